@@ -1,0 +1,304 @@
+"""The contract between the referee and a game: pure rules over plain, JSON-serialisable state."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, MutableSequence, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+
+State = dict[str, Any]
+"""A game's whole state: plain dicts, lists, strings, numbers and booleans, so it is JSON as is."""
+
+T = TypeVar("T")
+
+
+class RuleError(Exception):
+    """A move the rules forbid; the message is the one sentence the player sees (why, and what is allowed)."""
+
+
+class Rng:
+    """Counter-based generator: draw i is sha256(seed:i), so the whole position is one integer kept with the state."""
+
+    def __init__(self, seed: str, position: int = 0) -> None:
+        self.seed = seed
+        self.position = position
+
+    @staticmethod
+    def new_seed() -> str:
+        return secrets.token_hex(16)
+
+    @staticmethod
+    def commitment(seed: str) -> str:
+        return hashlib.sha256(seed.encode()).hexdigest()
+
+    def fork(self, label: str) -> Rng:
+        """An independent stream (e.g. for bot choices) that never moves this one."""
+        return Rng(f"{self.seed}/{label}/{self.position}")
+
+    def _next64(self) -> int:
+        digest = hashlib.sha256(f"{self.seed}:{self.position}".encode()).digest()
+        self.position += 1
+        return int.from_bytes(digest[:8], "big")
+
+    def randbelow(self, n: int) -> int:
+        """Uniform in [0, n) by rejection sampling, so no value is favoured."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % n
+
+    def randint(self, low: int, high: int) -> int:
+        return low + self.randbelow(high - low + 1)
+
+    def roll(self, sides: int = 6) -> int:
+        return self.randint(1, sides)
+
+    def random(self) -> float:
+        return (self._next64() >> 11) / float(1 << 53)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise IndexError("choice from an empty sequence")
+        return items[self.randbelow(len(items))]
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A game command: what players type, shown by /help and used for slash-command menus."""
+
+    name: str
+    usage: str
+    help: str
+    examples: tuple[str, ...] = ()
+    anytime: bool = (
+        False  # may be used by a seat that is not among waiting(); the engine checks the rest
+    )
+    readonly: bool = False  # only answers (e.g. a listing); never logged, never changes state
+
+
+@dataclass(frozen=True)
+class Option:
+    """A `/new GAME --name value` option."""
+
+    name: str
+    kind: Literal["flag", "int", "str", "choice", "file"]
+    help: str
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One concrete command a seat could send now: for hints, autocomplete, buttons and bots."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+    label: str = ""
+
+    @property
+    def text(self) -> str:
+        return " ".join(("/" + self.verb, *self.args))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something to tell: the channel (to=None) or one seat. `reveals` ends the undo window."""
+
+    text: str
+    to: int | None = None
+    board: bool = False  # attach the recipient's view of the board
+    reveals: bool | None = None  # None: private events reveal, public ones do not
+    choices: tuple[Move, ...] = ()  # offered as buttons to the recipient
+
+    @property
+    def reveals_hidden(self) -> bool:
+        return self.to is not None if self.reveals is None else self.reveals
+
+
+def public(text: str, *, board: bool = False, reveals: bool = False) -> Event:
+    return Event(text, None, board=board, reveals=reveals)
+
+
+def private(seat: int, text: str, *, reveals: bool = True, choices: Sequence[Move] = ()) -> Event:
+    return Event(text, seat, reveals=reveals, choices=tuple(choices))
+
+
+@dataclass
+class Cell:
+    """One map cell; colour is '#rrggbb', mark a short owner tag, label a short text."""
+
+    row: int
+    col: int
+    colour: str
+    mark: str | None = None
+    label: str | None = None
+    emoji: str | None = None
+
+
+@dataclass
+class Grid:
+    """A square or pointy-top hex map ("odd-r": odd rows shifted right by half a cell)."""
+
+    rows: int
+    cols: int
+    cells: list[Cell]
+    hexagonal: bool = False
+    row_labels: list[str] = field(default_factory=list)
+    col_labels: list[str] = field(default_factory=list)
+    legend: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class TableBlock:
+    title: str
+    header: list[str]
+    rows: list[list[str]]
+
+
+@dataclass
+class Track:
+    """A numbered track with tokens on it (scores, time, hit points as a bar)."""
+
+    name: str
+    length: int
+    positions: dict[str, int]
+    ticked: int = 0  # boxes crossed from the left, for time tracks
+
+
+@dataclass
+class Meter:
+    """A value out of a maximum, drawn as a bar (hit points)."""
+
+    name: str
+    value: int
+    maximum: int
+    note: str = ""
+
+
+@dataclass
+class View:
+    """A neutral picture of the game for one seat (or the public): renderers turn it into text or PNG."""
+
+    title: str
+    seat: int | None = None
+    lines: list[str] = field(default_factory=list)
+    tables: list[TableBlock] = field(default_factory=list)
+    grids: list[Grid] = field(default_factory=list)
+    tracks: list[Track] = field(default_factory=list)
+    meters: list[Meter] = field(default_factory=list)
+    hand: list[str] | None = None  # the viewer's own secret cards; always None in a public view
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Outcome:
+    winners: list[int]
+    scores: dict[int, float]
+    detail: list[str] = field(default_factory=list)
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What a game package exports (one instance, no state of its own)."""
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    verbs: Sequence[Verb]
+    options: Sequence[Option]
+
+    def setup(
+        self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
+    ) -> tuple[State, list[Event]]:
+        """Deal and seat; the events greet the table and tell each seat its opening hand."""
+        ...
+
+    def act(self, state: State, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
+        """Validate and apply in place; raise RuleError (state untouched) if the rules forbid it."""
+        ...
+
+    def view(self, state: State, seat: int | None) -> View: ...
+
+    def legal(self, state: State, seat: int) -> list[Move]: ...
+
+    def waiting(self, state: State) -> list[int]:
+        """Seats that owe a choice now (the player to move, or all who still must choose)."""
+        ...
+
+    def bot_move(self, state: State, seat: int, rng: Rng) -> Move:
+        """A sensible move for a bot seat; rng is a fork, never the table's stream."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def rules(self, topic: str | None) -> str:
+        """Rules summary and the referee defaults (topic None), or one topic."""
+        ...
+
+
+class BaseEngine(ABC):
+    """Defaults an engine may inherit: a random legal bot, and waiting = seats with legal moves."""
+
+    key: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    verbs: Sequence[Verb] = ()
+    options: Sequence[Option] = ()
+
+    def waiting(self, state: State) -> list[int]:
+        return [seat for seat in range(len(state["names"])) if self.legal(state, seat)]
+
+    @abstractmethod
+    def legal(self, state: State, seat: int) -> list[Move]: ...
+
+    def bot_move(self, state: State, seat: int, rng: Rng) -> Move:
+        return rng.choice(self.legal(state, seat))
+
+
+def seat_by_name(names: Sequence[str], text: str, *, exclude: int | None = None) -> int:
+    """Resolve a player named in a command: exact, then case-insensitive, then unique prefix; '@' allowed."""
+    wanted = text.strip().lstrip("@").casefold()
+    candidates = [i for i in range(len(names)) if i != exclude]
+    for test in (
+        lambda n: n.casefold() == wanted,
+        lambda n: n.casefold().startswith(wanted) and wanted != "",
+    ):
+        found = [i for i in candidates if test(names[i])]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise RuleError(f"'{text}' matches several players; type the full name.")
+    others = ", ".join(names[i] for i in candidates)
+    raise RuleError(f"There is no player '{text}' to choose; choose one of: {others}.")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One logged command: the log of these, the seed and the options are the whole game."""
+
+    seat: int
+    verb: str
+    args: tuple[str, ...]

@@ -1,0 +1,19 @@
+"""The games the referee offers: one line per game package."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from games.base import Engine
+
+GAMES: dict[str, str] = {}
+
+
+def engine_for(key: str) -> Engine:
+    module = import_module(GAMES[key])
+    engine: Engine = module.ENGINE
+    return engine
+
+
+def all_engines() -> list[Engine]:
+    return [engine_for(key) for key in GAMES]
