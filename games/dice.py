@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,8 @@ MAX_LENGTH = 200
 EXAMPLES = "/roll 2d6+1, /roll 4d6kh3, /roll 1d20 attack, /roll 8d6ro1, /roll 3d6e6"
 
 _patch_lock = threading.Lock()
+_DROP = re.compile(r"(?<=[\d)])d(?=[hl]\d)", re.IGNORECASE)
+"""d20 spells "drop highest/lowest" as ph/pl; players also type the common dh/dl."""
 
 
 class _RngAsRandom:
@@ -79,7 +82,7 @@ def roll(expression: str, rng: Rng) -> DiceRoll:
         raise RuleError(f"A dice expression may be at most {MAX_LENGTH} characters long.")
     roller = d20.Roller(d20.RollContext(max_rolls=MAX_DICE))
     try:
-        tree = roller.parse(text, allow_comments=True)
+        tree = roller.parse(_DROP.sub("p", text), allow_comments=True)
         if _check_limits(tree) > MAX_DICE:
             raise RuleError(f"At most {MAX_DICE:,} dice per roll; try fewer dice.")
         with _rolling_with(rng):

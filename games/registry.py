@@ -6,7 +6,9 @@ from importlib import import_module
 
 from games.base import Engine
 
-GAMES: dict[str, str] = {}
+GAMES: dict[str, str] = {
+    "gotown": "games.gotown",
+}
 
 
 def engine_for(key: str) -> Engine:

@@ -1,0 +1,110 @@
+"""The console: `NAME: /verb args` lines in, `[to NAME]` for private replies out; also runs transcripts."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.commands.parse import Invocation, ParsedCommand, parse_command
+from bot.referee import Referee
+from bot.render.text import render_text
+from bot.replies import Private, Public, Reply
+
+PLATFORM = "console"
+CHAT_ID = "console"
+_SPEAKER = re.compile(r"^\s*(?P<name>[^:/\s][^:]{0,31}):\s*(?P<rest>.*)$")
+
+
+def user_id(name: str) -> str:
+    return f"{PLATFORM}:{name.casefold()}"
+
+
+@dataclass
+class Console:
+    """Feeds lines to the referee and prints what comes back, as text or one JSON object per reply."""
+
+    referee: Referee
+    out: TextIO = sys.stdout
+    fmt: str = "text"
+    speaker: str = "You"
+    chat_id: str = CHAT_ID
+    failures: int = 0
+    images: list[Path] = field(default_factory=list)
+
+    async def line(self, raw: str) -> list[Reply]:
+        """One input line; chat that is not a command is ignored (returns no replies)."""
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            return []
+        name, parsed = read_line(text, self.speaker)
+        if parsed is None:
+            return []
+        if parsed.verb == "as" and name == self.speaker:
+            self.speaker = " ".join(parsed.args).strip() or self.speaker
+            self._print_channel(f"(now speaking as {self.speaker})")
+            return []
+        args, image = (
+            _take_image_arg(parsed.args) if parsed.verb == "board" else (parsed.args, None)
+        )
+        inv = Invocation(
+            PLATFORM, self.chat_id, user_id(name), name, parsed.verb, args, allow_files=True
+        )
+        replies = await self.referee.handle(inv)
+        for reply in replies:
+            self.show(reply, image)
+        return replies
+
+    async def run(self, lines: Iterable[str]) -> None:
+        for raw in lines:
+            await self.line(raw)
+
+    def show(self, reply: Reply, image: Path | None = None) -> None:
+        if isinstance(reply, Private) and reply.error_ref:
+            self.failures += 1
+        board = render_text(reply.board) if reply.board is not None else None
+        if reply.board is not None and image is not None:
+            from bot.render.image import render_png
+
+            image.write_bytes(render_png(reply.board))
+            self.images.append(image)
+        to = reply.name if isinstance(reply, Private) else "channel"
+        if self.fmt == "jsonl":
+            record: dict[str, Any] = {"to": to, "text": reply.text}
+            if board is not None:
+                record["board"] = board
+            if isinstance(reply, Public) and reply.outcome is not None:
+                record["outcome"] = reply.outcome
+            print(json.dumps(record, ensure_ascii=False), file=self.out, flush=True)
+            return
+        text = reply.text if board is None else f"{reply.text}\n{board}"
+        if image is not None and reply.board is not None:
+            text += f"\n(board written to {image})"
+        if isinstance(reply, Private):
+            text = "\n".join(f"[to {reply.name}] {line}" for line in text.split("\n"))
+        print(text, file=self.out, flush=True)
+
+    def _print_channel(self, text: str) -> None:
+        if self.fmt == "text":
+            print(text, file=self.out, flush=True)
+
+
+def read_line(text: str, speaker: str) -> tuple[str, ParsedCommand | None]:
+    """`NAME: /verb args` or `/verb args` (said by the current speaker); None when it is just chat."""
+    match = _SPEAKER.match(text)
+    if match and match.group("rest").startswith("/"):
+        return match.group("name").strip(), parse_command(match.group("rest"))
+    return speaker, parse_command(text.strip())
+
+
+def _take_image_arg(args: list[str]) -> tuple[list[str], Path | None]:
+    """`/board --image FILE` is the console's own: the referee sees a plain /board."""
+    if "--image" in args:
+        i = args.index("--image")
+        if i + 1 < len(args):
+            return args[:i] + args[i + 2 :], Path(args[i + 1])
+    return args, None

@@ -1,0 +1,119 @@
+"""`paperref`: run the bot (console when no platform token is set), a console transcript, or verify."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import logging
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.config import ConfigError, Settings, load_settings
+from bot.referee import Referee
+from bot.verify import verify_file
+from storage.db import create_engine, migrate
+
+log = logging.getLogger("paperref")
+
+
+def seeded(seed: str) -> Callable[[], str]:
+    """Deterministic seeds for reproducible transcripts (--seed)."""
+    counter = iter(range(1 << 62))
+    return lambda: hashlib.sha256(f"{seed}:{next(counter)}".encode()).hexdigest()[:32]
+
+
+async def make_referee(url: str, seed: str | None = None) -> Referee:
+    engine = create_engine(url)
+    await migrate(engine)
+    return Referee(engine, seeded(seed)) if seed is not None else Referee(engine)
+
+
+async def run_console(url: str, script: Path | None, seed: str | None, fmt: str) -> int:
+    from bot.adapters.console import Console
+
+    referee = await make_referee(url, seed)
+    console = Console(referee, fmt=fmt)
+    if script is not None:
+        await console.run(script.read_text(encoding="utf-8").splitlines())
+        return 1 if console.failures else 0
+    print(
+        "paperref console: type `NAME: /command`, or /as NAME then commands; /help; Ctrl-D quits."
+    )
+    loop = asyncio.get_running_loop()
+    while True:
+        raw = await loop.run_in_executor(None, sys.stdin.readline)
+        if not raw:
+            return 0
+        await console.line(raw)
+
+
+async def run_platforms(settings: Settings) -> int:
+    referee = await make_referee(settings.database.url)
+    tasks = []
+    if settings.discord.token and settings.discord.token.get_secret_value():
+        from bot.adapters import discord as discord_adapter
+
+        tasks.append(discord_adapter.run(referee, settings))
+    if settings.telegram.token and settings.telegram.token.get_secret_value():
+        from bot.adapters import telegram as telegram_adapter
+
+        tasks.append(telegram_adapter.run(referee, settings))
+    await asyncio.gather(*tasks)
+    return 0
+
+
+def has_platform(settings: Settings) -> bool:
+    tokens = (settings.discord.token, settings.telegram.token)
+    return any(t is not None and t.get_secret_value() for t in tokens)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="paperref", description=__doc__)
+    parser.add_argument("--config", type=Path, help="configuration file (default config.toml)")
+    sub = parser.add_subparsers(dest="command")
+    console = sub.add_parser("console", help="play in the terminal, or run a transcript")
+    console.add_argument("--script", type=Path, help="transcript: one `NAME: /verb args` per line")
+    console.add_argument("--seed", help="make every seed deterministic (reproducible transcripts)")
+    console.add_argument(
+        "--db", help="database URL (default: config; a temporary file for --script)"
+    )
+    console.add_argument("--format", choices=("text", "jsonl"), default="text")
+    verify = sub.add_parser("verify", help="replay an /export and check every action")
+    verify.add_argument("file", type=Path)
+    sub.add_parser("run", help="run the configured platforms (the default without a command)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "verify":
+        ok, message = verify_file(args.file)
+        print(message)
+        return 0 if ok else 1
+    try:
+        settings = load_settings(args.config)
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.bot.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    if args.command == "console" or (args.command is None and not has_platform(settings)):
+        script = getattr(args, "script", None)
+        url = getattr(args, "db", None)
+        fmt = getattr(args, "format", "text")
+        seed = getattr(args, "seed", None)
+        if url is None and script is not None:
+            with tempfile.TemporaryDirectory() as tmp:
+                url = f"sqlite+aiosqlite:///{tmp}/transcript.db"
+                return asyncio.run(run_console(url, script, seed, fmt))
+        return asyncio.run(run_console(url or settings.database.url, script, seed, fmt))
+    return asyncio.run(run_platforms(settings))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Turn text into an Invocation, and the verb registry behind /help."""

@@ -1,0 +1,97 @@
+"""config.toml plus PAPERREF_SECTION_KEY environment overrides, validated into one Settings object."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+
+ENV_PREFIX = "PAPERREF_"
+
+
+class ConfigError(Exception):
+    """A bad or missing value; the message is the one line printed at start-up."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DatabaseSettings(_Section):
+    url: str = "sqlite+aiosqlite:///paperref.db"
+
+    @field_validator("url")
+    @classmethod
+    def _known_driver(cls, value: str) -> str:
+        if "://" not in value:
+            raise ValueError("must be a SQLAlchemy URL such as sqlite+aiosqlite:///paperref.db")
+        return value
+
+
+class BotSettings(_Section):
+    board: Literal["text", "image"] = "text"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+
+class DiscordSettings(_Section):
+    token: SecretStr | None = None
+    guild_ids: list[int] = Field(default_factory=list)
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: list[int] = Field(default_factory=list)
+
+
+class TelegramSettings(_Section):
+    token: SecretStr | None = None
+    mode: Literal["polling", "webhook"] = "polling"
+    webhook_url: str | None = None
+    listen: str = "0.0.0.0"
+    port: int = Field(default=8443, ge=1, le=65535)
+    secret_token: SecretStr | None = None
+
+
+class Settings(_Section):
+    database: DatabaseSettings = Field(default_factory=DatabaseSettings)
+    bot: BotSettings = Field(default_factory=BotSettings)
+    discord: DiscordSettings = Field(default_factory=DiscordSettings)
+    telegram: TelegramSettings = Field(default_factory=TelegramSettings)
+
+
+def _env_value(raw: str, field_list: bool) -> Any:
+    if field_list:
+        return [part.strip() for part in raw.split(",") if part.strip()]
+    return raw
+
+
+def _merge_env(data: dict[str, Any], env: Mapping[str, str]) -> None:
+    for section_name, section in Settings.model_fields.items():
+        model = section.annotation
+        assert isinstance(model, type) and issubclass(model, BaseModel)
+        for key, info in model.model_fields.items():
+            raw = env.get(f"{ENV_PREFIX}{section_name}_{key}".upper())
+            if raw is None:
+                continue
+            is_list = str(info.annotation).startswith("list")
+            data.setdefault(section_name, {})[key] = _env_value(raw, is_list)
+
+
+def load_settings(path: Path | None = None, env: Mapping[str, str] | None = None) -> Settings:
+    """Read the file (if any), apply the environment, validate; ConfigError names the bad key."""
+    env = os.environ if env is None else env
+    path = path or Path(env.get(f"{ENV_PREFIX}CONFIG", "config.toml"))
+    data: dict[str, Any] = {}
+    if path.is_file():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"config: {path} is not valid TOML: {error}") from None
+    _merge_env(data, env)
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = ".".join(str(part) for part in first["loc"])
+        raise ConfigError(f"config: {key}: {first['msg']}") from None

@@ -1,0 +1,78 @@
+"""`/new GAME --name value` options, checked against the engine's declared options."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from games.base import Engine, Option, RuleError
+
+MAX_FILE_BYTES = 1_000_000
+BOARD_MODES = ("text", "image")
+TABLE_SETTINGS = (
+    Option("board", "choice", "Show boards as text or as PNG images.", "text", BOARD_MODES),
+)
+
+
+def _value(option: Option, raw: str, allow_files: bool) -> Any:
+    if option.kind == "int":
+        try:
+            number = int(raw)
+        except ValueError:
+            raise RuleError(f"--{option.name} needs a whole number, not '{raw}'.") from None
+        if option.minimum is not None and number < option.minimum:
+            raise RuleError(f"--{option.name} must be at least {option.minimum}.")
+        if option.maximum is not None and number > option.maximum:
+            raise RuleError(f"--{option.name} must be at most {option.maximum}.")
+        return number
+    if option.kind == "choice":
+        if raw.lower() not in option.choices:
+            raise RuleError(f"--{option.name} must be one of: {', '.join(option.choices)}.")
+        return raw.lower()
+    if option.kind == "file":
+        if not allow_files:
+            raise RuleError(f"--{option.name} reads a file, which only the console can do.")
+        path = Path(raw).expanduser()
+        if not path.is_file():
+            raise RuleError(f"--{option.name}: there is no file '{raw}'.")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise RuleError(f"--{option.name}: the file is larger than {MAX_FILE_BYTES:,} bytes.")
+        return path.read_text(encoding="utf-8", errors="replace")
+    return raw
+
+
+def parse_options(
+    engine: Engine, words: Sequence[str], *, allow_files: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Game options (every declared one, defaults filled in) and table settings such as --board."""
+    declared = {o.name: o for o in engine.options}
+    settings_declared = {o.name: o for o in TABLE_SETTINGS}
+    options = {o.name: o.default for o in engine.options}
+    settings = {o.name: o.default for o in TABLE_SETTINGS}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if not word.startswith("--") or len(word) < 3:
+            raise RuleError(f"Options look like --name value; '{word}' is not one.")
+        name, _, inline = word[2:].partition("=")
+        name = name.lower()
+        option = declared.get(name) or settings_declared.get(name)
+        if option is None:
+            known = ", ".join(f"--{n}" for n in [*declared, *settings_declared])
+            raise RuleError(f"{engine.title} has no option --{name}; its options are: {known}.")
+        target = options if name in declared else settings
+        if option.kind == "flag":
+            target[name] = True
+            i += 1
+            continue
+        if inline:
+            raw = inline
+            i += 1
+        elif i + 1 < len(words):
+            raw = words[i + 1]
+            i += 2
+        else:
+            raise RuleError(f"--{name} needs a value: {option.help}")
+        target[name] = _value(option, raw, allow_files)
+    return options, settings

@@ -1,0 +1,122 @@
+"""SQLAlchemy models: tables, seats and their action log, chats, processed updates and results."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Chat(Base):
+    """One chat (channel, group, console session): its own dice generator and chat-level data."""
+
+    __tablename__ = "chats"
+
+    platform: Mapped[str] = mapped_column(String(20), primary_key=True)
+    chat_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seed: Mapped[str] = mapped_column(String(64))
+    rng_position: Mapped[int] = mapped_column(default=0)
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class GameTable(Base):
+    __tablename__ = "tables"
+    __table_args__ = (Index("ix_tables_chat_status", "platform", "chat_id", "status"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform: Mapped[str] = mapped_column(String(20))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(10), default="lobby")  # lobby | active | finished
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    creator_id: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[str | None] = mapped_column(String(64), default=None)
+    commitment: Mapped[str | None] = mapped_column(String(64), default=None)
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    rng_position: Mapped[int] = mapped_column(default=0)
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    user_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    name: Mapped[str] = mapped_column(String(64))
+    is_bot: Mapped[bool] = mapped_column(default=False)
+
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    """One applied command; `digest` is the state hash after it, so `verify` can name where a replay parts."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int]
+    seat: Mapped[int]
+    user_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    verb: Mapped[str] = mapped_column(String(40))
+    args: Mapped[list[Any]] = mapped_column(default=list)
+    summary: Mapped[str] = mapped_column(Text, default="")
+    undoable: Mapped[bool] = mapped_column(default=False)
+    digest: Mapped[str] = mapped_column(String(64), default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RollRow(Base):
+    """A `/roll` made outside a game, for `/history`."""
+
+    __tablename__ = "rolls"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform: Mapped[str] = mapped_column(String(20))
+    chat_id: Mapped[str] = mapped_column(String(64), index=True)
+    user_name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ProcessedUpdate(Base):
+    __tablename__ = "processed_updates"
+
+    platform: Mapped[str] = mapped_column(String(20), primary_key=True)
+    update_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    processed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Result(Base):
+    __tablename__ = "results"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), unique=True)
+    game: Mapped[str] = mapped_column(String(40))
+    platform: Mapped[str] = mapped_column(String(20))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    winners: Mapped[list[Any]] = mapped_column(default=list)
+    scores: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    seats: Mapped[list[Any]] = mapped_column(default=list)
+    finished_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,159 @@
+"""Two small engines that exist only to exercise the referee: a turn-based race and a secret pick."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import (
+    BaseEngine,
+    Event,
+    Move,
+    Option,
+    Outcome,
+    Rng,
+    RuleError,
+    State,
+    Verb,
+    View,
+    private,
+    public,
+)
+
+
+class Race(BaseEngine):
+    """Turn-based: step 1-3 spaces or draw a secret card; first to the goal wins."""
+
+    key = "race"
+    title = "Race"
+    min_players = 2
+    max_players = 4
+    verbs = (
+        Verb("step", "N", "Move 1 to 3 spaces.", ("/step 2",)),
+        Verb("draw", "", "Draw a secret card (private).", ("/draw",)),
+        Verb("boom", "", "Crashes the engine (tests the rollback).", ("/boom",)),
+    )
+    options = (Option("goal", "int", "Spaces to the finish.", 10, minimum=3, maximum=50),)
+
+    def setup(
+        self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
+    ) -> tuple[State, list[Event]]:
+        deck = [f"card{n}" for n in range(20)]
+        rng.shuffle(deck)
+        state = {
+            "names": list(names),
+            "goal": options["goal"],
+            "pos": [0] * len(names),
+            "turn": 0,
+            "deck": deck,
+            "hands": [[] for _ in names],
+        }
+        return state, [public(f"Race to {options['goal']}.")]
+
+    def _check_turn(self, state: State, seat: int) -> None:
+        if state["turn"] != seat:
+            raise RuleError(f"It is {state['names'][state['turn']]}'s turn, not yours.")
+
+    def act(self, state: State, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
+        self._check_turn(state, seat)
+        name = state["names"][seat]
+        if verb == "boom":
+            state["pos"][seat] = 999
+            raise ZeroDivisionError("engine bug")
+        if verb == "draw":
+            if not state["deck"]:
+                raise RuleError("The deck is empty; /step instead.")
+            card = state["deck"].pop()
+            state["hands"][seat].append(card)
+            events = [public(f"{name} draws a card."), private(seat, f"You drew {card}.")]
+        else:
+            if len(args) != 1 or args[0] not in ("1", "2", "3"):
+                raise RuleError("Step 1, 2 or 3 spaces, e.g. /step 2.")
+            state["pos"][seat] += int(args[0])
+            events = [public(f"{name} steps to {state['pos'][seat]}.")]
+        state["turn"] = (seat + 1) % len(state["names"])
+        return events
+
+    def view(self, state: State, seat: int | None) -> View:
+        lines = [f"{n}: {p}" for n, p in zip(state["names"], state["pos"], strict=True)]
+        hand = None if seat is None else list(state["hands"][seat])
+        return View("Race", seat, lines=lines, hand=hand)
+
+    def legal(self, state: State, seat: int) -> list[Move]:
+        if self.outcome(state) is not None or state["turn"] != seat:
+            return []
+        moves = [Move("step", (str(n),)) for n in (1, 2, 3)]
+        return [*moves, Move("draw")] if state["deck"] else moves
+
+    def outcome(self, state: State) -> Outcome | None:
+        done = [i for i, p in enumerate(state["pos"]) if p >= state["goal"]]
+        if not done:
+            return None
+        return Outcome(done, {i: p for i, p in enumerate(state["pos"])})
+
+    def rules(self, topic: str | None) -> str:
+        return "Race: /step 1-3 spaces; first to the goal wins."
+
+
+class Secret(BaseEngine):
+    """Simultaneous: everyone picks 1-5 in secret; on reveal the highest unique pick scores."""
+
+    key = "secret"
+    title = "Secret"
+    min_players = 2
+    max_players = 5
+    verbs = (Verb("pick", "N", "Pick 1 to 5 in secret.", ("/pick 3",)),)
+    options = ()
+
+    def setup(
+        self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
+    ) -> tuple[State, list[Event]]:
+        state = {"names": list(names), "picks": [None] * len(names), "score": [0] * len(names)}
+        return state, [public("Everyone /pick a number 1-5 in secret.")]
+
+    def act(self, state: State, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
+        if state["picks"][seat] is not None:
+            raise RuleError("You have picked already; wait for the others.")
+        if len(args) != 1 or args[0] not in {"1", "2", "3", "4", "5"}:
+            raise RuleError("Pick a number from 1 to 5, e.g. /pick 3.")
+        state["picks"][seat] = int(args[0])
+        name = state["names"][seat]
+        events = [
+            public(f"{name} has picked."),
+            private(seat, f"You picked {args[0]}.", reveals=False),
+        ]
+        if all(p is not None for p in state["picks"]):
+            picks = state["picks"]
+            unique = [p for p in picks if picks.count(p) == 1]
+            shown = ", ".join(f"{n} {p}" for n, p in zip(state["names"], picks, strict=True))
+            if unique:
+                best = picks.index(max(unique))
+                state["score"][best] += 1
+                shown += f"; {state['names'][best]} scores"
+            events.append(public(f"Revealed: {shown}.", reveals=True))
+            state["picks"] = [None] * len(picks)
+        return events
+
+    def view(self, state: State, seat: int | None) -> View:
+        lines = [f"{n}: {s}" for n, s in zip(state["names"], state["score"], strict=True)]
+        mine = None if seat is None else [str(state["picks"][seat] or "-")]
+        return View("Secret", seat, lines=lines, hand=mine)
+
+    def legal(self, state: State, seat: int) -> list[Move]:
+        if self.outcome(state) is not None or state["picks"][seat] is not None:
+            return []
+        return [Move("pick", (str(n),)) for n in range(1, 6)]
+
+    def outcome(self, state: State) -> Outcome | None:
+        if max(state["score"]) < 3:
+            return None
+        best = max(state["score"])
+        winners = [i for i, s in enumerate(state["score"]) if s == best]
+        return Outcome(winners, dict(enumerate(state["score"])))
+
+    def rules(self, topic: str | None) -> str:
+        return "Secret: everyone picks 1-5; the highest unique pick scores; 3 points win."
+
+
+RACE = Race()
+SECRET = Secret()

@@ -1,0 +1,3 @@
+from tests.core.engines import RACE as ENGINE
+
+__all__ = ["ENGINE"]

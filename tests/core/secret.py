@@ -1,0 +1,3 @@
+from tests.core.engines import SECRET as ENGINE
+
+__all__ = ["ENGINE"]

@@ -1,0 +1,166 @@
+"""The referee through console transcripts, on the test-only Race (turns) and Secret (simultaneous)."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import pytest
+
+from bot.adapters.console import Console
+from bot.cli import make_referee
+from tests.core.transcript import channel, run_lines, to
+
+LOBBY = """
+Ann: /new race --goal 6
+Bob: /join
+Ann: /start
+"""
+
+
+async def test_turn_based_game_to_the_end(console: Console) -> None:
+    records = await run_lines(console, LOBBY)
+    assert any("Commitment sha256(seed) = " in t for t in channel(records))
+    records = await run_lines(console, "Ann: /step 3\nBob: /step 1\nAnn: /step 3")
+    last = records[-1]
+    assert last["outcome"] == {"winners": ["Ann"], "scores": {"Ann": 6, "Bob": 1}}
+    assert "Seed: " in last["text"]
+
+
+async def test_wrong_turn_unseated_and_wrong_phase_are_refused(console: Console) -> None:
+    records = await run_lines(console, "Ann: /new race\nAnn: /step 1\nBob: /join\nAnn: /start")
+    assert to(records, "Ann")[0].startswith("The game has not started yet")
+    records = await run_lines(console, "Bob: /step 1\nCid: /step 1\nAnn: /step 9")
+    assert to(records, "Bob") == ["It is Ann's turn, not yours."]
+    assert to(records, "Cid")[0].startswith("You are not seated at this table")
+    assert to(records, "Ann") == ["Step 1, 2 or 3 spaces, e.g. /step 2."]
+    assert channel(records) == []
+
+
+async def test_one_table_per_chat_and_player_counts(console: Console) -> None:
+    records = await run_lines(console, "Ann: /new race\nBob: /new secret\nAnn: /start")
+    assert "already has a Race table" in to(records, "Bob")[0]
+    assert to(records, "Ann")[0] == (
+        "Race needs 2 to 4 players and 1 is seated; /join or /addbot first."
+    )
+    records = await run_lines(
+        console, "Bob: /join\nCid: /join\nDee: /join\nEve: /join\nAnn: /new race --goal 99"
+    )
+    assert to(records, "Eve") == ["Race seats at most 4 players; the table is full."]
+
+
+async def test_options_are_checked(console: Console) -> None:
+    records = await run_lines(console, "Ann: /new race --goal 2\nAnn: /new race --speed 3")
+    assert to(records, "Ann") == [
+        "--goal must be at least 3.",
+        "Race has no option --speed; its options are: --goal, --board.",
+    ]
+
+
+async def test_hidden_draw_goes_only_to_its_owner(console: Console) -> None:
+    await run_lines(console, LOBBY)
+    records = await run_lines(console, "Ann: /draw\nAnn: /hand")
+    card = to(records, "Ann")[0].removeprefix("You drew ").rstrip(".")
+    assert card.startswith("card")
+    assert all(card not in text for text in channel(records))
+    assert card in records[-1]["board"]
+    assert records[-1]["to"] == "Ann"
+
+
+async def test_simultaneous_secret_choices_stay_hidden_until_reveal(console: Console) -> None:
+    await run_lines(console, "Ann: /new secret\nBob: /join\nCid: /join\nAnn: /start")
+    records = await run_lines(console, "Ann: /pick 5\nBob: /pick 4\nBob: /pick 2")
+    assert channel(records) == ["Ann has picked.", "Bob has picked."]
+    assert to(records, "Bob")[-1] == "You have picked already; wait for the others."
+    status = await run_lines(console, "Cid: /status")
+    assert status[0]["text"].splitlines()[-3:] == ["Ann: 0", "Bob: 0", "Cid: 0"]
+    records = await run_lines(console, "Cid: /pick 4")
+    assert channel(records)[-1] == "Revealed: Ann 5, Bob 4, Cid 4; Ann scores."
+
+
+async def test_undo_only_for_the_author_and_only_when_nothing_was_revealed(
+    console: Console,
+) -> None:
+    await run_lines(console, LOBBY)
+    records = await run_lines(console, "Ann: /step 2\nBob: /undo\nAnn: /undo\nAnn: /status")
+    assert to(records, "Bob") == [
+        "Only the author of the last action can take it back, and it was not yours."
+    ]
+    assert channel(records)[0] == "Ann steps to 2."
+    assert channel(records)[1].startswith("Ann takes back: Ann steps to 2.")
+    assert "Ann: 0" in channel(records)[2]
+    records = await run_lines(console, "Ann: /draw\nAnn: /undo")
+    assert to(records, "Ann")[-1] == (
+        "The last action revealed hidden information or a random result, so it stands."
+    )
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_a_bot(console: Console) -> None:
+    await run_lines(console, LOBBY)
+    records = await run_lines(console, "Ann: /step 1\nBob: /leave")
+    texts = channel(records)
+    assert "Bob left the game; a bot plays their seat from now on." in texts
+    assert any(t.startswith("Bob steps to") or t == "Bob draws a card." for t in texts)
+
+
+async def test_all_bot_table_plays_itself_to_the_end(console: Console) -> None:
+    await run_lines(console, "Ann: /new race --goal 20\nAnn: /addbot\nAnn: /addbot")
+    records = await run_lines(console, "Ann: /start\nAnn: /leave")
+    assert records[-1]["outcome"] is not None
+    assert records[-1]["outcome"]["winners"]
+
+
+async def test_end_needs_the_creator_or_every_seated_human(console: Console) -> None:
+    await run_lines(console, LOBBY.replace("Ann: /start", "Cid: /join\nAnn: /start"))
+    records = await run_lines(console, "Bob: /end\nDee: /end\nCid: /end")
+    assert channel(records)[0].startswith("Bob wants to end the game; 2 more")
+    assert to(records, "Dee") == [
+        "Only the table's creator or the seated players can end the game."
+    ]
+    assert channel(records)[1].startswith("Cid wants to end the game; 1 more")
+    records = await run_lines(console, "Ann: /end\nAnn: /status")
+    assert channel(records)[0].startswith("The Race table is closed without a result.")
+    assert to(records, "Ann")[0].startswith("There is no table in this chat")
+
+
+async def test_killing_the_referee_between_commands_loses_nothing(db_url: str) -> None:
+    first = Console(await make_referee(db_url, seed="a"), out=io.StringIO(), fmt="jsonl")
+    await run_lines(first, LOBBY + "Ann: /step 3\nBob: /draw")
+    second = Console(await make_referee(db_url, seed="b"), out=io.StringIO(), fmt="jsonl")
+    records = await run_lines(second, "Ann: /step 2\nBob: /hand\nBob: /step 3\nAnn: /step 1")
+    assert channel(records)[0] == "Ann steps to 5."
+    assert "card" in to(records, "Bob")[0] or "card" in records[1]["board"]
+    assert records[-1]["outcome"]["winners"] == ["Ann"]
+
+
+async def test_a_redelivered_update_is_applied_once(referee) -> None:
+    from bot.commands.parse import Invocation
+
+    def inv(user: str, verb: str, *args: str, update: str | None = None) -> Invocation:
+        return Invocation("test", "c1", user, user, verb, list(args), update_id=update)
+
+    for step in (inv("a", "new", "race"), inv("b", "join"), inv("a", "start")):
+        await referee.handle(step)
+    first = await referee.handle(inv("a", "step", "2", update="u-42"))
+    again = await referee.handle(inv("a", "step", "2", update="u-42"))
+    status = await referee.handle(inv("a", "status"))
+    assert [r.text for r in first] == ["a steps to 2."]
+    assert again == []
+    assert "a: 2" in status[0].text
+
+
+async def test_an_engine_exception_rolls_back_and_shows_a_reference(
+    console: Console, caplog: pytest.LogCaptureFixture
+) -> None:
+    await run_lines(console, LOBBY)
+    before = await run_lines(console, "Ann: /status")
+    with caplog.at_level(logging.ERROR):
+        records = await run_lines(console, "Ann: /boom")
+    after = await run_lines(console, "Ann: /status")
+    text = to(records, "Ann")[0]
+    assert text.startswith("Something went wrong on my side (ref ")
+    ref = text.split("(ref ")[1].split(")")[0]
+    assert any(ref in r.getMessage() and r.exc_info for r in caplog.records)
+    assert "ZeroDivisionError" in caplog.text
+    assert before == after
+    assert console.failures == 1

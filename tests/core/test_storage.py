@@ -1,0 +1,90 @@
+"""Storage on SQLite always and on PostgreSQL when PAPERREF_TEST_POSTGRES_URL is set."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect, text
+
+from bot.cli import make_referee
+from bot.commands.parse import Invocation
+from storage.db import create_engine, migrate
+
+POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path}/s.db"
+    if not POSTGRES:
+        pytest.skip("PAPERREF_TEST_POSTGRES_URL is not set")
+    return POSTGRES
+
+
+def command(chat: str, user: str, verb: str, *args: str, update: str | None = None) -> Invocation:
+    return Invocation("test", chat, user, user, verb, list(args), update_id=update)
+
+
+async def test_migration_creates_every_table(url: str) -> None:
+    engine = create_engine(url)
+    await migrate(engine)
+    await migrate(engine)  # a second start is a no-op
+    async with engine.connect() as connection:
+        names = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
+        version = (await connection.execute(text("select version_num from alembic_version"))).one()
+    assert {"tables", "seats", "actions", "processed_updates", "results", "chats"} <= names
+    assert version[0] == "0001"
+    await engine.dispose()
+
+
+async def test_restart_continues_and_updates_apply_once(url: str) -> None:
+    chat = uuid.uuid4().hex
+    first = await make_referee(url)
+    for inv in (command(chat, "a", "new", "race"), command(chat, "b", "join"),
+                command(chat, "a", "start"), command(chat, "a", "step", "3", update=chat + "1")):  # fmt: skip
+        await first.handle(inv)
+    second = await make_referee(url)
+    assert await second.handle(command(chat, "a", "step", "3", update=chat + "1")) == []
+    replies = await second.handle(command(chat, "b", "step", "2"))
+    assert [r.text for r in replies] == ["b steps to 2."]
+    status = await second.handle(command(chat, "a", "status"))
+    assert "a: 3" in status[0].text and "b: 2" in status[0].text
+
+
+async def test_concurrent_clicks_apply_once(url: str) -> None:
+    chat = uuid.uuid4().hex
+    referee = await make_referee(url)
+    for inv in (command(chat, "a", "new", "race"), command(chat, "b", "join"),
+                command(chat, "a", "start")):  # fmt: skip
+        await referee.handle(inv)
+    results = await asyncio.gather(
+        *(referee.handle(command(chat, "a", "step", "1")) for _ in range(6))
+    )
+    applied = [r for r in results if r and r[0].text == "a steps to 1."]
+    refused = [r for r in results if r and r[0].text == "It is b's turn, not yours."]
+    assert len(applied) == 1 and len(refused) == 5
+
+
+async def test_results_are_recorded(url: str) -> None:
+    chat = uuid.uuid4().hex
+    referee = await make_referee(url)
+    for inv in (command(chat, "a", "new", "race", "--goal", "3"), command(chat, "b", "join"),
+                command(chat, "a", "start"), command(chat, "a", "step", "3")):  # fmt: skip
+        replies = await referee.handle(inv)
+    assert replies[-1].outcome == {"winners": ["a"], "scores": {"a": 3, "b": 0}}
+    engine = create_engine(url)
+    async with engine.connect() as connection:
+        row = (
+            await connection.execute(
+                text("select winners, game from results where chat_id = :c"), {"c": chat}
+            )
+        ).one()
+    winners = json.loads(row[0]) if isinstance(row[0], str) else row[0]
+    assert row[1] == "race" and winners == [0]
+    await engine.dispose()
