@@ -9,6 +9,7 @@ import logging
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm.attributes import flag_modified
@@ -20,7 +21,7 @@ from games.base import Action, Engine, Event, Rng, RuleError, State
 from games.registry import engine_for
 from games.replay import apply
 from storage.db import sessions
-from storage.models import GameTable
+from storage.models import Chat, GameTable
 from storage.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,25 @@ class Referee:
                 "Please try again or tell the bot's admin the reference."
             )
             return [Private(inv.user_id, inv.user_name, text, refusal=True, error_ref=ref)]
+
+    async def seated_humans(self, platform: str, chat_id: str) -> list[tuple[str, str]]:
+        """(user id, name) of the humans at the chat's open table, for adapters that must reach them."""
+        async with self._sessions() as session:
+            table = await Repository(session).open_table(platform, chat_id, lock=False)
+            if table is None:
+                return []
+            return [(s.user_id, s.name) for s in table.seats if not s.is_bot and s.user_id]
+
+    async def chat_data(self, platform: str, chat_id: str) -> dict[str, Any]:
+        async with self._sessions() as session:
+            chat = await session.get(Chat, (platform, chat_id))
+            return dict(chat.data) if chat is not None else {}
+
+    async def update_chat_data(self, platform: str, chat_id: str, **values: Any) -> None:
+        """Adapters keep small per-chat facts here (e.g. that a user has started the bot)."""
+        async with self._sessions() as session, session.begin():
+            chat = await Repository(session).lock_chat(platform, chat_id, self.new_seed())
+            chat.data = {**chat.data, **values}
 
     # ---- game actions ----
 

@@ -40,7 +40,7 @@ class Repository:
             await self.session.flush()
         return chat
 
-    async def open_table(self, platform: str, chat_id: str) -> GameTable | None:
+    async def open_table(self, platform: str, chat_id: str, lock: bool = True) -> GameTable | None:
         stmt = (
             select(GameTable)
             .where(
@@ -49,8 +49,9 @@ class Repository:
                 GameTable.status.in_(OPEN),
             )
             .options(selectinload(GameTable.seats))
-            .with_for_update()
         )
+        if lock:
+            stmt = stmt.with_for_update()
         return (await self.session.execute(stmt)).scalars().first()
 
     async def last_table(self, platform: str, chat_id: str) -> GameTable | None:
