@@ -181,7 +181,10 @@ class Referee:
         names = [s.name for s in table.seats]
         winners = [names[i] for i in outcome.winners]
         scores = {names[i]: _plain(score) for i, score in outcome.scores.items()}
-        lines = [f"Game over. Winner{'s' if len(winners) != 1 else ''}: {', '.join(winners)}."]
+        if winners:
+            lines = [f"Game over. Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}."]
+        else:
+            lines = ["Game over. Nobody wins."]
         lines += outcome.detail
         lines.append(f"Scores: {', '.join(f'{n} {s:g}' for n, s in scores.items())}.")
         lines.append(f"Seed: {table.seed} (sha256 = {table.commitment}); /export to verify.")

@@ -277,7 +277,7 @@ async def _board(referee: Referee, repo: Repository, table: GameTable | None, in
     table = _need_table(table, "active")
     turn = referee.begin(table)
     view = turn.engine.view(turn.state, None)
-    return [Public(view.title, board=view, version=table.version)]
+    return [Public("", board=view, version=table.version)]
 
 
 async def _hand(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):

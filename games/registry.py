@@ -8,6 +8,7 @@ from games.base import Engine
 
 GAMES: dict[str, str] = {
     "gotown": "games.gotown",
+    "papertown": "games.papertown",
 }
 
 

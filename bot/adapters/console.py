@@ -81,7 +81,7 @@ class Console:
                 record["outcome"] = reply.outcome
             print(json.dumps(record, ensure_ascii=False), file=self.out, flush=True)
             return
-        text = reply.text if board is None else f"{reply.text}\n{board}"
+        text = "\n".join(part for part in (reply.text, board) if part)
         if image is not None and reply.board is not None:
             text += f"\n(board written to {image})"
         if isinstance(reply, Private):

@@ -1,0 +1,5 @@
+"""PaperTown: a roll-and-write town redevelopment game on one shared hexagon sheet."""
+
+from games.papertown.engine import PaperTownEngine
+
+ENGINE = PaperTownEngine()

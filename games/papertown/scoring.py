@@ -1,0 +1,128 @@
+"""End-of-game money: the sheet's three objectives plus the Bank, per participant."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.base import State
+from games.papertown.sheet import OBJECTIVES, OLD_TOWN, WATER, Sheet, neighbours
+
+BANK_MONEY = 3
+
+
+def _touching_count(sheet: Sheet, cells: set[int], colour: str) -> int:
+    table = neighbours(sheet["rows"], sheet["cols"])
+    colours = sheet["colours"]
+    return sum(1 for cell in cells if any(colours[n] == colour for n in table[cell]))
+
+
+def largest_group(sheet: Sheet, cells: set[int]) -> int:
+    """Size of the biggest group of own blocks connected through the 6 hex neighbours."""
+    table = neighbours(sheet["rows"], sheet["cols"])
+    seen: set[int] = set()
+    best = 0
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            cell = stack.pop()
+            size += 1
+            for n in table[cell]:
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        best = max(best, size)
+    return best
+
+
+def objective_score(sheet: Sheet, objective: str, cells: set[int]) -> int:
+    """Money one objective pays for a participant's set of blocks."""
+    cols = sheet["cols"]
+    if objective == "harbor":
+        return _touching_count(sheet, cells, WATER)
+    if objective == "old-town":
+        return _touching_count(sheet, cells, OLD_TOWN)
+    if objective == "horizontal":
+        return len({cell // cols for cell in cells})
+    if objective == "vertical":
+        return len({cell % cols for cell in cells})
+    if objective == "bigger":
+        return largest_group(sheet, cells) // 2
+    per_row: dict[int, int] = {}
+    for cell in cells:
+        per_row[cell // cols] = per_row.get(cell // cols, 0) + 1
+    return 2 * max(per_row.values(), default=0)
+
+
+def bank_score(
+    sheet: Sheet, claims: Sequence[int | None], p: int, cells: set[int], own_only: bool
+) -> int:
+    """3 per Bank block touching p's blocks (only Banks p claimed, in the own-banks variant)."""
+    table = neighbours(sheet["rows"], sheet["cols"])
+    total = 0
+    for (special, power), claimer in zip(sheet["specials"], claims, strict=True):
+        if power != "bank" or (own_only and claimer != p):
+            continue
+        if any(n in cells for n in table[special]):
+            total += BANK_MONEY
+    return total
+
+
+def breakdown(state: State, p: int) -> list[int]:
+    """Money per objective (in sheet order), then the Bank."""
+    sheet = state["sheet"]
+    cells = {i for i, who in enumerate(state["owner"]) if who == p}
+    parts = [objective_score(sheet, objective, cells) for objective in sheet["objectives"]]
+    parts.append(bank_score(sheet, state["claims"], p, cells, bool(state["options"]["own_banks"])))
+    return parts
+
+
+def total(state: State, p: int) -> int:
+    return sum(breakdown(state, p))
+
+
+def powers_held(state: State, p: int) -> int:
+    """Ticked power boxes: the tie-break."""
+    return sum(1 for claimer in state["claims"] if claimer == p)
+
+
+def breakdown_line(state: State, p: int) -> str:
+    """One participant's money, objective by objective, for the final events and outcome."""
+    parts = breakdown(state, p)
+    titles = [OBJECTIVES[o][0] for o in state["sheet"]["objectives"]] + ["Bank"]
+    if "bank" not in state["sheet"]["powers"]:
+        parts, titles = parts[:-1], titles[:-1]
+    player = state["players"][p]
+    items = " + ".join(f"{title} {money}" for title, money in zip(titles, parts, strict=True))
+    held = powers_held(state, p)
+    return (
+        f"{player['name']} ({player['tag']}): {items} = {sum(parts)} Million; "
+        f"{held} special power{'' if held == 1 else 's'}."
+    )
+
+
+def ranking(state: State) -> tuple[list[int], dict[int, int], list[str]]:
+    """Winners (seats), money per seat and the breakdown lines of the finished game."""
+    players = state["players"]
+    money = [total(state, p) for p in range(len(players))]
+    lines = [breakdown_line(state, p) for p in range(len(players))]
+    if state["options"]["solo"]:
+        rivals = sum(money[1:])
+        won = money[0] > rivals
+        verdict = "wins" if won else "does not win"
+        lines.append(
+            f"{players[0]['name']} {verdict}: {money[0]} against the virtual players' "
+            f"{money[1]} + {money[2]} = {rivals} (needs more than {rivals})."
+        )
+        return ([0] if won else []), {0: money[0]}, lines
+    best = max(money)
+    leaders = [p for p in range(len(players)) if money[p] == best]
+    if len(leaders) > 1:
+        most = max(powers_held(state, p) for p in leaders)
+        leaders = [p for p in leaders if powers_held(state, p) == most]
+        names = " and ".join(players[p]["name"] for p in leaders)
+        shared = ", a shared win" if len(leaders) > 1 else ""
+        lines.append(f"Tied at {best}: most special powers ({most}) for {names}{shared}.")
+    return leaders, {p: money[p] for p in range(len(players))}, lines
