@@ -9,6 +9,8 @@ from games.base import Engine
 GAMES: dict[str, str] = {
     "gotown": "games.gotown",
     "papertown": "games.papertown",
+    "papertales": "games.papertales",
+    "papercraft": "games.papercraft",
 }
 
 

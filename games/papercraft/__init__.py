@@ -1,0 +1,5 @@
+"""Papercraft: a free paper-army tabletop wargame, refereed."""
+
+from games.papercraft.engine import ENGINE
+
+__all__ = ["ENGINE"]

@@ -1,0 +1,55 @@
+"""Dice for one command: the table's rng, or the players' own physical dice given with --dice."""
+
+from __future__ import annotations
+
+from games.base import Rng, RuleError
+from games.papercraft.catalog import DiceExpr
+
+
+class Dice:
+    """Hands out d6 results in the order the rules roll them; with --dice no rng is touched."""
+
+    def __init__(self, rng: Rng, given: list[int] | None) -> None:
+        self.rng = rng
+        self.given = given
+        self.used = 0
+        self.wanted: list[str] = []
+
+    def roll(self, sides: int, why: str) -> int:
+        self.wanted.append(why)
+        if self.given is None:
+            return self.rng.roll(sides)
+        if self.used >= len(self.given):
+            needs = ", ".join(self.wanted)
+            raise RuleError(
+                f"--dice gave {len(self.given)} numbers but this needs at least "
+                f"{len(self.wanted)}, in this order: {needs}."
+            )
+        face = self.given[self.used]
+        self.used += 1
+        if not 1 <= face <= sides:
+            raise RuleError(
+                f"Die {self.used} of --dice is {face}, but a d{sides} shows 1 to {sides}."
+            )
+        return face
+
+    def skip_unrolled(self, count: int) -> None:
+        """After a miss, accept damage dice the players rolled anyway (they are not used)."""
+        if self.given is not None and len(self.given) - self.used == count:
+            self.used += count
+
+    def finish(self) -> None:
+        """Refuse leftover --dice: the count must match what the command rolled."""
+        if self.given is not None and self.used != len(self.given):
+            needs = ", ".join(self.wanted) or "no dice"
+            raise RuleError(
+                f"--dice gave {len(self.given)} numbers but this used {self.used} ({needs}); "
+                "give exactly those."
+            )
+
+    def expr(self, expr: DiceExpr, why: str) -> tuple[int, str]:
+        """Roll a damage expression; returns the total and its shown form '2d6+2 [5,3]+2=10'."""
+        faces = [self.roll(expr.sides, f"{why} d{expr.sides}") for _ in range(expr.count)]
+        total = sum(faces) + expr.bonus
+        bonus = f"{expr.bonus:+d}" if expr.bonus else ""
+        return total, f"{expr} [{','.join(map(str, faces))}]{bonus}={total}"

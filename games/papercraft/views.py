@@ -1,0 +1,135 @@
+"""What players see: armies while building, then a roster with HP bars and, if tracked, positions."""
+
+from __future__ import annotations
+
+from games.base import Meter, State, TableBlock, View
+from games.papercraft.army import army_points, army_text
+from games.papercraft.catalog import templates
+from games.papercraft.geometry import footprint
+from games.papercraft.table import Piece, kind, owner_name, pieces, tracked
+
+BAR = 10
+
+
+def bar(value: int, maximum: int) -> str:
+    filled = round(BAR * value / maximum) if maximum else 0
+    if value > 0:
+        filled = max(1, filled)
+    return "█" * filled + "░" * (BAR - filled)
+
+
+def status(piece: Piece) -> str:
+    if piece["dead"]:
+        return "corpse" if piece["corpse"] else "removed"
+    if not piece["placed"]:
+        return "to place"
+    notes = ["alive"]
+    if piece["hugged_by"] is not None:
+        notes.append("hugged")
+    if piece["grappled"] is not None:
+        notes.append("grappled")
+    if piece["burning"] is not None:
+        notes.append("burning")
+    if piece["rally"]:
+        notes.append(f"rally +{piece['rally']}")
+    if piece["power"]:
+        notes.append("The Power")
+    return ", ".join(notes)
+
+
+def _roster(state: State) -> TableBlock:
+    header = ["Unit", "Player", "HP", "Bar", "Moved", "Attacked"]
+    header += ["Position"] if tracked(state) else []
+    header.append("Status")
+    rows = []
+    for piece in pieces(state):
+        row = [piece["name"], owner_name(state, piece), f"{piece['hp']}/{piece['max_hp']}"]
+        row += [
+            bar(piece["hp"], piece["max_hp"]),
+            f'{piece["moved"]:g}"' if piece["moved"] else "-",
+        ]
+        attacked = piece["in_place"] or ", ".join(
+            pieces(state)[t]["name"] for t in piece["targets"]
+        )
+        row.append(attacked or "-")
+        if tracked(state):
+            row.append(f"{piece['x']:g},{piece['y']:g}" if piece["placed"] else "-")
+        row.append(status(piece))
+        rows.append(row)
+    return TableBlock("Roster", header, rows)
+
+
+def _positions(state: State) -> TableBlock:
+    """Enough for a renderer to draw the battlefield: centre, template size, facing, owner, status."""
+    header = ["Unit", "Player", "Seat", "X", "Y", "W", "H", "Facing", "Status"]
+    rows = []
+    for piece in pieces(state):
+        if not piece["placed"]:
+            continue
+        width, depth = footprint(templates()[kind(state, piece)["template"]], piece["facing"])
+        rows.append(
+            [
+                piece["name"],
+                owner_name(state, piece),
+                str(piece["owner"]),
+                f"{piece['x']:g}",
+                f"{piece['y']:g}",
+                f"{width:g}",
+                f"{depth:g}",
+                piece["facing"],
+                status(piece),
+            ]
+        )
+    return TableBlock("Positions", header, rows)
+
+
+def _headline(state: State) -> list[str]:
+    names = state["names"]
+    phase = state["phase"]
+    width, depth = state["options"]["table"]
+    lines = [f'Table {width}x{depth}", {state["options"]["points"]} points per side.']
+    if phase == "army":
+        waiting = [names[s] for s in range(len(names)) if not state["ready"][s]]
+        lines.append(
+            "Army building: /army add UNIT, /units, then /ready. Waiting for: "
+            + ", ".join(waiting)
+            + "."
+        )
+    elif phase == "place":
+        lines.append(f"Placement: {names[state['placer']]} places a unit next.")
+    elif phase == "battle":
+        limit = state["options"]["rounds"]
+        of = f" of {limit}" if limit else ""
+        step = "movement" if state["step"] == "move" else "attack"
+        lines.append(f"Round {state['round']}{of}: {names[state['active']]}'s {step} phase.")
+        for pending in state["pending"]:
+            lines.append(f"Waiting for {names[pending['seat']]} to aim the death rockets.")
+    else:
+        winners = " and ".join(names[s] for s in state["result"]["winners"])
+        lines.append(f"Game over: {winners} won ({state['result']['reason']}).")
+    return lines
+
+
+def view(state: State, seat: int | None) -> View:
+    """Everything in Papercraft is public, so every seat sees the same picture."""
+    result = View(title="Papercraft", seat=seat, lines=_headline(state))
+    if state["phase"] == "army":
+        rows = [
+            [
+                name,
+                army_text(state, s),
+                str(army_points(state, s)),
+                "yes" if state["ready"][s] else "no",
+            ]
+            for s, name in enumerate(state["names"])
+        ]
+        result.tables.append(TableBlock("Armies", ["Player", "Army", "Points", "Ready"], rows))
+        return result
+    result.tables.append(_roster(state))
+    if tracked(state):
+        result.tables.append(_positions(state))
+    result.meters = [
+        Meter(f"{p['name']} ({owner_name(state, p)})", p["hp"], p["max_hp"], status(p))
+        for p in pieces(state)
+    ]
+    return result

@@ -1,0 +1,105 @@
+"""Reading command words: flags, greedy multi-word names, coordinates and dice lists."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import TypeVar
+
+from games.base import RuleError
+from games.papercraft.geometry import FACING_WORDS
+
+T = TypeVar("T")
+FLAGS = ("--range", "--dice", "--also", "--hug", "--type", "--move")
+PUNCTUATION = ",.;:!?\"'()’"
+
+
+def norm(word: str) -> str:
+    return word.casefold().strip(PUNCTUATION)
+
+
+@cache
+def key_of(name: str) -> tuple[str, ...]:
+    return tuple(w for w in (norm(part) for part in name.replace(",", " ").split()) if w)
+
+
+def split_flags(args: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """Words before the first flag, and each flag's own words."""
+    words: list[str] = []
+    flags: dict[str, list[str]] = {}
+    current: list[str] = words
+    for arg in args:
+        if arg.startswith("--"):
+            flag = arg.casefold()
+            if flag not in FLAGS:
+                raise RuleError(f"Unknown option {arg}; options are {', '.join(FLAGS)}.")
+            current = flags.setdefault(flag, [])
+        else:
+            current.append(arg)
+    return words, flags
+
+
+def take_name(words: Sequence[str], named: Sequence[tuple[str, T]]) -> tuple[T, list[str]] | None:
+    """The longest run of leading words naming one of `named`, and the words left over."""
+    keys = [norm(w) for w in words]
+    known: dict[tuple[str, ...], T] = {}
+    for name, item in named:
+        known.setdefault(key_of(name), item)
+    for length in range(len(keys), 0, -1):
+        wanted = tuple(k for k in keys[:length] if k)
+        if wanted in known:
+            return known[wanted], list(words[length:])
+    return None
+
+
+def split_list(words: Sequence[str]) -> list[list[str]]:
+    """Comma-separated names: 'Grave Legion 1, Barrow Lich' -> two word lists."""
+    text = " ".join(words)
+    return [part.split() for part in text.split(",") if part.strip()]
+
+
+NUMBER = r"-?\d+(?:\.\d+)?"
+POINT_RE = re.compile(rf"^\(?\s*({NUMBER})\s*[, ]\s*({NUMBER})\s*\)?(?:\s+(\w+))?$")
+
+
+def find_point(
+    words: Sequence[str], keyword: str
+) -> tuple[list[str], tuple[float, float, str | None]]:
+    """Split off 'to X,Y [facing]' (or 'at ...'): the words before it and the point."""
+    for index in range(len(words) - 1, -1, -1):
+        if norm(words[index]) == keyword:
+            return list(words[:index]), parse_point(words[index + 1 :], keyword)
+    raise RuleError(f"Say where: '{keyword} X,Y' in inches from the bottom-left corner.")
+
+
+def parse_point(words: Sequence[str], keyword: str) -> tuple[float, float, str | None]:
+    found = POINT_RE.match(" ".join(words).strip())
+    if found is None:
+        raise RuleError(
+            f"'{keyword} {' '.join(words)}' is not a point; write '{keyword} 12,3' "
+            "or add a facing N, E, S or W."
+        )
+    facing = None
+    if found.group(3):
+        facing = FACING_WORDS.get(found.group(3).casefold())
+        if facing is None:
+            raise RuleError(f"Facing '{found.group(3)}' is unknown; use N, E, S or W.")
+    return round(float(found.group(1)), 2), round(float(found.group(2)), 2), facing
+
+
+def parse_inches(words: Sequence[str], what: str) -> float:
+    text = " ".join(words).strip().rstrip('"').removesuffix("in").strip()
+    if not re.fullmatch(NUMBER, text):
+        raise RuleError(f"{what} needs a number of inches, like 6 or 4.5; got '{' '.join(words)}'.")
+    value = round(float(text), 2)
+    if value < 0:
+        raise RuleError(f"{what} cannot be negative.")
+    return value
+
+
+def parse_dice_list(words: Sequence[str]) -> list[int]:
+    parts = [p for p in re.split(r"[,\s]+", " ".join(words)) if p]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise RuleError("--dice takes the rolled faces separated by commas, like --dice 4,3,5,3.")
+    return [int(p) for p in parts]
