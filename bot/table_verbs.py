@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.commands.parse import Invocation
 from bot.commands.registry import SHARED_NAMES, help_text
 from bot.options import parse_options
+from bot.render.text import render_text
 from bot.replies import Button, Private, Public, Reply
 from games import dice
-from games.base import Action, Engine, Rng, RuleError
+from games.base import Action, Engine, Option, Rng, RuleError
 from games.registry import GAMES, all_engines, engine_for
 from games.replay import DICE_VERB, replay
 from storage.models import Chat, GameTable
@@ -131,13 +133,19 @@ async def _new(referee: Referee, repo: Repository, table: GameTable | None, inv:
         rng_position=0,
     )
     repo.add_seat(created, inv.user_name, inv.user_id, False)
-    shown = ", ".join(f"{k}={v}" for k, v in options.items() if v not in (None, False) and k)
+    shown = ", ".join(_option_text(o, options[o.name]) for o in engine.options if options[o.name])
     players = f"{engine.min_players}-{engine.max_players}"
     text = (
         f"{inv.user_name} opened a {engine.title} table ({players} players"
         f"{'; ' + shown if shown else ''}). /join to sit down, /addbot for a bot, /start to play."
     )
     return [Public(text, buttons=LOBBY_BUTTONS, version=created.version)]
+
+
+def _option_text(option: Option, value: Any) -> str:
+    if option.kind == "flag":
+        return option.name
+    return f"{option.name}=(file)" if option.kind == "file" else f"{option.name}={value}"
 
 
 def _unique_name(table: GameTable, wanted: str) -> str:
@@ -265,10 +273,11 @@ async def _status(referee: Referee, repo: Repository, table: GameTable | None, i
     turn = referee.begin(table)
     waiting = engine.waiting(turn.state)
     view = engine.view(turn.state, None)
+    summary = render_text(replace(view, title="", grids=[], meters=[], hand=None))
     lines = [
-        f"{engine.title}, move {table.version} (commitment {table.commitment}).",
+        f"{engine.title}, version {table.version} (commitment {table.commitment}).",
         _seat_line(table, waiting),
-        *view.lines,
+        summary,
     ]
     return [Public("\n".join(lines), board=None, version=table.version)]
 
