@@ -165,6 +165,7 @@ class Grid:
     row_labels: list[str] = field(default_factory=list)
     col_labels: list[str] = field(default_factory=list)
     legend: dict[str, str] = field(default_factory=dict)
+    in_text: bool = True  # False: too big for a chat message, drawn only as an image
 
 
 @dataclass

@@ -67,7 +67,8 @@ def render_text(view: View) -> str:
     out: list[str] = [view.title] if view.title else []
     out.extend(view.lines)
     for grid in view.grids:
-        out.extend(grid_lines(grid))
+        if grid.in_text:
+            out.extend(grid_lines(grid))
     for block in view.tables:
         out.extend(table_lines(block))
     out.extend(track_line(t) for t in view.tracks)

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from games.base import Meter, State, TableBlock, View
+from games.base import Cell, Grid, Meter, State, TableBlock, View
 from games.papercraft.army import army_points, army_text
 from games.papercraft.catalog import templates
-from games.papercraft.geometry import footprint
+from games.papercraft.geometry import footprint, rect_at
 from games.papercraft.table import Piece, kind, owner_name, pieces, tracked
 
-BAR = 10
-
-
-def bar(value: int, maximum: int) -> str:
-    filled = round(BAR * value / maximum) if maximum else 0
-    if value > 0:
-        filled = max(1, filled)
-    return "█" * filled + "░" * (BAR - filled)
+SEAT_COLOURS = ("#d64545", "#3b6fd6", "#3f9e4d", "#c98a12")
+GROUND, CORPSE = "#efe9d8", "#8c8c8c"
 
 
 def status(piece: Piece) -> str:
@@ -38,16 +32,13 @@ def status(piece: Piece) -> str:
 
 
 def _roster(state: State) -> TableBlock:
-    header = ["Unit", "Player", "HP", "Bar", "Moved", "Attacked"]
+    header = ["Unit", "Player", "HP", "Moved", "Attacked"]
     header += ["Position"] if tracked(state) else []
     header.append("Status")
     rows = []
     for piece in pieces(state):
         row = [piece["name"], owner_name(state, piece), f"{piece['hp']}/{piece['max_hp']}"]
-        row += [
-            bar(piece["hp"], piece["max_hp"]),
-            f'{piece["moved"]:g}"' if piece["moved"] else "-",
-        ]
+        row.append(f'{piece["moved"]:g}"' if piece["moved"] else "-")
         attacked = piece["in_place"] or ", ".join(
             pieces(state)[t]["name"] for t in piece["targets"]
         )
@@ -81,6 +72,37 @@ def _positions(state: State) -> TableBlock:
             ]
         )
     return TableBlock("Positions", header, rows)
+
+
+def _battlefield(state: State) -> Grid:
+    """One square per inch, each unit's template filled in its owner's colour, corpses grey."""
+    width, depth = state["options"]["table"]
+    cells = {(r, c): Cell(r, c, GROUND) for r in range(depth) for c in range(width)}
+    legend = {}
+    for piece in pieces(state):
+        if not piece["placed"] or (piece["dead"] and not piece["corpse"]):
+            continue
+        w, h = footprint(templates()[kind(state, piece)["template"]], piece["facing"])
+        left, bottom, right, top = rect_at(piece["x"], piece["y"], w, h)
+        colour = CORPSE if piece["dead"] else SEAT_COLOURS[piece["owner"] % len(SEAT_COLOURS)]
+        for col in range(width):
+            for y in range(depth):
+                if left <= col + 0.5 <= right and bottom <= y + 0.5 <= top:
+                    cells[(depth - 1 - y, col)].colour = colour
+        centre = cells[
+            (depth - 1 - min(depth - 1, int(piece["y"])), min(width - 1, int(piece["x"])))
+        ]
+        centre.label = "".join(word[0] for word in piece["name"].split())[:3]
+        legend[centre.label] = f"{piece['name']} ({owner_name(state, piece)})"
+    return Grid(
+        depth,
+        width,
+        list(cells.values()),
+        row_labels=[str(depth - r) if (depth - r) % 6 == 0 else "" for r in range(depth)],
+        col_labels=[str(c) if c % 6 == 0 else "" for c in range(width)],
+        legend=legend,
+        in_text=False,
+    )
 
 
 def _headline(state: State) -> list[str]:
@@ -128,6 +150,7 @@ def view(state: State, seat: int | None) -> View:
     result.tables.append(_roster(state))
     if tracked(state):
         result.tables.append(_positions(state))
+        result.grids.append(_battlefield(state))
     result.meters = [
         Meter(f"{p['name']} ({owner_name(state, p)})", p["hp"], p["max_hp"], status(p))
         for p in pieces(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Rng
+from bot.render.text import render_text
 from games.papercraft import ENGINE
 from tests.games.papercraft.helpers import act, options, piece, start, turn
 
@@ -34,7 +35,14 @@ def test_roster_with_hp_bars_and_positions_table() -> None:
     view = ENGINE.view(state, None)
     roster = next(t for t in view.tables if t.title == "Roster")
     row = next(r for r in roster.rows if r[0] == "Grave Legion 1")
-    assert row[2] == "15/30" and row[3] == "█████░░░░░"
+    assert row[2] == "15/30"
+    meter = next(m for m in view.meters if m.name == "Grave Legion 1 (Bob)")
+    assert (meter.value, meter.maximum) == (15, 30)
+    assert "Grave Legion 1 (Bob): █████░░░░░ 15/30" in render_text(view)
+    field = view.grids[0]
+    assert (field.rows, field.cols, field.in_text) == (36, 36, False)
+    bob = {c.colour for c in field.cells if c.label == "GL1"}
+    assert bob and bob != {"#efe9d8"}
     positions = next(t for t in view.tables if t.title == "Positions")
     assert positions.header == ["Unit", "Player", "Seat", "X", "Y", "W", "H", "Facing", "Status"]
     bows = next(r for r in positions.rows if r[0] == "Longbowmen")
