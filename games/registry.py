@@ -11,6 +11,7 @@ GAMES: dict[str, str] = {
     "papertown": "games.papertown",
     "papertales": "games.papertales",
     "papercraft": "games.papercraft",
+    "skylines": "games.skylines",
 }
 
 

@@ -1,0 +1,7 @@
+"""Paper Skylines: mayors stack building cards into cities, played with an original sample card set."""
+
+from games.skylines.engine import SkylinesEngine
+
+ENGINE = SkylinesEngine()
+
+__all__ = ["ENGINE"]

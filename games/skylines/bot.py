@@ -1,0 +1,51 @@
+"""A simple bot: claim what it can, build what pays best, use its mayor, and keep cards coming."""
+
+from __future__ import annotations
+
+from games.base import Move, Rng, State
+from games.skylines.catalog import TRACKS, Catalog
+from games.skylines.parse import take_name
+
+
+def _build_value(state: State, cat: Catalog, seat: int, move: Move) -> float:
+    args = list(move.args)
+    if args[0] == "row":
+        card = state["row"][int(args[1]) - 1]
+    else:
+        found = take_name(args, 0, state["hands"][seat])
+        card = found[0] if found else ""
+    if not card:
+        return 0.0
+    info = cat.card(card)
+    paid = len(args) - args.index("pay") - 1 if "pay" in args else 0
+    return 20.0 + 3 * sum(info.gains) + 2 * info.level + 2 * info.landmark - 2 * paid
+
+
+def _value(state: State, cat: Catalog, seat: int, move: Move) -> float:
+    hand = len(state["hands"][seat])
+    if move.verb == "achieve":
+        return 100.0
+    if move.verb == "build":
+        return _build_value(state, cat, seat, move)
+    if move.verb == "advance":
+        mine = state["tracks"][seat]
+        return 6.0 - mine[move.args[0]] / 10 if move.args[0] in TRACKS else 6.0
+    if move.verb == "draw":
+        return 14.0 if hand < 4 else 4.0
+    if move.verb == "mayor":
+        return 16.0
+    if move.verb in ("steal", "take", "declare", "city"):
+        return 10.0
+    if move.verb in ("tuck", "discard"):
+        return 5.0 if hand > 2 else 2.0
+    if move.verb == "skip":
+        return 1.0
+    return 0.0
+
+
+def choose(state: State, cat: Catalog, seat: int, moves: list[Move], rng: Rng) -> Move:
+    """The best-valued legal move, with a little noise so bots do not all play alike."""
+    scored = [
+        (_value(state, cat, seat, move) + 3 * rng.random(), i) for i, move in enumerate(moves)
+    ]
+    return moves[max(scored)[1]]

@@ -1,0 +1,180 @@
+"""Building a card: where it may go, what it costs after discounts, how it is paid, what it gains."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import Move, RuleError, State
+from games.skylines import city
+from games.skylines.catalog import TRACKS, Catalog
+from games.skylines.city import Target
+from games.skylines.decks import refill_row
+from games.skylines.parse import number, take_name, words
+from games.skylines.program import fire
+from games.skylines.table import Table
+from games.skylines.tracks import advance
+
+BASIC: dict[str, Any] = {"from": "hand", "where": "any"}
+
+
+@dataclass(frozen=True)
+class Plan:
+    card: str
+    slot: int | None  # card row slot, or None for a hand card
+    target: Target
+    cost: int
+    pay: tuple[str, ...]
+
+
+def _candidates(
+    state: State, cat: Catalog, seat: int, rule: dict[str, Any]
+) -> list[tuple[str, int | None]]:
+    source = rule.get("from", "hand")
+    found: list[tuple[str, int | None]] = []
+    if source in ("hand", "hand_or_row"):
+        found += [(card, None) for card in state["hands"][seat]]
+    if source in ("row", "hand_or_row"):
+        found += [(card, slot) for slot, card in enumerate(state["row"])]
+    wanted = rule.get("type")
+    return [(c, s) for c, s in found if wanted is None or cat.card(c).type == wanted]
+
+
+def price(
+    state: State, cat: Catalog, seat: int, card: str, target: Target, rule: dict[str, Any]
+) -> int:
+    icons = city.around(state, cat, seat, target)
+    less, free = int(rule.get("discount", 0)), bool(rule.get("free", False))
+    return city.cost(cat, card, icons, less, free, city.passive(state, cat, seat, "cost"))
+
+
+def _pool(state: State, seat: int, card: str, slot: int | None) -> list[str]:
+    pool = list(state["hands"][seat])
+    if slot is None:
+        pool.remove(card)
+    return pool
+
+
+def moves(state: State, cat: Catalog, seat: int, rule: dict[str, Any]) -> list[Move]:
+    """Every affordable card and spot, each with one way to pay (the cheapest printed cards)."""
+    found: list[Move] = []
+    where = rule.get("where", "any")
+    spots = city.targets(state, seat, where)
+    if not spots or not _candidates(state, cat, seat, rule):
+        return []
+    icons = [(t, city.around(state, cat, seat, t)) for t in spots]
+    less, free = int(rule.get("discount", 0)), bool(rule.get("free", False))
+    bonus = city.passive(state, cat, seat, "cost")
+    for card, slot in _candidates(state, cat, seat, rule):
+        pool = sorted(_pool(state, seat, card, slot), key=lambda c: (cat.card(c).cost, c))
+        source = card.split() if slot is None else ["row", str(slot + 1)]
+        for target, near in icons:
+            cost = city.cost(cat, card, near, less, free, bonus)
+            if cost <= len(pool):
+                pay = [w for c in pool[:cost] for w in c.split()]
+                args = [*source, *city.label(target).split(), *(["pay", *pay] if pay else [])]
+                found.append(Move("build", tuple(args)))
+    return found
+
+
+def _target(state: State, seat: int, parts: list[str], i: int, where: str) -> tuple[Target, int]:
+    size = len(city.spots(state, seat))
+    word = parts[i].casefold() if i < len(parts) else "pay"
+    if word == "pay":
+        if where == "over":
+            raise RuleError("Say which building to build over, e.g. 'over 2'.")
+        return ("right", -1), i
+    if word in ("left", "right"):
+        return (word, -1), i + 1
+    if word in ("over", "gap") and i + 1 < len(parts):
+        return (word, number(parts[i + 1], 1, size, "position in your city")), i + 2
+    raise RuleError(
+        "Say where to build: 'over N', 'left', 'right' or 'gap N', then 'pay CARD ...'."
+    )
+
+
+def parse(state: State, cat: Catalog, seat: int, args: Sequence[str], rule: dict[str, Any]) -> Plan:
+    """Read '/build CARD|row N [over N|left|right|gap N] [pay CARD...]' and check it all."""
+    parts = words(args)
+    source = rule.get("from", "hand")
+    hand: list[str] = state["hands"][seat]
+    found = take_name(parts, 0, hand) if source in ("hand", "hand_or_row") else None
+    slot: int | None = None
+    if found is not None:
+        card, i = found
+    elif source in ("row", "hand_or_row") and parts[:1] and parts[0].casefold() == "row":
+        if len(parts) < 2 or not state["row"]:
+            raise RuleError("Give the card row slot to build from, e.g. '/build row 2 left'.")
+        slot = number(parts[1], 1, len(state["row"]), "card row slot")
+        card, i = state["row"][slot], 2
+    else:
+        allowed = {"hand": "a card in your hand", "row": "'row N' (a card row slot)"}
+        what = allowed.get(source, "a card in your hand or 'row N'")
+        raise RuleError(f"Name {what} to build; your hand: {', '.join(hand) or 'empty'}.")
+    wanted = rule.get("type")
+    if wanted is not None and cat.card(card).type != wanted:
+        raise RuleError(
+            f"This action builds only a {wanted} card, and {card} is {cat.card(card).type}."
+        )
+    where = rule.get("where", "any")
+    target, i = _target(state, seat, parts, i, where)
+    if target not in city.targets(state, seat, where):
+        spots = ", ".join(city.label(x) for x in city.targets(state, seat, where))
+        raise RuleError(f"You cannot build at '{city.label(target)}'; you may build at: {spots}.")
+    cost = price(state, cat, seat, card, target, rule)
+    pool = _pool(state, seat, card, slot)
+    pay: list[str] = []
+    if i < len(parts):
+        if parts[i].casefold() != "pay":
+            raise RuleError(
+                f"After the spot, write 'pay' and the cards to discard, not '{parts[i]}'."
+            )
+        i += 1
+        while i < len(parts):
+            named = take_name(parts, i, pool)
+            if named is None:
+                raise RuleError(
+                    f"'{' '.join(parts[i:])}' is not a card you can pay with; "
+                    f"you may pay with: {', '.join(pool) or 'nothing'}."
+                )
+            pay.append(named[0])
+            pool.remove(named[0])
+            i = named[1]
+    if len(pay) != cost:
+        if cost > len(pay) + len(pool):
+            raise RuleError(
+                f"{card} costs {cost} {city.spoken(target)} and you have only "
+                f"{len(pay) + len(pool)} other cards to pay with."
+            )
+        raise RuleError(
+            f"{card} costs {cost} {city.spoken(target)} after discounts; "
+            f"name exactly {cost} hand cards after 'pay'."
+        )
+    return Plan(card, slot, target, cost, tuple(pay))
+
+
+def execute(t: Table, seat: int, plan: Plan) -> None:
+    """Place the card, discard the payment, take its gains, then the city's build bonuses."""
+    state = t.state
+    hand: list[str] = state["hands"][seat]
+    if plan.slot is None:
+        hand.remove(plan.card)
+    else:
+        state["row"].pop(plan.slot)
+    for card in plan.pay:
+        hand.remove(card)
+        state["discard"].append(card)
+    city.place(state, seat, plan.card, plan.target)
+    where = "from the card row " if plan.slot is not None else ""
+    paid = f", paying with {', '.join(plan.pay)}" if plan.pay else ""
+    t.say(
+        f"{t.name(seat)} builds {plan.card} {where}{city.spoken(plan.target)} "
+        f"for {plan.cost}{paid}."
+    )
+    for track, gain in zip(TRACKS, t.cat.card(plan.card).gains, strict=True):
+        if gain:
+            advance(t, seat, track, gain)
+    fire(t, seat, "build_over" if plan.target[0] == "over" else "sprawl")
+    if plan.slot is not None:
+        refill_row(t)

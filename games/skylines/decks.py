@@ -1,0 +1,130 @@
+"""Level decks, the card row and hands: drawing, round-end cards, refills and the late reshuffle."""
+
+from __future__ import annotations
+
+from games.base import State
+from games.skylines.catalog import ROUND_END, Catalog
+from games.skylines.table import Table
+
+
+def deck(state: State, level: int) -> list[str]:
+    cards: list[str] = state["decks"][str(level)]
+    return cards
+
+
+def next_level(state: State) -> int:
+    """'Next level' during level 4 means level 4 (ruling 12)."""
+    return min(4, int(state["level"]) + 1)
+
+
+def can_draw(state: State, cat: Catalog, level: int) -> bool:
+    if deck(state, level):
+        return True
+    return level == 4 and any(cat.card(c).level >= 3 for c in state["discard"])
+
+
+def round_end_drawn(t: Table, level: int) -> None:
+    """A round-end card costs no action: it is set off and drawing goes on (ruling 11 for refills)."""
+    t.state["seen_end"].append(level)
+    if level == 4:
+        text = (
+            "The level 4 round-end card is drawn: the game ends once every player "
+            "has had the same number of turns."
+        )
+    elif level == t.state["level"]:
+        text = f"The level {level} round-end card is drawn: level {level} ends after this turn."
+    else:
+        text = (
+            f"The level {level} round-end card turned up early: level {level} will end "
+            "after its first turn."
+        )
+    t.say(text, reveal=True)
+
+
+def reshuffle(t: Table) -> bool:
+    """When the level 4 deck runs out, the 3s and 4s in the discards form a new deck."""
+    state = t.state
+    pool = [c for c in state["discard"] if t.cat.card(c).level >= 3]
+    if not pool:
+        return False
+    state["discard"] = [c for c in state["discard"] if t.cat.card(c).level < 3]
+    t.rng.shuffle(pool)
+    deck(state, 4).extend(pool)
+    t.say(
+        f"The deck ran out: {len(pool)} level 3 and 4 cards from the discards form a new deck.",
+        reveal=True,
+    )
+    return True
+
+
+def draw(t: Table, level: int) -> str | None:
+    """The top card of a level's deck, passing over round-end cards; None when nothing is left."""
+    cards = deck(t.state, level)
+    while True:
+        if not cards and not (level == 4 and reshuffle(t)):
+            return None
+        card = cards.pop(0)
+        if card != ROUND_END:
+            return card
+        round_end_drawn(t, level)
+
+
+def describe(cat: Catalog, name: str) -> str:
+    card = cat.card(name)
+    gains = ", ".join(
+        f"{label}+{n}" for label, n in zip(("Pf", "Pr", "Po"), card.gains, strict=True) if n
+    )
+    icons = " ".join(
+        part for part in (card.site or "", "landmark" if card.landmark else "") if part
+    )
+    extra = f", {icons}" if icons else ""
+    return (
+        f"{name} (level {card.level} {card.type}, cost {card.cost}, {gains or 'no gains'}{extra}): "
+        f"{card.text}"
+    )
+
+
+def to_hand(t: Table, seat: int, card: str, source: str) -> None:
+    t.state["hands"][seat].append(card)
+    t.tell(seat, f"From {source} you take {describe(t.cat, card)}")
+
+
+def refill_row(t: Table) -> None:
+    """Keep the card row at full size from the current level's deck, naming each new card."""
+    row = t.state["row"]
+    while len(row) < t.cat.row_size:
+        card = draw(t, t.state["level"])
+        if card is None:
+            return
+        row.append(card)
+        t.say(f"The card row gets {card}.", reveal=True)
+
+
+def draw_deck(t: Table, seat: int, level: int) -> str | None:
+    card = draw(t, level)
+    if card is None:
+        t.say(f"The level {level} deck is empty: {t.name(seat)} draws nothing.")
+        return None
+    t.say(f"{t.name(seat)} draws 1 card from the level {level} deck.")
+    to_hand(t, seat, card, f"the level {level} deck")
+    return card
+
+
+def draw_row(t: Table, seat: int, slot: int) -> str:
+    card: str = t.state["row"].pop(slot)
+    t.say(f"{t.name(seat)} takes the card in row slot {slot + 1}.")
+    to_hand(t, seat, card, "the card row")
+    refill_row(t)
+    return card
+
+
+def deal_level(t: Table, first: int) -> None:
+    """Every player draws the new level's opening cards, in turn order from `first`."""
+    state = t.state
+    count = len(state["names"])
+    for k in range(count):
+        seat = (first + k) % count
+        for _ in range(t.cat.deal):
+            card = draw(t, state["level"])
+            if card is not None:
+                to_hand(t, seat, card, f"the level {state['level']} deal")

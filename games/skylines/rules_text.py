@@ -1,0 +1,132 @@
+"""The rules summary, every referee ruling in force, and the commands players type."""
+
+from __future__ import annotations
+
+from games.base import Verb
+from games.skylines.vocabulary import SUMMARY as EFFECTS
+
+VERBS = (
+    Verb(
+        "city",
+        "/city NAME",
+        "Keep one of the two cities you were dealt (a private choice).",
+        ("/city Harborview",),
+    ),
+    Verb(
+        "build",
+        "/build CARD|row N [over N | left | right | gap N] [pay CARD ...]",
+        "Build a hand card over building N, sprawling left or right (the default), or into a "
+        "gap; pay its cost after discounts by discarding the named hand cards.",
+        ("/build Diner left", "/build Row Houses over 2 pay Bakery", "/build row 3 right"),
+    ),
+    Verb(
+        "tuck",
+        "/tuck CARD [under N] | /tuck row N",
+        "Tuck a hand card under the card your mayor stands on (free).",
+        ("/tuck Bakery", "/tuck Diner under 2"),
+    ),
+    Verb(
+        "discard",
+        "/discard CARD",
+        "Discard a hand card to take its mayor action; inside an action, pay a 'Discard N:' cost.",
+        ("/discard Lumber Yard",),
+    ),
+    Verb(
+        "advance",
+        "/advance TRACK",
+        "Advance 1 on profit, prestige or population (hopping).",
+        ("/advance profit",),
+    ),
+    Verb(
+        "draw",
+        "/draw deck | /draw row N",
+        "Draw the top deck card or card row slot N; the row is refilled at once.",
+        ("/draw deck", "/draw row 2"),
+    ),
+    Verb(
+        "achieve",
+        "/achieve NAME",
+        "Claim an achievement whose requirement you meet.",
+        ("/achieve Skyscraper",),
+    ),
+    Verb(
+        "mayor",
+        "/mayor N",
+        "Move your mayor to another top card (building N) and take its "
+        "mayor action; inside a copy action, pick the card to copy.",
+        ("/mayor 2",),
+    ),
+    Verb(
+        "steal",
+        "/steal PLAYER [N]",
+        "Answer a steal: the opponent, and for a top card its building number.",
+        ("/steal Bob", "/steal Bob 3"),
+    ),
+    Verb("take", "/take CARD", "Keep one of the cards you are looking at.", ("/take Hotel",)),
+    Verb(
+        "declare",
+        "/declare TYPE",
+        "Declare a building type for an action that asks.",
+        ("/declare Civic",),
+    ),
+    Verb("skip", "/skip", "Skip a 'may' part or stop an 'up to' part of an action.", ("/skip",)),
+    Verb("done", "/done", "End your turn now, giving up any actions left.", ("/done",)),
+)
+
+SUMMARY = """Paper Skylines (2-4 players). THE CARDS ARE AN ORIGINAL SAMPLE SET made up for this bot, NOT the published game's cards (which could not be found): 80 buildings in 4 levels, 4 round-end cards, 8 cities, 6 achievements with face-down bonus chips (1, 1, 2, 2, 3, 3), 2 game-end awards.
+Set-up: each player is dealt 2 cities and keeps 1 (/city); each level deck has its round-end card among its bottom five; everyone gets 2 level-1 cards and 3 form the card row.
+Turns: as many actions as the current level, in any order, repeats allowed: /build, /tuck, /discard (for the card's action), /advance, /draw, /achieve, or /mayor N (move the mayor to another top card and take its mayor action). /done ends the turn early.
+Building: cost minus 1 per icon of the card's discount type (Residential by Civic, Commercial by Residential, Industrial by Commercial, Park by Industrial, Civic by Park) in the stacks left, right and underneath; pay by discarding hand cards. Gains are taken at once.
+Tracks: profit, prestige, population, spaces 0-20; lines after 4, 8, 12 and 16 score 1 point each once; the first to space 20 scores 1 more. Moving hops over other players' meeples.
+Round end: drawing the round-end card costs no action (draw again); the level ends after that turn: the card row is discarded, every player draws 2 cards of the next level. After the level 4 round-end card, play goes on until all have had equal turns. If the level 4 deck runs out, the 3s and 4s in the discards are reshuffled.
+Game end: Tallest Building and Most Buildings (3 each; a tie discards the award); then from the leader down, award points and bonus chips are scored with hopping. Most points wins; ties go to the tallest building, then the most buildings; a tie beyond that is shared."""
+
+RULINGS = """Referee rulings in force (proposed rulings 1-17 of the facts file, then the bot's own):
+1. Meeples: the bot tracks all markers; achievement and score markers are unlimited.
+2. Discounts: every visible type icon of the discount type (top, built-over, tucked) in the stack left of the spot, right of it, and under it when building over counts 1; cost floors at 0. A sprawl counts its one neighbour.
+3. Discount type is fixed per building type in a 5-cycle (sample data).
+4. Type and landmark icons count on every card in your city; site icons only on top cards.
+5. Height is the number of built cards in a stack, city included; tucked cards add nothing.
+6. Hopping: spaces holding other players' meeples are skipped, forward and back, on every track and the score track; space 0 and the end space hold any number; no track goes below 0.
+7. Each line on each track scores once per player; moving back over it loses nothing.
+8. Reaching the end space stops you there (extra steps are lost); only the first there gets the +1.
+9. A mayor action must be on a top card other than the one the mayor stands on (A to B to A is fine).
+10. 'This card' always means the card your mayor stands on, also for discard-for-action and copied actions.
+11. A round-end card met on a refill or in a level's opening deal is set off, replaced, and ends that level as usual.
+12. Leftover cards of a finished level are set aside (never reshuffled); 'next level' during level 4 means level 4.
+13. Building over the mayor's card keeps the mayor on that building.
+14. A stolen top card uncovers the next card; an emptied stack leaves a gap that is a sprawl space.
+15. There is no hand limit.
+16. Achievements are checked when claimed, once per player each; the bonus chip goes to the first claimer; claiming costs 1 action.
+17. First player: option 'first' names them; otherwise the bot picks at random.
+Bot rulings:
+18. 'Discard N: effect': the effect is bought by the discard; if you cannot discard N cards, that part does nothing. 'Up to' parts may stop at any time; 'may' parts may be skipped.
+19. A part you cannot do (nothing to build, draw or tuck) is skipped; the rest of the action goes on.
+20. A level 1-3 deck that runs out after its round-end card gives nothing more; only the level 4 deck is rebuilt from the discarded 3s and 4s.
+21. A round-end card of a later level met early (through 'next level' draws) ends that level after its first turn.
+22. City cards cannot be stolen; tucked cards under a stolen card that leaves its spot empty are discarded, and a mayor standing there returns to the city's building.
+23. Passive city bonuses work only while the city card is a top card, checked right after the triggering event.
+24. Level 1 cards are dealt at set-up, so players see their two cards while choosing a city.
+25. Basic Advance is refused on a track where you already stand on the end space.
+26. The score track has no end: points past 60 keep counting.
+27. If winners still tie on points, tallest building and most buildings, they share the win."""
+
+TOPICS = {
+    "defaults": RULINGS,
+    "rulings": RULINGS,
+    "effects": EFFECTS,
+    "verbs": "\n".join(f"{v.usage}: {v.help}" for v in VERBS),
+}
+
+
+def rules_text(topic: str | None) -> str:
+    if topic is None:
+        return SUMMARY + "\n\n" + RULINGS + "\n\n" + EFFECTS
+    key = topic.strip().lstrip("/").casefold()
+    if key in TOPICS:
+        return TOPICS[key]
+    for verb in VERBS:
+        if verb.name == key:
+            return f"{verb.usage}: {verb.help} Examples: {'; '.join(verb.examples)}"
+    names = ", ".join([*TOPICS, *(v.name for v in VERBS)])
+    return f"Unknown topic '{topic}', try: {names}."

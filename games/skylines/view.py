@@ -1,0 +1,157 @@
+"""What a seat (or the public) sees: cities as stacks with their icons, the row, the tracks."""
+
+from __future__ import annotations
+
+from games.base import State, TableBlock, Track, View
+from games.skylines import city, steps
+from games.skylines.catalog import TRACKS, Catalog
+from games.skylines.decks import describe
+from games.skylines.program import current
+
+SAMPLE_NOTE = "Cards: an ORIGINAL SAMPLE set made up for this bot, not the published game."
+
+
+def _gains(cat: Catalog, name: str) -> str:
+    parts = [
+        f"{label}+{n}"
+        for label, n in zip(("Pf", "Pr", "Po"), cat.card(name).gains, strict=True)
+        if n
+    ]
+    return " ".join(parts) or "-"
+
+
+def _icons(cat: Catalog, stack: city.Stack) -> str:
+    types = city.type_icons(cat, stack)
+    marks = [f"{kind} x{n}" if n > 1 else kind for kind, n in sorted(types.items())]
+    landmarks = sum(1 for name in city.stack_cards(stack) if cat.card(name).landmark)
+    if landmarks:
+        marks.append(f"landmark x{landmarks}")
+    site = cat.card(stack["built"][-1]).site
+    if site:
+        marks.append(f"{site} (top)")
+    return ", ".join(marks)
+
+
+def city_block(state: State, cat: Catalog, seat: int) -> TableBlock:
+    rows: list[list[str]] = []
+    for i, stack in enumerate(city.spots(state, seat)):
+        if stack is None:
+            rows.append([str(i + 1), "(gap: a sprawl space)", "", "", "", "0", ""])
+            continue
+        top = stack["built"][-1]
+        rows.append(
+            [
+                str(i + 1),
+                top,
+                " < ".join(stack["built"]),
+                ", ".join(stack["tucked"]) or "-",
+                _icons(cat, stack),
+                str(len(stack["built"])),
+                "mayor" if state["mayor"][seat] == i else "",
+            ]
+        )
+    title = f"{state['names'][seat]}'s city ({state['city'][seat]})"
+    header = ["#", "Top card", "Built (bottom < top)", "Tucked", "Visible icons", "Height", "Mayor"]
+    return TableBlock(title, header, rows)
+
+
+def _row_block(state: State, cat: Catalog) -> TableBlock:
+    rows = [
+        [
+            str(k + 1),
+            name,
+            cat.card(name).type,
+            str(cat.card(name).cost),
+            _gains(cat, name),
+            cat.card(name).site or "-",
+            "yes" if cat.card(name).landmark else "-",
+            cat.card(name).text,
+        ]
+        for k, name in enumerate(state["row"])
+    ]
+    header = ["Slot", "Card", "Type", "Cost", "Gains", "Site", "Landmark", "Mayor action"]
+    return TableBlock("Card row", header, rows)
+
+
+def _players_block(state: State) -> TableBlock:
+    rows = [
+        [
+            name,
+            str(state["score"][s]),
+            *(str(state["tracks"][s][tr]) for tr in TRACKS),
+            str(len(state["hands"][s])),
+            str(sum(1 for seats in state["claims"].values() if s in seats)),
+        ]
+        for s, name in enumerate(state["names"])
+    ]
+    header = ["Player", "Score", "Profit", "Prestige", "Population", "Hand", "Achievements"]
+    return TableBlock("Players", header, rows)
+
+
+def _achievement_lines(state: State, cat: Catalog, seat: int | None) -> list[str]:
+    lines = []
+    for a in cat.achievements:
+        claimed = ", ".join(state["names"][s] for s in state["claims"][a.name]) or "nobody yet"
+        owner = state["chip_owner"][a.name]
+        if owner is None:
+            chip = "chip face down"
+        elif owner == seat or state["phase"] == "over":
+            chip = f"chip {state['chips'][a.name]} taken by {state['names'][owner]}"
+        else:
+            chip = f"chip taken by {state['names'][owner]}"
+        lines.append(f"{a.name} ({a.stars} stars, {chip}): {a.text} Claimed by {claimed}.")
+    return lines
+
+
+def _status(state: State, cat: Catalog) -> list[str]:
+    level = state["level"]
+    if state["phase"] == "city":
+        waiting = [state["names"][s] for s, c in enumerate(state["city"]) if c is None]
+        return [f"Choosing cities: waiting for {', '.join(waiting)}."]
+    if state["phase"] == "over":
+        return [f"Game over after level {level}.", *list(state["result"]["detail"])]
+    turn = state["turn"]
+    lines = [
+        f"Level {level}: {state['names'][turn['seat']]}'s turn, {turn['actions']} action(s) left."
+    ]
+    step = current(state)
+    if step is not None:
+        lines.append(f"Waiting for {state['names'][turn['seat']]} to {steps.prompt(state, step)}.")
+    if level in state["seen_end"]:
+        lines.append(
+            "The game ends when every player has had the same number of turns."
+            if level == 4
+            else f"The level {level} round-end card is out: the level ends after this turn."
+        )
+    return lines
+
+
+def render(state: State, cat: Catalog, seat: int | None) -> View:
+    """Public parts for everyone; the viewer's own hand (and chip values) only for that seat."""
+    decks = ", ".join(f"level {lv}: {len(state['decks'][str(lv)])}" for lv in range(1, 5))
+    top = state["discard"][-1] if state["discard"] else "none"
+    lines = [SAMPLE_NOTE, *_status(state, cat)]
+    lines.append(f"Deck sizes ({decks}); discards: {len(state['discard'])} (top: {top}).")
+    lines += _achievement_lines(state, cat, seat)
+    lines.append(
+        "Game-end awards: " + "; ".join(f"{a.name} {a.points} ({a.text})" for a in cat.awards)
+    )
+    tables = [_players_block(state), _row_block(state, cat)]
+    if state["phase"] != "city":
+        tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
+    names = state["names"]
+    tracks = [
+        Track(
+            tr.capitalize(),
+            cat.track_end + 1,
+            {names[s]: state["tracks"][s][tr] for s in range(len(names))},
+        )
+        for tr in TRACKS
+    ]
+    length = max(61, max(state["score"]) + 1)
+    tracks.append(Track("Score", length, {names[s]: state["score"][s] for s in range(len(names))}))
+    hand = None if seat is None else [describe(cat, c) for c in state["hands"][seat]]
+    if seat is not None and state["phase"] == "city" and state["city"][seat] is None:
+        lines.append("Your cities to choose from: " + ", ".join(state["offers"][seat]) + ".")
+    title = f"Paper Skylines (sample cards), level {state['level']}"
+    return View(title, seat, lines, tables, [], tracks, [], hand)
