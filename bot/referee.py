@@ -167,7 +167,7 @@ class Referee:
             if not bots:
                 return
             seat = bots[0]
-            move = turn.engine.bot_move(turn.state, seat, turn.rng.fork(f"bot{seat}"))
+            move = turn.engine.bot_move(turn.state, seat, turn.rng.fork(f"bot{seat}:{table.version}"))
             await self.act(repo, turn, seat, move.verb, move.args)
         turn.replies.append(Public(f"The bots stopped after {limit} moves; /end closes the table."))
 

@@ -31,9 +31,9 @@ def _value(state: State, cat: Catalog, seat: int, move: Move) -> float:
         mine = state["tracks"][seat]
         return 6.0 - mine[move.args[0]] / 10 if move.args[0] in TRACKS else 6.0
     if move.verb == "draw":
-        return 14.0 if hand < 4 else 4.0
-    if move.verb == "mayor":
-        return 16.0
+        return 18.0 if hand == 0 else 14.0 if hand < 4 else 4.0
+    if move.verb == "mayor":  # most mayor actions spend cards: with few in hand, draw first
+        return 16.0 if hand >= 2 else 8.0
     if move.verb in ("steal", "take", "declare", "city"):
         return 10.0
     if move.verb in ("tuck", "discard"):

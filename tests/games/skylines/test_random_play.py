@@ -25,8 +25,8 @@ def test_random_legal_play_finishes_and_replays(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bot_games_finish(players: int) -> None:
-    for seed in range(5):
-        play = random_play(ENGINE, players, f"bots-{players}-{seed}", bots=True)
+    for seed in range(25):  # 3,000 moves is far beyond a real game: a looping bot fails here
+        play = random_play(ENGINE, players, f"bots-{players}-{seed}", bots=True, max_moves=3000)
         assert ENGINE.outcome(play.state) is not None
 
 
