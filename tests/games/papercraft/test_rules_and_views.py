@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.base import Rng
 from bot.render.text import render_text
+from games.base import Rng
 from games.papercraft import ENGINE
 from tests.games.papercraft.helpers import act, options, piece, start, turn
 

@@ -1,0 +1,518 @@
+"""A fake Discord on 127.0.0.1: REST under Route.BASE and a JSON gateway, recording every call."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+from aiohttp import web
+
+APP_ID = 900000000000000001
+BOT_ID = 900000000000000002
+GUILD_ID = 900000000000000003
+CHANNEL_ID = 900000000000000004
+TIMESTAMP = "2024-01-01T00:00:00+00:00"
+EPHEMERAL = 64
+
+
+@dataclass
+class Call:
+    """One REST request the client made."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    json: Any
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name.lower(),
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "public_flags": 0,
+        }
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    """discord.py reads a body as JSON only for exactly this content type (no charset)."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+def _bot_user() -> dict[str, Any]:
+    return {
+        "id": str(BOT_ID),
+        "username": "paperref",
+        "global_name": None,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": True,
+        "public_flags": 0,
+        "flags": 0,
+        "verified": True,
+        "mfa_enabled": False,
+    }
+
+
+def text_channel() -> dict[str, Any]:
+    return {
+        "id": str(CHANNEL_ID),
+        "type": 0,
+        "guild_id": str(GUILD_ID),
+        "name": "games",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+    }
+
+
+def _guild() -> dict[str, Any]:
+    everyone = {
+        "id": str(GUILD_ID),
+        "name": "@everyone",
+        "permissions": "2248473465835073",
+        "position": 0,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+    return {
+        "id": str(GUILD_ID),
+        "name": "Paper games",
+        "icon": None,
+        "owner_id": "1",
+        "roles": [everyone],
+        "emojis": [],
+        "stickers": [],
+        "features": [],
+        "channels": [text_channel()],
+        "threads": [],
+        "members": [],
+        "voice_states": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+        "member_count": 4,
+        "large": False,
+        "unavailable": False,
+        "joined_at": TIMESTAMP,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "mfa_level": 0,
+        "system_channel_flags": 0,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "nsfw_level": 0,
+        "afk_timeout": 300,
+    }
+
+
+class FakeDiscord:
+    """REST and gateway in one aiohttp app; tests script interactions and read what the bot sent."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.messages: list[dict[str, Any]] = []
+        self.identifies: list[dict[str, Any]] = []
+        self.dm_closed: set[int] = set()
+        self.commands: dict[str, list[dict[str, Any]]] = {}
+        self._ids = itertools.count(1_000_000_000_000_000_000)
+        self._interactions: dict[str, dict[str, Any]] = {}
+        self._dm_users: dict[str, int] = {}
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self._runner: web.AppRunner | None = None
+        self._restore: Callable[[], None] | None = None
+        self.port = 0
+
+    # ---- life cycle ----
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/gw", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._install()
+
+    def _install(self) -> None:
+        """Point discord.py at this server; `close` puts the globals back."""
+        base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord.http.Route.BASE = f"http://127.0.0.1:{self.port}/api/v10"
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+
+        def restore() -> None:
+            discord.http.Route.BASE = base
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+        self._restore = restore
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gw"
+
+    async def close(self) -> None:
+        if self._restore is not None:
+            self._restore()
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def wait_identified(self, count: int, timeout: float = 10.0) -> None:
+        """Until `count` gateway sessions have received READY and GUILD_CREATE."""
+        async with asyncio.timeout(timeout):
+            while len(self.identifies) < count:
+                await asyncio.sleep(0.01)
+
+    # ---- gateway ----
+
+    async def _send(self, payload: dict[str, Any]) -> None:
+        assert self._ws is not None
+        await self._ws.send_str(json.dumps(payload))
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self._seq += 1
+        await self._send({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        await self._send({"op": 10, "d": {"heartbeat_interval": 45000}})
+        async for frame in ws:
+            message = json.loads(frame.data)
+            if message["op"] == 1:
+                await self._send({"op": 11})
+            elif message["op"] == 2:
+                await self._ready(message["d"])
+        return ws
+
+    async def _ready(self, identify: dict[str, Any]) -> None:
+        shard = identify.get("shard", [0, 1])
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": _bot_user(),
+                "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                "session_id": f"session{len(self.identifies)}",
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(APP_ID), "flags": 0},
+                "shard": shard,
+            },
+        )
+        await self.dispatch("GUILD_CREATE", _guild())
+        self.identifies.append(identify)
+
+    # ---- REST ----
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        call = await self._record(request)
+        key = (request.method, call.path.split("/"))
+        handler = self._route(*key)
+        if handler is None:
+            return _json({"message": "404: Not Found", "code": 0}, 404)
+        return await handler(call)
+
+    async def _record(self, request: web.Request) -> Call:
+        path = "/" + request.match_info["path"]
+        call = Call(request.method, path, dict(request.query), None)
+        if request.content_type == "application/json":
+            call.json = await request.json()
+        elif request.content_type.startswith("multipart/"):
+            reader = await request.multipart()
+            async for part in reader:
+                if part.name == "payload_json":
+                    call.json = json.loads(await part.text())
+                else:
+                    call.files.append((part.filename or "", bytes(await part.read())))
+        self.calls.append(call)
+        return call
+
+    def _route(self, method: str, parts: list[str]) -> Any:
+        """Dispatch on the path's shape: ['', 'interactions', ID, TOKEN, 'callback'], ..."""
+        shape = (method, *parts[1:2], len(parts))
+        routes = {
+            ("GET", "users", 3): self._me,
+            ("GET", "oauth2", 4): self._application,
+            ("GET", "gateway", 3): self._bot_gateway,
+            ("GET", "gateway", 2): self._bot_gateway,
+            ("PUT", "applications", 4): self._sync,
+            ("PUT", "applications", 6): self._sync,
+            ("POST", "interactions", 5): self._callback,
+            ("PATCH", "webhooks", 6): self._edit_original,
+            ("POST", "webhooks", 4): self._followup,
+            ("POST", "users", 4): self._open_dm,
+            ("POST", "channels", 4): self._channel_message,
+        }
+        return routes.get(shape)
+
+    async def _me(self, call: Call) -> web.Response:
+        return _json(_bot_user())
+
+    async def _application(self, call: Call) -> web.Response:
+        return _json(
+            {
+                "id": str(APP_ID),
+                "name": "paperref",
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "owner": _bot_user(),
+                "team": None,
+            }
+        )
+
+    async def _bot_gateway(self, call: Call) -> web.Response:
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+
+    async def _sync(self, call: Call) -> web.Response:
+        parts = call.path.split("/")
+        guild = parts[4] if len(parts) > 4 else None
+        echoed = []
+        for command in call.json:
+            echoed.append(
+                {
+                    **command,
+                    "id": str(next(self._ids)),
+                    "application_id": str(APP_ID),
+                    "guild_id": guild,
+                    "version": "1",
+                }
+            )
+        self.commands[guild or "global"] = echoed
+        return _json(echoed)
+
+    def _message(
+        self, call: Call, channel_id: int, *, via: str, token: str | None = None, flags: int = 0
+    ) -> dict[str, Any]:
+        """Store what the bot sent (text, flags, components, files) as a full message object."""
+        data = call.json or {}
+        if "data" in data:
+            data = data["data"] or {}
+        attachments = [
+            {
+                "id": str(next(self._ids)),
+                "filename": name,
+                "size": len(content),
+                "url": f"https://cdn.invalid/{name}",
+                "proxy_url": f"https://cdn.invalid/{name}",
+                "content_type": "image/png"
+                if name.endswith(".png")
+                else "application/octet-stream",
+            }
+            for name, content in call.files
+        ]
+        message = {
+            "id": str(next(self._ids)),
+            "channel_id": str(channel_id),
+            "type": 0,
+            "content": data.get("content") or "",
+            "author": _bot_user(),
+            "attachments": attachments,
+            "embeds": [],
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "flags": flags | (data.get("flags") or 0),
+            "components": data.get("components") or [],
+        }
+        interaction = self._interactions.get(token or "")
+        invoker = (interaction.get("member") or interaction)["user"] if interaction else None
+        self.messages.append(
+            {
+                **message,
+                "via": via,
+                "files": list(call.files),
+                "interaction_id": interaction["id"] if interaction else None,
+                "user_id": invoker["id"] if invoker else None,
+                "dm_user": self._dm_users.get(str(channel_id)),
+            }
+        )
+        return message
+
+    def _channel(self, token: str) -> int:
+        return int(self._interactions[token]["channel_id"])
+
+    async def _callback(self, call: Call) -> web.Response:
+        _, _, interaction_id, token, _ = call.path.split("/")
+        kind = call.json["type"]
+        interaction = {
+            "id": interaction_id,
+            "type": self._interactions[token]["type"],
+            "response_message_loading": kind == 5,
+            "response_message_ephemeral": bool(
+                ((call.json.get("data") or {}).get("flags") or 0) & EPHEMERAL
+            ),
+        }
+        resource: dict[str, Any] = {"type": kind}
+        if kind in (4, 5):
+            message = self._message(call, self._channel(token), via="callback", token=token)
+            interaction["response_message_id"] = message["id"]
+            resource["message"] = message
+        return _json({"interaction": interaction, "resource": resource})
+
+    async def _edit_original(self, call: Call) -> web.Response:
+        token = call.path.split("/")[3]
+        original = next(
+            m
+            for m in self.messages
+            if m["via"] == "callback" and m["interaction_id"] == self._interactions[token]["id"]
+        )
+        flags = original["flags"]
+        channel = self._channel(token)
+        return _json(self._message(call, channel, via="original", token=token, flags=flags))
+
+    async def _followup(self, call: Call) -> web.Response:
+        token = call.path.split("/")[3]
+        message = self._message(call, self._channel(token), via="followup", token=token)
+        if call.query.get("wait") in ("true", "1", "True"):
+            return _json(message)
+        return web.Response(status=204)
+
+    async def _open_dm(self, call: Call) -> web.Response:
+        user_id = int(call.json["recipient_id"])
+        channel_id = str(next(self._ids))
+        self._dm_users[channel_id] = user_id
+        recipient = User(user_id, f"user{user_id}").payload()
+        return _json(
+            {"id": channel_id, "type": 1, "recipients": [recipient], "last_message_id": None}
+        )
+
+    async def _channel_message(self, call: Call) -> web.Response:
+        channel_id = call.path.split("/")[2]
+        if self._dm_users.get(channel_id) in self.dm_closed:
+            return _json({"message": "Cannot send messages to this user", "code": 50007}, 403)
+        return _json(self._message(call, int(channel_id), via="channel"))
+
+    # ---- interactions a test sends ----
+
+    def _interaction(
+        self, user: User, kind: int, data: dict[str, Any], dm_channel: str | None = None
+    ) -> dict[str, Any]:
+        """A guild-channel interaction from a member, or one from the user's DM with the bot."""
+        interaction_id = str(next(self._ids))
+        token = f"token{interaction_id}"
+        payload: dict[str, Any] = {
+            "id": interaction_id,
+            "application_id": str(APP_ID),
+            "type": kind,
+            "data": data,
+            "token": token,
+            "version": 1,
+            "app_permissions": "2248473465835073",
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if dm_channel is not None:
+            channel = {"id": dm_channel, "type": 1, "recipients": [user.payload()], "flags": 0}
+            payload.update(
+                channel_id=dm_channel,
+                channel=channel,
+                user=user.payload(),
+                context=1,
+                authorizing_integration_owners={"1": str(user.id)},
+            )
+        else:
+            member = {
+                "user": user.payload(),
+                "roles": [],
+                "joined_at": TIMESTAMP,
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "pending": False,
+                "nick": None,
+                "permissions": "2248473465835073",
+            }
+            payload.update(
+                guild_id=str(GUILD_ID),
+                guild_locale="en-US",
+                channel_id=str(CHANNEL_ID),
+                channel=text_channel(),
+                member=member,
+                context=0,
+                authorizing_integration_owners={"0": str(GUILD_ID)},
+            )
+        self._interactions[token] = payload
+        return payload
+
+    def _command_data(self, name: str, options: dict[str, str], focused: str | None) -> dict:
+        synced = [c for cs in self.commands.values() for c in cs if c["name"] == name]
+        assert synced, f"/{name} was never synced"
+        values = []
+        for key, value in options.items():
+            option: dict[str, Any] = {"name": key, "type": 3, "value": value}
+            if key == focused:
+                option["focused"] = True
+            values.append(option)
+        return {"id": synced[0]["id"], "name": name, "type": 1, "options": values}
+
+    async def slash(self, user: User, name: str, **options: str) -> dict[str, Any]:
+        payload = self._interaction(user, 2, self._command_data(name, options, None))
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def autocomplete(
+        self, user: User, name: str, focused: str, **options: str
+    ) -> dict[str, Any]:
+        payload = self._interaction(user, 4, self._command_data(name, options, focused))
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def press(
+        self, user: User, message: dict[str, Any], custom_id: str, value: str | None = None
+    ) -> dict[str, Any]:
+        """Press a button, or pick `value` in a select menu, on a message the bot sent (or DM'd)."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if value is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        dm_channel = message["channel_id"] if message["dm_user"] is not None else None
+        payload = self._interaction(user, 3, data, dm_channel)
+        stored = {k: v for k, v in message.items() if k not in _PRIVATE_KEYS}
+        payload["message"] = stored
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+
+_PRIVATE_KEYS = frozenset({"via", "files", "interaction_id", "user_id", "dm_user"})
