@@ -112,7 +112,11 @@ def main(argv: list[str] | None = None) -> int:
                 url = f"sqlite+aiosqlite:///{tmp}/transcript.db"
                 return asyncio.run(run_console(url, script, seed, fmt))
         return asyncio.run(run_console(url or settings.database.url, script, seed, fmt))
-    return asyncio.run(run_platforms(settings))
+    try:
+        return asyncio.run(run_platforms(settings))
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -66,7 +66,7 @@ class Referee:
                     return []
                 chat = await repo.lock_chat(inv.platform, inv.chat_id, self.new_seed())
                 table = await repo.open_table(inv.platform, inv.chat_id)
-                if inv.version is not None and (table is None or table.version != inv.version):
+                if inv.version is not None and not table_verbs.button_still_good(table, inv):
                     raise RuleError(
                         "That button is out of date; the game has moved on, use /status or /hand."
                     )
@@ -89,6 +89,18 @@ class Referee:
             if table is None:
                 return []
             return [(s.user_id, s.name) for s in table.seats if not s.is_bot and s.user_id]
+
+    async def legal_moves(self, platform: str, chat_id: str, user_id: str) -> list[str]:
+        """The commands a seated player may send now (autocomplete); read-only, takes no lock."""
+        async with self._sessions() as session:
+            table = await Repository(session).open_table(platform, chat_id, lock=False)
+            if table is None or table.status != "active":
+                return []
+            seat = table_verbs.seat_of(table, user_id)
+            if seat is None:
+                return []
+            turn = self.begin(table)
+            return [move.text for move in turn.engine.legal(turn.state, seat)]
 
     async def chat_data(self, platform: str, chat_id: str) -> dict[str, Any]:
         async with self._sessions() as session:
@@ -146,14 +158,25 @@ class Referee:
     def event_replies(self, turn: Turn, event: Event) -> list[Reply]:
         table, engine, state = turn.table, turn.engine, turn.state
         buttons = tuple(Button(m.label or m.text, m.text) for m in event.choices)
+        image = wants_image(table)
         if event.to is None:
             board = engine.view(state, None) if event.board else None
-            return [Public(event.text, board, buttons, version=table.version)]
+            return [Public(event.text, board, buttons, version=table.version, image=image)]
         seat = table.seats[event.to]
         if seat.is_bot or seat.user_id is None:
             return []
         board = engine.view(state, event.to) if event.board else None
-        return [Private(seat.user_id, seat.name, event.text, board, buttons, version=table.version)]
+        return [
+            Private(
+                seat.user_id,
+                seat.name,
+                event.text,
+                board,
+                buttons,
+                version=table.version,
+                image=image,
+            )
+        ]
 
     async def run_bots(self, repo: Repository, turn: Turn) -> None:
         """Let bot seats answer whatever they owe; a table of bots plays to the end."""
@@ -167,7 +190,9 @@ class Referee:
             if not bots:
                 return
             seat = bots[0]
-            move = turn.engine.bot_move(turn.state, seat, turn.rng.fork(f"bot{seat}:{table.version}"))
+            move = turn.engine.bot_move(
+                turn.state, seat, turn.rng.fork(f"bot{seat}:{table.version}")
+            )
             await self.act(repo, turn, seat, move.verb, move.args)
         turn.replies.append(Public(f"The bots stopped after {limit} moves; /end closes the table."))
 
@@ -205,3 +230,7 @@ class Referee:
 
 def _plain(score: float) -> float | int:
     return int(score) if float(score).is_integer() else score
+
+
+def wants_image(table: GameTable) -> bool:
+    return bool(table.settings.get("board") == "image")

@@ -24,6 +24,7 @@ class Public:
     outcome: dict[str, Any] | None = None
     file: tuple[str, bytes] | None = None
     version: int | None = None
+    image: bool = False  # the table asked for boards as PNG (/new ... --board image)
 
 
 @dataclass
@@ -38,7 +39,8 @@ class Private:
     refusal: bool = False
     version: int | None = None
     file: tuple[str, bytes] | None = None
-    error_ref: str | None = None  # set when the bot itself failed; the log has the traceback
+    error_ref: str | None = None
+    image: bool = False  # set when the bot itself failed; the log has the traceback
 
 
 Reply = Public | Private

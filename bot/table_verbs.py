@@ -13,7 +13,7 @@ from bot.options import parse_options
 from bot.render.text import render_text
 from bot.replies import Button, Private, Public, Reply
 from games import dice
-from games.base import Action, Engine, Option, Rng, RuleError
+from games.base import Action, Engine, Move, Option, Rng, RuleError
 from games.registry import GAMES, all_engines, engine_for
 from games.replay import DICE_VERB, replay
 from storage.models import Chat, GameTable
@@ -36,6 +36,28 @@ def seat_of(table: GameTable, user_id: str) -> int | None:
         if seat.user_id == user_id and not seat.is_bot:
             return seat.position
     return None
+
+
+def button_still_good(table: GameTable | None, inv: Invocation) -> bool:
+    """A button from an older version still works if its move is still legal for the presser:
+    in a simultaneous phase one player's pick must not void everyone else's buttons."""
+    if table is None:
+        return False
+    if table.version == inv.version:
+        return True
+    seat = seat_of(table, inv.user_id)
+    if table.status != "active" or seat is None or table.state is None:
+        return False
+    engine = engine_for(table.game)
+    command = " ".join(("/" + inv.verb, *inv.args))
+    return any(move.text == command for move in engine.legal(table.state, seat))
+
+
+def hand_buttons(moves: Sequence[Move], limit: int = 24) -> tuple[Button, ...]:
+    """Up to `limit` moves, always keeping the argument-free ones such as /done or /ready."""
+    plain = [m for m in moves if not m.args]
+    chosen = [m for m in moves if m.args][: max(limit - len(plain), 0)] + plain
+    return tuple(Button(m.label or m.text, m.text) for m in chosen[:limit])
 
 
 def _need_table(table: GameTable | None, status: str | None = None) -> GameTable:
@@ -286,7 +308,8 @@ async def _board(referee: Referee, repo: Repository, table: GameTable | None, in
     table = _need_table(table, "active")
     turn = referee.begin(table)
     view = turn.engine.view(turn.state, None)
-    return [Public("", board=view, version=table.version)]
+    image = table.settings.get("board") == "image"
+    return [Public("", board=view, version=table.version, image=image)]
 
 
 async def _hand(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
@@ -296,9 +319,10 @@ async def _hand(referee: Referee, repo: Repository, table: GameTable | None, inv
     view = turn.engine.view(turn.state, seat)
     moves = turn.engine.legal(turn.state, seat)
     text = "You can: " + ", ".join(m.text for m in moves[:12]) if moves else "Nothing to do now."
-    buttons = tuple(Button(m.label or m.text, m.text) for m in moves[:10])
+    buttons = hand_buttons(moves)
     name = table.seats[seat].name
-    return [Private(inv.user_id, name, text, view, buttons, version=table.version)]
+    image = table.settings.get("board") == "image"
+    return [Private(inv.user_id, name, text, view, buttons, version=table.version, image=image)]
 
 
 async def _undo(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):

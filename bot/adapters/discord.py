@@ -101,7 +101,7 @@ async def compose(reply: Reply, image: bool) -> list[Outgoing]:
         if len(reply.text) > MESSAGE_LIMIT:
             pieces = [f"{reply.file[0]} is attached."]
     if reply.board is not None:
-        if image:
+        if image or reply.image:
             files.append(("board.png", await asyncio.to_thread(render_png, reply.board)))
         else:
             pieces += _fenced(render_text(reply.board))
@@ -358,20 +358,18 @@ class Adapter:
     async def suggest(
         self, interaction: discord.Interaction[Any], verb: str, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Arguments of the invoker's legal moves for this verb: the buttons of their /hand."""
-        replies = await self.referee.handle(self.invocation(interaction, "hand", []))
+        """Arguments of the invoker's legal moves for this verb, read without taking the table lock."""
+        chat = str(interaction.channel_id)
+        moves = await self.referee.legal_moves(PLATFORM, chat, str(interaction.user.id))
         prefix = f"/{verb} "
         wanted = current.casefold().strip()
         choices = []
-        for reply in replies:
-            if not isinstance(reply, Private):
+        for command in moves:
+            if not command.startswith(prefix):
                 continue
-            for button in reply.buttons:
-                if not button.command.startswith(prefix):
-                    continue
-                args = button.command[len(prefix) :]
-                if wanted in args.casefold():
-                    choices.append(app_commands.Choice(name=args[:100], value=args[:100]))
+            args = command[len(prefix) :]
+            if wanted in args.casefold():
+                choices.append(app_commands.Choice(name=args[:100], value=args[:100]))
         return choices[:MAX_OPTIONS]
 
 

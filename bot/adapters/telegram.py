@@ -392,7 +392,7 @@ class TelegramAdapter:
             caption = reply.text if len(reply.text) <= CAPTION_LIMIT else None
             await context.bot.send_document(chat_id, data, filename=name, caption=caption)
             return
-        if reply.board is not None and self.image:
+        if reply.board is not None and (self.image or reply.image):
             await self.send_photo(context, chat_id, reply.text, reply.board, markup)
             return
         board = render_text(reply.board) if reply.board is not None else ""

@@ -9,6 +9,9 @@ import pytest
 
 from bot.adapters.console import Console
 from bot.cli import make_referee
+from bot.commands.parse import Invocation
+from bot.table_verbs import hand_buttons
+from games.base import Move
 from tests.core.transcript import channel, run_lines, to
 
 LOBBY = """
@@ -134,8 +137,6 @@ async def test_killing_the_referee_between_commands_loses_nothing(db_url: str) -
 
 
 async def test_a_redelivered_update_is_applied_once(referee) -> None:
-    from bot.commands.parse import Invocation
-
     def inv(user: str, verb: str, *args: str, update: str | None = None) -> Invocation:
         return Invocation("test", "c1", user, user, verb, list(args), update_id=update)
 
@@ -164,3 +165,30 @@ async def test_an_engine_exception_rolls_back_and_shows_a_reference(
     assert "ZeroDivisionError" in caplog.text
     assert before == after
     assert console.failures == 1
+
+
+async def test_a_button_is_stale_only_when_its_move_is_no_longer_legal(referee) -> None:
+    def inv(user: str, verb: str, *args: str, version: int | None = None) -> Invocation:
+        return Invocation("test", "btn", user, user, verb, list(args), version=version)
+
+    for step in (inv("a", "new", "secret"), inv("b", "join"), inv("a", "start")):
+        replies = await referee.handle(step)
+    version = replies[0].version
+    await referee.handle(inv("b", "pick", "2", version=version))  # the table moves on
+    taken = await referee.handle(inv("a", "pick", "3", version=version))
+    assert [r.text for r in taken][-1].startswith("Revealed: a 3, b 2")
+    stale = await referee.handle(inv("b", "pick", "9", version=version))
+    assert stale[0].text.startswith("That button is out of date")
+
+
+async def test_hand_buttons_keep_the_argument_free_moves() -> None:
+    moves = [Move("build", (str(i), str(9 - i))) for i in range(40)] + [Move("done")]
+    buttons = hand_buttons(moves)
+    assert len(buttons) == 24 and buttons[-1].command == "/done"
+
+
+async def test_a_table_can_ask_for_image_boards(console: Console) -> None:
+    await run_lines(console, "Ann: /new race --board image\nBob: /join\nAnn: /start")
+    board = Invocation("console", "console", "console:ann", "Ann", "board", [])
+    replies = await console.referee.handle(board)
+    assert replies[0].image and replies[0].board is not None
