@@ -46,9 +46,9 @@ def parse_options(
     engine: Engine, words: Sequence[str], *, allow_files: bool
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Game options (every declared one, defaults filled in) and table settings such as --board."""
-    declared = {o.name: o for o in engine.options}
+    declared = {o.name: o for o in engine.options if o.kind != "chat"}
     settings_declared = {o.name: o for o in TABLE_SETTINGS}
-    options = {o.name: o.default for o in engine.options}
+    options = {o.name: o.default for o in engine.options if o.kind != "chat"}
     settings = {o.name: o.default for o in TABLE_SETTINGS}
     i = 0
     while i < len(words):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Sequence
 from dataclasses import replace
@@ -84,7 +85,10 @@ async def dispatch(
     if verb == "roll" and (args or table is None or table.status != "active"):
         return await _roll(referee, repo, chat, table, inv)
     if verb in SHARED_NAMES and verb != "roll":
-        return await SHARED_HANDLERS[verb](referee, repo, table, inv)
+        return await SHARED_HANDLERS[verb](referee, repo, chat, table, inv)
+    chat_engine = _chat_engine(table, verb)
+    if chat_engine is not None:
+        return _chat_verb(chat, chat_engine, inv)
     if table is None:
         raise RuleError(
             f"/{verb} is not a command here; /help lists them, /new GAME opens a table."
@@ -111,6 +115,22 @@ async def dispatch(
     return turn.replies
 
 
+def _chat_engine(table: GameTable | None, verb: str) -> Engine | None:
+    """The engine owning a chat-scoped verb: the table's game first, else any game that has it."""
+    engines = [engine_for(table.game)] if table is not None else []
+    for engine in [*engines, *all_engines()]:
+        if any(v.name == verb and v.chat for v in engine.verbs):
+            return engine
+    return None
+
+
+def _chat_verb(chat: Chat, engine: Engine, inv: Invocation) -> list[Reply]:
+    data = copy.deepcopy(chat.data.get(engine.key, {}))
+    text = engine.chat_act(data, inv.verb, inv.text or " ".join(inv.args))
+    chat.data = {**chat.data, engine.key: data}
+    return [Public(text)]
+
+
 async def _roll(
     referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
 ) -> list[Reply]:
@@ -130,7 +150,9 @@ async def _roll(
     return turn.replies
 
 
-async def _new(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _new(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     if table is not None:
         title = engine_for(table.game).title
         raise RuleError(
@@ -143,6 +165,7 @@ async def _new(referee: Referee, repo: Repository, table: GameTable | None, inv:
         raise RuleError(f"There is no game '{inv.args[0]}'; choose one of: {', '.join(GAMES)}.")
     engine = engine_for(game)
     options, settings = parse_options(engine, inv.args[1:], allow_files=inv.allow_files)
+    options |= {o.name: chat.data.get(game, {}) for o in engine.options if o.kind == "chat"}
     created = await repo.create_table(
         platform=inv.platform,
         chat_id=inv.chat_id,
@@ -155,7 +178,11 @@ async def _new(referee: Referee, repo: Repository, table: GameTable | None, inv:
         rng_position=0,
     )
     repo.add_seat(created, inv.user_name, inv.user_id, False)
-    shown = ", ".join(_option_text(o, options[o.name]) for o in engine.options if options[o.name])
+    shown = ", ".join(
+        _option_text(o, options[o.name])
+        for o in engine.options
+        if options[o.name] and o.kind != "chat"
+    )
     players = f"{engine.min_players}-{engine.max_players}"
     text = (
         f"{inv.user_name} opened a {engine.title} table ({players} players"
@@ -180,7 +207,9 @@ def _unique_name(table: GameTable, wanted: str) -> str:
     return candidate
 
 
-async def _join(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _join(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table, "lobby")
     if seat_of(table, inv.user_id) is not None:
         raise RuleError("You are already seated; /start when everyone is in.")
@@ -197,7 +226,9 @@ async def _join(referee: Referee, repo: Repository, table: GameTable | None, inv
     ]
 
 
-async def _addbot(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _addbot(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table, "lobby")
     _need_seat(table, inv)
     engine = engine_for(table.game)
@@ -218,7 +249,9 @@ async def _addbot(referee: Referee, repo: Repository, table: GameTable | None, i
     ]
 
 
-async def _leave(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _leave(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table)
     position = _need_seat(table, inv)
     seat = table.seats[position]
@@ -239,7 +272,9 @@ async def _leave(referee: Referee, repo: Repository, table: GameTable | None, in
     return turn.replies
 
 
-async def _start(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _start(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table, "lobby")
     _need_seat(table, inv)
     engine = engine_for(table.game)
@@ -280,7 +315,9 @@ def _seat_line(table: GameTable, waiting: Sequence[int] = ()) -> str:
     return "\n".join(parts)
 
 
-async def _status(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _status(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table)
     engine = engine_for(table.game)
     if table.status == "lobby":
@@ -304,7 +341,9 @@ async def _status(referee: Referee, repo: Repository, table: GameTable | None, i
     return [Public("\n".join(lines), board=None, version=table.version)]
 
 
-async def _board(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _board(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table, "active")
     turn = referee.begin(table)
     view = turn.engine.view(turn.state, None)
@@ -312,7 +351,9 @@ async def _board(referee: Referee, repo: Repository, table: GameTable | None, in
     return [Public("", board=view, version=table.version, image=image)]
 
 
-async def _hand(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _hand(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table, "active")
     seat = _need_seat(table, inv)
     turn = referee.begin(table)
@@ -325,7 +366,9 @@ async def _hand(referee: Referee, repo: Repository, table: GameTable | None, inv
     return [Private(inv.user_id, name, text, view, buttons, version=table.version, image=image)]
 
 
-async def _undo(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _undo(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table, "active")
     _need_seat(table, inv)
     last = await repo.last_action(table.id)
@@ -350,7 +393,9 @@ async def _undo(referee: Referee, repo: Repository, table: GameTable | None, inv
     return [Public(f"{inv.user_name} takes back: {last.summary}", version=table.version)]
 
 
-async def _end(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _end(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     table = _need_table(table)
     humans = {s.user_id for s in table.seats if not s.is_bot and s.user_id}
     if inv.user_id != table.creator_id:
@@ -372,7 +417,9 @@ async def _end(referee: Referee, repo: Repository, table: GameTable | None, inv:
     return [Public(f"The {engine_for(table.game).title} table is closed without a result.{seed}")]
 
 
-async def _history(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _history(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     lines = await repo.recent(inv.platform, inv.chat_id, HISTORY_LINES)
     if not lines:
         return [Public("Nothing has happened in this chat yet.")]
@@ -394,7 +441,9 @@ def export_document(table: GameTable, actions: Sequence[Any]) -> dict[str, Any]:
     }
 
 
-async def _export(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _export(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     last = table or await repo.last_table(inv.platform, inv.chat_id)
     if last is None or last.seed is None:
         raise RuleError("There is no started game in this chat to export.")
@@ -408,12 +457,16 @@ async def _export(referee: Referee, repo: Repository, table: GameTable | None, i
     return [Public(text, file=(name, text.encode()))]
 
 
-async def _help(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _help(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     engine = engine_for(table.game) if table is not None else None
     return [Public(help_text(engine, inv.args[0] if inv.args else None))]
 
 
-async def _rules(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _rules(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     args = list(inv.args)
     engine: Engine | None = None
     if args and args[0].lower() in GAMES:
@@ -425,7 +478,9 @@ async def _rules(referee: Referee, repo: Repository, table: GameTable | None, in
     return [Public(engine.rules(" ".join(args).lower() or None))]
 
 
-async def _games(referee: Referee, repo: Repository, table: GameTable | None, inv: Invocation):
+async def _games(
+    referee: Referee, repo: Repository, chat: Chat, table: GameTable | None, inv: Invocation
+):
     lines = ["Games:"]
     for engine in all_engines():
         lines.append(

@@ -84,13 +84,14 @@ class Verb:
     """A game command: what players type, shown by /help and used for slash-command menus."""
 
     name: str
-    usage: str
+    usage: str  # the arguments only, e.g. "A B" for `/build A B`; "" when it takes none
     help: str
     examples: tuple[str, ...] = ()
     anytime: bool = (
         False  # may be used by a seat that is not among waiting(); the engine checks the rest
     )
     readonly: bool = False  # only answers (e.g. a listing); never logged, never changes state
+    chat: bool = False  # needs no table: edits this chat's stored data for the game (chat_act)
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,8 @@ class Option:
     """A `/new GAME --name value` option."""
 
     name: str
-    kind: Literal["flag", "int", "str", "choice", "file"]
+    kind: Literal["flag", "int", "str", "choice", "file", "chat"]
+    # "file": the referee passes the file's text; "chat": the chat's stored data for this game
     help: str
     default: Any = None
     choices: tuple[str, ...] = ()
@@ -258,6 +260,10 @@ class Engine(Protocol):
         """Rules summary and the referee defaults (topic None), or one topic."""
         ...
 
+    def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
+        """A `chat=True` verb: edit the chat's data for this game in place and say what changed."""
+        ...
+
 
 class BaseEngine(ABC):
     """Defaults an engine may inherit: a random legal bot, and waiting = seats with legal moves."""
@@ -277,6 +283,9 @@ class BaseEngine(ABC):
 
     def bot_move(self, state: State, seat: int, rng: Rng) -> Move:
         return rng.choice(self.legal(state, seat))
+
+    def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
+        raise RuleError(f"{self.title} keeps no chat data.")
 
 
 def seat_by_name(names: Sequence[str], text: str, *, exclude: int | None = None) -> int:

@@ -52,7 +52,14 @@ class Console:
             _take_image_arg(parsed.args) if parsed.verb == "board" else (parsed.args, None)
         )
         inv = Invocation(
-            PLATFORM, self.chat_id, user_id(name), name, parsed.verb, args, allow_files=True
+            PLATFORM,
+            self.chat_id,
+            user_id(name),
+            name,
+            parsed.verb,
+            args,
+            allow_files=True,
+            text=parsed.text,
         )
         replies = await self.referee.handle(inv)
         for reply in replies:

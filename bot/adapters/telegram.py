@@ -205,6 +205,7 @@ class TelegramAdapter:
             parsed.args,
             update_id=str(update.update_id),
             private=private,
+            text=parsed.text,
         )
         missing = await self.missing_players(inv)
         if missing:

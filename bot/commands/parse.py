@@ -26,6 +26,7 @@ class Invocation:
     private: bool = False
     version: int | None = None  # the table version a button was made for
     allow_files: bool = False  # only the console may name files on disk
+    text: str = ""  # the arguments as typed, line breaks kept (for multi-line input)
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class ParsedCommand:
     verb: str
     args: list[str]
     addressee: str | None
+    text: str = ""
 
 
 def split_args(text: str) -> list[str]:
@@ -50,4 +52,4 @@ def parse_command(line: str) -> ParsedCommand | None:
     if not match:
         return None
     rest = match.group("rest") or ""
-    return ParsedCommand(match.group("verb").lower(), split_args(rest), match.group("bot"))
+    return ParsedCommand(match.group("verb").lower(), split_args(rest), match.group("bot"), rest)

@@ -41,25 +41,25 @@ class GoTownEngine(BaseEngine):
     verbs = (
         Verb(
             "build",
-            "/build A B",
+            "A B",
             "Build your next floor from two cards adding up to 9.",
             ("/build 4 5", "/build ? 3"),
         ),
         Verb(
             "steal",
-            "/steal CARD from PLAYER",
+            "CARD from PLAYER",
             "Build with one card and one from PLAYER's top floor.",
             ("/steal 4 from Bob",),
         ),
         Verb(
             "play",
-            "/play CARD [PLAYER|floor]",
+            "CARD [PLAYER|floor]",
             "Play a special card: dog, bone, hammer, wreck, thief, superthief, milkshake, donut.",
             ("/play dog", "/play hammer Bob", "/play milkshake Bob", "/play donut"),
         ),
         Verb(
             "done",
-            "/done",
+            "",
             "End your turn (refill to 3 cards), or sit out a skipped turn.",
             ("/done",),
         ),

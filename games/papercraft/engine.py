@@ -68,35 +68,35 @@ class PapercraftEngine(BaseEngine):
     verbs = (
         Verb(
             "army",
-            "/army [add|remove UNIT [xN]]",
+            "[add|remove UNIT [xN]]",
             "Build your army; bare /army lists all armies.",
             ("/army add Longbowmen x3", "/army remove Grave Legion", "/army"),
             anytime=True,
         ),
         Verb(
             "units",
-            "/units",
+            "",
             "List every unit with cost and provenance label.",
             ("/units",),
             anytime=True,
             readonly=True,
         ),
-        Verb("ready", "/ready", "Say your army is complete.", ("/ready",)),
+        Verb("ready", "", "Say your army is complete.", ("/ready",)),
         Verb(
             "place",
-            "/place UNIT [at X,Y [facing]]",
+            "UNIT [at X,Y [facing]]",
             "Place one unit in your start zone.",
             ("/place Longbowmen", "/place Grave Legion 2 at 18,5 N"),
         ),
         Verb(
             "move",
-            "/move UNIT to X,Y [facing] | /move UNIT N",
+            "UNIT to X,Y [facing] | UNIT N",
             "Move a unit in the movement phase.",
             ("/move Destrier Knight 9", "/move Barrow Hounds to 12,20"),
         ),
         Verb(
             "attack",
-            "/attack ATTACKER TARGET [WEAPON] [--range N] [--dice a,b,...]",
+            "ATTACKER TARGET [WEAPON] [--range N] [--dice a,b,...]",
             "Attack an enemy unit in the attack phase.",
             (
                 "/attack Longbowmen Grave Legion --range 12",
@@ -105,11 +105,11 @@ class PapercraftEngine(BaseEngine):
         ),
         Verb(
             "ability",
-            "/ability UNIT NAME [TARGETS]",
+            "UNIT NAME [TARGETS]",
             "Use an ability in place of attacking.",
             ("/ability Banner Captain Rally Cry Longbowmen 1, Longbowmen 2",),
         ),
-        Verb("done", "/done", "End the movement phase, then the turn.", ("/done",)),
+        Verb("done", "", "End the movement phase, then the turn.", ("/done",)),
     )
     options = (
         Option(

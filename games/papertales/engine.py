@@ -25,43 +25,41 @@ from games.papertales.table import new_state
 VERBS = (
     Verb(
         "draft",
-        "/draft CARD [discard CARD]",
+        "CARD [discard CARD]",
         "Pick a card from your packet (2 players: and discard one).",
         ("/draft Knight", "/draft Demon discard Farmer 2"),
     ),
     Verb(
         "deploy",
-        "/deploy CARD front|back",
+        "CARD front|back",
         "Place a hand card face down in your kingdom.",
         ("/deploy Demon front",),
     ),
     Verb(
         "move",
-        "/move UNIT front|back",
+        "UNIT front|back",
         "Move a unit in your kingdom to the other row.",
         ("/move Hunter 1 back",),
     ),
     Verb(
         "discard",
-        "/discard UNIT",
+        "UNIT",
         "Discard a unit in play, or take back a face-down card.",
         ("/discard Time Master 2",),
     ),
-    Verb("keep", "/keep CARD|none", "Save one hand card for next turn.", ("/keep Knight",)),
-    Verb("ready", "/ready", "Finish Deployment (or Construction without building).", ("/ready",)),
+    Verb("keep", "CARD|none", "Save one hand card for next turn.", ("/keep Knight",)),
+    Verb("ready", "", "Finish Deployment (or Construction without building).", ("/ready",)),
     Verb(
         "build",
-        "/build BUILDING [1|2]",
+        "BUILDING [1|2]",
         "Build a new building at level 1 or 2.",
         ("/build Town", "/build Tavern 2"),
     ),
-    Verb(
-        "upgrade", "/upgrade BUILDING", "Upgrade a level-1 building to level 2.", ("/upgrade Town",)
-    ),
-    Verb("pass", "/pass", "Build nothing this turn.", ("/pass",)),
+    Verb("upgrade", "BUILDING", "Upgrade a level-1 building to level 2.", ("/upgrade Town",)),
+    Verb("pass", "", "Build nothing this turn.", ("/pass",)),
     Verb(
         "choose",
-        "/choose UNIT|none",
+        "UNIT|none",
         "Answer a Time Master, Master Alchemist or Healer choice.",
         ("/choose Knight 1", "/choose none"),
     ),

@@ -8,69 +8,69 @@ from games.skylines.vocabulary import SUMMARY as EFFECTS
 VERBS = (
     Verb(
         "city",
-        "/city NAME",
+        "NAME",
         "Keep one of the two cities you were dealt (a private choice).",
         ("/city Harborview",),
     ),
     Verb(
         "build",
-        "/build CARD|row N [over N | left | right | gap N] [pay CARD ...]",
+        "CARD|row N [over N | left | right | gap N] [pay CARD ...]",
         "Build a hand card over building N, sprawling left or right (the default), or into a "
         "gap; pay its cost after discounts by discarding the named hand cards.",
         ("/build Diner left", "/build Row Houses over 2 pay Bakery", "/build row 3 right"),
     ),
     Verb(
         "tuck",
-        "/tuck CARD [under N] | /tuck row N",
+        "CARD [under N] | row N",
         "Tuck a hand card under the card your mayor stands on (free).",
         ("/tuck Bakery", "/tuck Diner under 2"),
     ),
     Verb(
         "discard",
-        "/discard CARD",
+        "CARD",
         "Discard a hand card to take its mayor action; inside an action, pay a 'Discard N:' cost.",
         ("/discard Lumber Yard",),
     ),
     Verb(
         "advance",
-        "/advance TRACK",
+        "TRACK",
         "Advance 1 on profit, prestige or population (hopping).",
         ("/advance profit",),
     ),
     Verb(
         "draw",
-        "/draw deck | /draw row N",
+        "deck | row N",
         "Draw the top deck card or card row slot N; the row is refilled at once.",
         ("/draw deck", "/draw row 2"),
     ),
     Verb(
         "achieve",
-        "/achieve NAME",
+        "NAME",
         "Claim an achievement whose requirement you meet.",
         ("/achieve Skyscraper",),
     ),
     Verb(
         "mayor",
-        "/mayor N",
+        "N",
         "Move your mayor to another top card (building N) and take its "
         "mayor action; inside a copy action, pick the card to copy.",
         ("/mayor 2",),
     ),
     Verb(
         "steal",
-        "/steal PLAYER [N]",
+        "PLAYER [N]",
         "Answer a steal: the opponent, and for a top card its building number.",
         ("/steal Bob", "/steal Bob 3"),
     ),
-    Verb("take", "/take CARD", "Keep one of the cards you are looking at.", ("/take Hotel",)),
+    Verb("take", "CARD", "Keep one of the cards you are looking at.", ("/take Hotel",)),
     Verb(
         "declare",
-        "/declare TYPE",
+        "TYPE",
         "Declare a building type for an action that asks.",
         ("/declare Civic",),
     ),
-    Verb("skip", "/skip", "Skip a 'may' part or stop an 'up to' part of an action.", ("/skip",)),
-    Verb("done", "/done", "End your turn now, giving up any actions left.", ("/done",)),
+    Verb("skip", "", "Skip a 'may' part or stop an 'up to' part of an action.", ("/skip",)),
+    Verb("done", "", "End your turn now, giving up any actions left.", ("/done",)),
 )
 
 SUMMARY = """Paper Skylines (2-4 players). THE CARDS ARE AN ORIGINAL SAMPLE SET made up for this bot, NOT the published game's cards (which could not be found): 80 buildings in 4 levels, 4 round-end cards, 8 cities, 6 achievements with face-down bonus chips (1, 1, 2, 2, 3, 3), 2 game-end awards.
