@@ -25,6 +25,7 @@ from games.papercraft import moves, views
 from games.papercraft.abilities import use_ability
 from games.papercraft.army import edit_army, place, ready, unit_listing
 from games.papercraft.attacking import attack
+from games.papercraft.custom import chat_units, unit_command
 from games.papercraft.dice import Dice
 from games.papercraft.flow import check_end, done
 from games.papercraft.moving import move
@@ -110,6 +111,13 @@ class PapercraftEngine(BaseEngine):
             ("/ability Banner Captain Rally Cry Longbowmen 1, Longbowmen 2",),
         ),
         Verb("done", "", "End the movement phase, then the turn.", ("/done",)),
+        Verb(
+            "unit",
+            "add STAT BLOCK | list | remove NAME",
+            "Add your own unit for this chat (wiki stat block format), list or remove them.",
+            ("/unit add Pike Wall | 40 Points | Living, Infantry | HP = 30 | ...", "/unit list"),
+            chat=True,
+        ),
     )
     options = (
         Option(
@@ -129,6 +137,7 @@ class PapercraftEngine(BaseEngine):
             maximum=100,
         ),
         Option("units", "file", "Extra unit stat blocks in the wiki's format.", ""),
+        Option("custom", "chat", "Units this chat added with /unit add.", None),
     )
 
     def setup(
@@ -136,7 +145,9 @@ class PapercraftEngine(BaseEngine):
     ) -> tuple[State, list[Event]]:
         if not self.min_players <= len(names) <= self.max_players:
             raise RuleError("Papercraft needs 2 to 4 players (one per table edge).")
-        extra = parse_stat_blocks(options["units"]) if options.get("units") else []
+        from_chat = chat_units(options.get("custom") or {})
+        from_file = parse_stat_blocks(options["units"]) if options.get("units") else []
+        extra = from_chat + from_file
         opts = {
             "points": int(options.get("points") or 400),
             "table": parse_table(str(options.get("table") or "36x36")),
@@ -161,7 +172,8 @@ class PapercraftEngine(BaseEngine):
             "pending": [],
             "result": None,
         }
-        added = f" plus {len(extra)} from the units file" if extra else ""
+        added = f" plus {len(from_file)} from the units file" if from_file else ""
+        added += f" plus {len(from_chat)} added in this chat" if from_chat else ""
         text = (
             f"Papercraft for {', '.join(names)}: {opts['points']} points per side on a "
             f'{opts["table"][0]}x{opts["table"][1]}" table{added}. Build armies with /units, '
@@ -169,6 +181,9 @@ class PapercraftEngine(BaseEngine):
             "units are original, not published data."
         )
         return state, [public(text)]
+
+    def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
+        return unit_command(data, text)
 
     def act(self, state: State, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
         """Work on a copy so a refusal leaves the state and the rng untouched."""
