@@ -51,8 +51,12 @@ class Turn:
 
 class Referee:
     def __init__(self, engine: AsyncEngine, seeds: Callable[[], str] = Rng.new_seed) -> None:
+        self._engine = engine
         self._sessions = sessions(engine)
         self.new_seed = seeds
+
+    async def close(self) -> None:
+        await self._engine.dispose()
 
     async def handle(self, inv: Invocation) -> list[Reply]:
         """Never raises for a user's input: refusals and failures become replies to the sender."""

@@ -27,7 +27,9 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 async def referee(db_url: str) -> AsyncIterator[Referee]:
-    yield await make_referee(db_url, seed="fixed")
+    referee = await make_referee(db_url, seed="fixed")
+    yield referee
+    await referee.close()
 
 
 @pytest.fixture
