@@ -99,12 +99,10 @@ class Harness:
 
 
 async def until(condition: Callable[[], bool]) -> None:
-    """Poll briefly until the condition holds; fail after WAIT seconds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
-    while not condition():
-        assert loop.time() < deadline, "timed out waiting for the bot"
-        await asyncio.sleep(0.01)
+    """Poll briefly until the condition holds; TimeoutError after WAIT seconds."""
+    async with asyncio.timeout(WAIT):
+        while not condition():
+            await asyncio.sleep(0.01)
 
 
 def button(call: Call, label: str) -> dict[str, Any]:
