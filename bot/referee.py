@@ -225,6 +225,15 @@ class Referee:
         turn.finished = True
         return True
 
+    def replies(self, turn: Turn) -> list[Reply]:
+        """One channel board per command, showing the final state, not one after every step."""
+        public = [r for r in turn.replies if isinstance(r, Public) and r.board is not None]
+        for reply in public[:-1]:
+            reply.board = None
+        if public:
+            public[-1].board = turn.engine.view(turn.state, None)
+        return turn.replies
+
     def save(self, turn: Turn) -> None:
         table = turn.table
         table.state = turn.state

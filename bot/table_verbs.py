@@ -112,7 +112,7 @@ async def dispatch(
         raise RuleError(f"It is not your turn to act; waiting for {who}.")
     await referee.run_bots(repo, turn)
     referee.save(turn)
-    return turn.replies
+    return referee.replies(turn)
 
 
 def _chat_engine(table: GameTable | None, verb: str) -> Engine | None:
@@ -147,7 +147,7 @@ async def _roll(
     turn = referee.begin(table)
     await referee.act(repo, turn, seat, DICE_VERB, [expression])
     referee.save(turn)
-    return turn.replies
+    return referee.replies(turn)
 
 
 async def _new(
@@ -269,7 +269,7 @@ async def _leave(
     turn.replies.append(Public(f"{seat.name} left the game; a bot plays their seat from now on."))
     await referee.run_bots(repo, turn)
     referee.save(turn)
-    return turn.replies
+    return referee.replies(turn)
 
 
 async def _start(
@@ -303,7 +303,7 @@ async def _start(
     referee.deliver(turn, events)
     await referee.run_bots(repo, turn)
     referee.save(turn)
-    return turn.replies
+    return referee.replies(turn)
 
 
 def _seat_line(table: GameTable, waiting: Sequence[int] = ()) -> str:
