@@ -38,3 +38,21 @@ def test_the_same_seed_gives_the_same_transcript(tmp_path: Path) -> None:
     first = run_script("gotown_one_human_two_bots.txt", "11", tmp_path)
     second = run_script("gotown_one_human_two_bots.txt", "11", tmp_path)
     assert first == second
+
+
+def test_board_image_writes_a_png_and_the_console_shows_the_emoji_map(tmp_path: Path) -> None:
+    script = tmp_path / "papertown.txt"
+    script.write_text(
+        "Ann: /new papertown\nBob: /join\nAnn: /start\nAnn: /roll\nAnn: /board --image map.png\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "console", "--script", str(script), "--seed", "4"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120, stdin=subprocess.DEVNULL,
+        env={"PATH": "", "PYTHONPATH": str(Path(__file__).parents[2])},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    png = (tmp_path / "map.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and len(png) > 10_000
+    assert "(board written to map.png)" in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line[:2] in ("A ", "B  ")]
+    assert rows and all(len(line) > 20 for line in rows)
