@@ -12,7 +12,8 @@ Movement: up to the unit's Movement in inches, front to front. Units may not pas
 Attacks: ranged attacks are not allowed after moving, melee attacks are. Non-Infantry attack once a turn; Infantry twice, on different targets. Range is edge to edge on a line crossing no other unit.
 To hit: d6 + Hit Bonus against the defender's d6 + Dodge Bonus; ties hit. Damage: roll the damage dice, add the armour chart modifier; the referee keeps HP.
 Death at 0 HP: Magic and Undead units are removed, Living and Mechanical ones stay as corpses.
-Players' own dice: add --dice a,b,c (attacker's d6, defender's d6, then the damage dice, in order)."""
+Players' own dice: add --dice a,b,c (attacker's d6, defender's d6, then the damage dice, in order).
+Your own units: /unit add followed by a stat block in the wiki's format (lines, or one line with ' | ' between them) keeps it for this chat; /unit list, /unit remove NAME. Each /new papercraft brings them in; --units FILE (console) adds a file of stat blocks to one game."""
 
 RULINGS = (
     "1. Victory: a side wins when every enemy unit is dead (corpses do not count). With --rounds N, "
