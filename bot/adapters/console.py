@@ -31,7 +31,7 @@ class Console:
     referee: Referee
     out: TextIO = sys.stdout
     fmt: str = "text"
-    speaker: str = "You"
+    speaker: str = "Player"
     chat_id: str = CHAT_ID
     failures: int = 0
     images: list[Path] = field(default_factory=list)
