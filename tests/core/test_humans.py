@@ -1,0 +1,46 @@
+"""Every game played by humans through the referee: each legal move offered to a player is accepted."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.commands.parse import Invocation, parse_command
+from bot.referee import Referee
+from bot.replies import Private
+from games.base import Rng
+from games.registry import GAMES
+
+REAL_GAMES = [key for key in GAMES if key not in ("race", "secret")]
+MAX_COMMANDS = 4000
+
+
+def typed(chat: str, user: str, text: str) -> Invocation:
+    parsed = parse_command(text)
+    assert parsed is not None, text
+    return Invocation("test", chat, user, user, parsed.verb, parsed.args, text=parsed.text)
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+async def test_two_humans_finish_a_game_with_the_moves_they_are_offered(
+    referee: Referee, game: str
+) -> None:
+    chat, users, chooser = f"humans-{game}", ["Ann", "Bob"], Rng(f"humans-{game}")
+    for user, text in (("Ann", f"/new {game}"), ("Bob", "/join"), ("Ann", "/start")):
+        replies = await referee.handle(typed(chat, user, text))
+        assert not any(isinstance(r, Private) and r.refusal for r in replies), replies
+    for _ in range(MAX_COMMANDS):
+        offers = {u: await referee.legal_moves("test", chat, u) for u in users}
+        movers = [u for u in users if offers[u]]
+        if not movers:
+            break
+        user = chooser.choice(movers)
+        command = chooser.choice(offers[user])
+        replies = await referee.handle(typed(chat, user, command))
+        refused = [r.text for r in replies if isinstance(r, Private) and r.refusal]
+        assert not refused, f"{user} {command}: {refused}"
+        if any(getattr(r, "outcome", None) for r in replies):
+            break
+    else:
+        pytest.fail(f"{game} did not finish in {MAX_COMMANDS} commands")
+    status = await referee.handle(typed(chat, "Ann", "/status"))
+    assert status[0].text.startswith("There is no table in this chat")
