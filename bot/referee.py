@@ -232,6 +232,9 @@ class Referee:
             reply.board = None
         if public:
             public[-1].board = turn.engine.view(turn.state, None)
+        last = next((r for r in reversed(turn.replies) if isinstance(r, Public)), None)
+        if last is not None and not last.buttons and not turn.finished:
+            last.buttons = table_verbs.game_buttons(turn.engine)
         return turn.replies
 
     def save(self, turn: Turn) -> None:

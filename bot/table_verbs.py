@@ -28,6 +28,17 @@ LOBBY_BUTTONS = (Button("Join", "/join"), Button("Add a bot", "/addbot"), Button
 GAME_BUTTONS = (Button("Show my hand", "/hand"), Button("Board", "/board"))
 
 
+def game_buttons(engine: Engine) -> tuple[Button, ...]:
+    """The channel's control row: the game's own roll and done where it has them, hand, board."""
+    own = {verb.name for verb in engine.verbs if not verb.usage}
+    extra = tuple(
+        Button(label, f"/{name}")
+        for name, label in (("roll", "Roll"), ("done", "Done"))
+        if name in own
+    )
+    return extra + GAME_BUTTONS
+
+
 def refusal(inv: Invocation, text: str) -> Private:
     return Private(inv.user_id, inv.user_name, text, refusal=True)
 
@@ -296,7 +307,7 @@ async def _start(
         Public(
             f"{engine.title} starts: {', '.join(names)}. Commitment sha256(seed) = "
             f"{table.commitment}; the seed is shown when the game ends.",
-            buttons=GAME_BUTTONS,
+            buttons=game_buttons(engine),
             version=table.version,
         )
     )

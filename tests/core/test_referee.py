@@ -10,6 +10,7 @@ import pytest
 from bot.adapters.console import Console
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
+from bot.replies import Private
 from bot.table_verbs import hand_buttons
 from games.base import Move
 from tests.core.transcript import channel, run_lines, to
@@ -192,3 +193,17 @@ async def test_a_table_can_ask_for_image_boards(console: Console) -> None:
     board = Invocation("console", "console", "console:ann", "Ann", "board", [])
     replies = await console.referee.handle(board)
     assert replies[0].image and replies[0].board is not None
+
+
+async def test_game_replies_end_with_the_control_row(referee) -> None:
+    def inv(user: str, verb: str, *args: str) -> Invocation:
+        return Invocation("test", "row", user, user, verb, list(args))
+
+    for step in (inv("a", "new", "gotown"), inv("b", "join")):
+        await referee.handle(step)
+    started = await referee.handle(inv("a", "start"))
+    channel = [r for r in started if not isinstance(r, Private)]
+    assert [b.label for b in channel[0].buttons] == ["Done", "Show my hand", "Board"]
+    done = await referee.handle(inv("a", "done"))
+    last = [r for r in done if not isinstance(r, Private)][-1]
+    assert [b.command for b in last.buttons] == ["/done", "/hand", "/board"]
