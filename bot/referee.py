@@ -162,7 +162,7 @@ class Referee:
     def event_replies(self, turn: Turn, event: Event) -> list[Reply]:
         table, engine, state = turn.table, turn.engine, turn.state
         buttons = tuple(Button(m.label or m.text, m.text) for m in event.choices)
-        image = wants_image(table)
+        image = table_verbs.wants_image(table)
         if event.to is None:
             board = engine.view(state, None) if event.board else None
             return [Public(event.text, board, buttons, version=table.version, image=image)]
@@ -246,7 +246,3 @@ class Referee:
 
 def _plain(score: float) -> float | int:
     return int(score) if float(score).is_integer() else score
-
-
-def wants_image(table: GameTable) -> bool:
-    return bool(table.settings.get("board") == "image")

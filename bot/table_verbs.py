@@ -50,6 +50,11 @@ def seat_of(table: GameTable, user_id: str) -> int | None:
     return None
 
 
+def wants_image(table: GameTable) -> bool:
+    """The table asked for boards as PNG (`/new GAME --board image`)."""
+    return bool(table.settings.get("board") == "image")
+
+
 def button_still_good(table: GameTable | None, inv: Invocation) -> bool:
     """A button from an older version still works if its move is still legal for the presser:
     in a simultaneous phase one player's pick must not void everyone else's buttons."""
@@ -358,7 +363,7 @@ async def _board(
     table = _need_table(table, "active")
     turn = referee.begin(table)
     view = turn.engine.view(turn.state, None)
-    image = table.settings.get("board") == "image"
+    image = wants_image(table)
     return [Public("", board=view, version=table.version, image=image)]
 
 
@@ -373,7 +378,7 @@ async def _hand(
     text = "You can: " + ", ".join(m.text for m in moves[:12]) if moves else "Nothing to do now."
     buttons = hand_buttons(moves)
     name = table.seats[seat].name
-    image = table.settings.get("board") == "image"
+    image = wants_image(table)
     return [Private(inv.user_id, name, text, view, buttons, version=table.version, image=image)]
 
 

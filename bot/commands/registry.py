@@ -61,10 +61,6 @@ SHARED: tuple[Verb, ...] = (
 SHARED_NAMES = frozenset(verb.name for verb in SHARED)
 
 
-def game_verbs(engine: Engine) -> list[Verb]:
-    return list(engine.verbs)
-
-
 def every_verb() -> list[Verb]:
     """Shared verbs first, then each game verb name once (for slash-command menus)."""
     seen = dict.fromkeys(SHARED_NAMES)
@@ -83,7 +79,7 @@ def usage(verb: Verb) -> str:
 
 def help_text(engine: Engine | None, topic: str | None) -> str:
     """`/help` lists the verbs (the table's game verbs too); `/help VERB` explains one with examples."""
-    verbs: Sequence[Verb] = list(SHARED) + (game_verbs(engine) if engine else [])
+    verbs: Sequence[Verb] = list(SHARED) + (list(engine.verbs) if engine else [])
     if topic:
         name = topic.lstrip("/").lower()
         found = [v for v in verbs if v.name == name]
@@ -100,7 +96,7 @@ def help_text(engine: Engine | None, topic: str | None) -> str:
     lines.extend(f"  {usage(v)}: {v.help}" for v in SHARED)
     if engine is not None:
         lines.append(f"{engine.title} commands:")
-        lines.extend(f"  {usage(v)}: {v.help}" for v in game_verbs(engine))
+        lines.extend(f"  {usage(v)}: {v.help}" for v in engine.verbs)
     else:
         lines.append("Open a table with /new GAME to see its commands; /games lists the games.")
     return "\n".join(lines)
