@@ -5,18 +5,28 @@ from __future__ import annotations
 import hashlib
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 State = dict[str, Any]
-"""A game's whole state: plain dicts, lists, strings, numbers and booleans, so it is JSON as is."""
+"""A game's whole state as the referee stores it: plain JSON. Games describe theirs with TypedDicts."""
+
+MAX_DIE_SIDES = 1_000_000
+"""The most sides any die may have, anywhere: /roll, stat blocks, card and sheet files."""
 
 T = TypeVar("T")
 
 
 class RuleError(Exception):
     """A move the rules forbid; the message is the one sentence the player sees (why, and what is allowed)."""
+
+
+class NotYourTurn(RuleError):
+    """A seat acted while the game waits on others; told apart so adapters need not read the text."""
+
+
+MAX_RANGE = 1 << 256
 
 
 class Rng:
@@ -44,12 +54,19 @@ class Rng:
         return int.from_bytes(digest[:8], "big")
 
     def randbelow(self, n: int) -> int:
-        """Uniform in [0, n) by rejection sampling, so no value is favoured."""
+        """Uniform in [0, n) by rejection sampling over enough 64-bit draws; each try succeeds
+        with probability over 1/2, so no input can make it loop."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        limit = (1 << 64) - (1 << 64) % n
+        if n > MAX_RANGE:
+            raise ValueError(f"randbelow supports n up to 2**256, not {n}")
+        words = max(1, -(-(n - 1).bit_length() // 64))
+        span = 1 << (64 * words)
+        limit = span - span % n
         while True:
-            value = self._next64()
+            value = 0
+            for _ in range(words):
+                value = (value << 64) | self._next64()
             if value < limit:
                 return value % n
 
@@ -79,19 +96,85 @@ class Rng:
         return pool[:k]
 
 
+ArgKind = Literal["card", "unit", "cell", "player", "number", "dice", "choice", "word", "text"]
+"""What an argument names: a card in your hand, a unit, a map cell, a seated player, a number,
+dice (your own physical rolls), one of fixed choices, a free word, or free text to the end."""
+
+VerbRole = Literal["move", "end_turn", "roll", "info"]
+"""What a verb is for, so the control row and menus need not guess from verb names."""
+
+
 @dataclass(frozen=True)
-class Verb:
-    """A game command: what players type, shown by /help and used for slash-command menus."""
+class Arg:
+    """One typed argument of a verb; `literal` is a word typed before it (`from` PLAYER)."""
 
     name: str
-    usage: str  # the arguments only, e.g. "A B" for `/build A B`; "" when it takes none
+    kind: ArgKind
+    help: str = ""
+    required: bool = True
+    choices: tuple[str, ...] = ()
+    repeat: bool = False
+    literal: str = ""
+
+    @property
+    def usage(self) -> str:
+        token = self.name or "|".join(self.choices)
+        if self.repeat:
+            token += f" [{self.name} ...]" if self.name else " ..."
+        if self.literal:
+            token = f"{self.literal} {token}"
+        return token if self.required else f"[{token}]"
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A `--name value` option of one verb (`/attack A B --dice 4,3`); kind None takes no value."""
+
+    name: str
+    kind: ArgKind | None
     help: str
+    value: str = "VALUE"  # the placeholder shown in usage
+
+    @property
+    def usage(self) -> str:
+        return f"[--{self.name}]" if self.kind is None else f"[--{self.name} {self.value}]"
+
+
+H = TypeVar("H")
+
+
+@dataclass(frozen=True)
+class Verb(Generic[H]):
+    """A command, declared once: /help, menus, slash options and buttons all derive from it."""
+
+    name: str
+    help: str
+    handler: H | None = None
+    args: tuple[Arg, ...] = ()
+    flags: tuple[Flag, ...] = ()
     examples: tuple[str, ...] = ()
-    anytime: bool = (
-        False  # may be used by a seat that is not among waiting(); the engine checks the rest
-    )
+    anytime: bool = False  # may be used by a seat that is not among waiting()
     readonly: bool = False  # only answers (e.g. a listing); never logged, never changes state
     chat: bool = False  # needs no table: edits this chat's stored data for the game (chat_act)
+    role: VerbRole = "move"
+    grammar: str = ""  # the arguments as typed, when words between them matter ("A to X,Y | A N")
+
+    @property
+    def usage(self) -> str:
+        """The arguments only, e.g. `A B` for `/build A B`; "" when it takes none."""
+        if self.grammar:
+            return " ".join([self.grammar, *(f.usage for f in self.flags)])
+        return " ".join([*(a.usage for a in self.args), *(f.usage for f in self.flags)])
+
+    @property
+    def takes_arguments(self) -> bool:
+        return bool(self.args or self.grammar)
+
+
+S = TypeVar("S")
+MoveHandler = Callable[[S, int, list[str], "Rng"], list["Event"]]
+"""A game verb's handler: apply the move in place or raise RuleError (the caller rolls back)."""
+GameVerb = Verb[MoveHandler[S]]
 
 
 @dataclass(frozen=True)
@@ -222,39 +305,43 @@ class Outcome:
 
 
 @runtime_checkable
-class Engine(Protocol):
+class Engine(Protocol[S]):
     """What a game package exports (one instance, no state of its own)."""
 
     key: str
     title: str
     min_players: int
     max_players: int
-    verbs: Sequence[Verb]
+    verbs: Sequence[GameVerb[S]]
     options: Sequence[Option]
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
-    ) -> tuple[State, list[Event]]:
+    ) -> tuple[S, list[Event]]:
         """Deal and seat; the events greet the table and tell each seat its opening hand."""
         ...
 
-    def act(self, state: State, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
-        """Validate and apply in place; raise RuleError (state untouched) if the rules forbid it."""
+    def act(self, state: S, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
+        """Apply a verb in place. The caller has checked the turn and owns rollback."""
         ...
 
-    def view(self, state: State, seat: int | None) -> View: ...
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Refuse options (and attached files) at /new, naming the line or card, before anyone joins."""
+        ...
 
-    def legal(self, state: State, seat: int) -> list[Move]: ...
+    def view(self, state: S, seat: int | None) -> View: ...
 
-    def waiting(self, state: State) -> list[int]:
+    def legal(self, state: S, seat: int) -> list[Move]: ...
+
+    def waiting(self, state: S) -> list[int]:
         """Seats that owe a choice now (the player to move, or all who still must choose)."""
         ...
 
-    def bot_move(self, state: State, seat: int, rng: Rng) -> Move:
+    def bot_move(self, state: S, seat: int, rng: Rng) -> Move:
         """A sensible move for a bot seat; rng is a fork, never the table's stream."""
         ...
 
-    def outcome(self, state: State) -> Outcome | None: ...
+    def outcome(self, state: S) -> Outcome | None: ...
 
     def rules(self, topic: str | None) -> str:
         """Rules summary and the referee defaults (topic None), or one topic."""
@@ -265,38 +352,62 @@ class Engine(Protocol):
         ...
 
 
-class BaseEngine(ABC):
-    """Defaults an engine may inherit: a random legal bot, and waiting = seats with legal moves."""
+class BaseEngine(ABC, Generic[S]):
+    """Defaults an engine may inherit: dispatch to the verb's handler, a random legal bot, and
+    waiting = seats with legal moves."""
 
     key: str = ""
     title: str = ""
     min_players: int = 2
     max_players: int = 4
-    verbs: Sequence[Verb] = ()
+    verbs: Sequence[GameVerb[S]] = ()
     options: Sequence[Option] = ()
 
-    def waiting(self, state: State) -> list[int]:
-        return [seat for seat in range(len(state["names"])) if self.legal(state, seat)]
+    def act(self, state: S, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
+        declared = find_verb(self.verbs, verb)
+        if declared is None or declared.handler is None:
+            names = ", ".join(f"/{v.name}" for v in self.verbs if not v.chat)
+            raise RuleError(f"{self.title} has no /{verb}; its commands are {names}.")
+        events = declared.handler(state, seat, list(args), rng)
+        return events if declared.readonly else events + self.after(state, rng)
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        return None
+
+    def after(self, state: S, rng: Rng) -> list[Event]:
+        """Runs after every applied move: phases that need no choice advance here."""
+        return []
+
+    def waiting(self, state: S) -> list[int]:
+        return [seat for seat in range(seat_count(state)) if self.legal(state, seat)]
 
     @abstractmethod
-    def legal(self, state: State, seat: int) -> list[Move]: ...
+    def legal(self, state: S, seat: int) -> list[Move]: ...
 
-    def bot_move(self, state: State, seat: int, rng: Rng) -> Move:
+    def bot_move(self, state: S, seat: int, rng: Rng) -> Move:
         return rng.choice(self.legal(state, seat))
 
     def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
         raise RuleError(f"{self.title} keeps no chat data.")
 
 
+def find_verb(verbs: Sequence[Verb[H]], name: str) -> Verb[H] | None:
+    wanted = name.casefold().lstrip("/")
+    return next((v for v in verbs if v.name == wanted), None)
+
+
+def seat_count(state: Any) -> int:
+    """Every game's state holds `names`, one per seat."""
+    return len(state["names"])
+
+
 def seat_by_name(names: Sequence[str], text: str, *, exclude: int | None = None) -> int:
     """Resolve a player named in a command: exact, then case-insensitive, then unique prefix; '@' allowed."""
     wanted = text.strip().lstrip("@").casefold()
     candidates = [i for i in range(len(names)) if i != exclude]
-    for test in (
-        lambda n: n.casefold() == wanted,
-        lambda n: n.casefold().startswith(wanted) and wanted != "",
-    ):
-        found = [i for i in candidates if test(names[i])]
+    exact = [i for i in candidates if names[i].casefold() == wanted]
+    prefix = [i for i in candidates if wanted and names[i].casefold().startswith(wanted)]
+    for found in (exact, prefix):
         if len(found) == 1:
             return found[0]
         if len(found) > 1:

@@ -1,35 +1,74 @@
-"""Rebuild a game from seed, options and log: the one mechanism behind undo, export, verify and recovery."""
+"""Apply one logged action, turn check and rollback included: the one mechanism behind moves,
+undo, export, verify and recovery."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from games import dice
-from games.base import Action, Engine, Event, Rng, State
+from games.base import Action, Engine, Event, NotYourTurn, Rng, RuleError, find_verb
 
 DICE_VERB = "dice"
 """Log verb of a `/roll EXPR` made during a game: it moves the table's Rng, so replay must repeat it."""
 
 
-def apply(engine: Engine, state: State, action: Action, rng: Rng, name: str) -> list[Event]:
-    """Apply one logged action: a dice roll on the table's Rng, or a game move."""
+def check_turn(engine: Engine[Any], state: Any, seat: int, verb: str) -> None:
+    """Refuse a verb the game does not have, a game that is over, or a seat that is not waited on."""
+    declared = find_verb(engine.verbs, verb)
+    if declared is None or declared.chat:
+        names = ", ".join(f"/{v.name}" for v in engine.verbs if not v.chat)
+        raise RuleError(f"{engine.title} has no /{verb}; its commands are {names} (see /help).")
+    if engine.outcome(state) is not None:
+        raise RuleError("The game is over; /export gives its record, /new GAME starts another.")
+    if declared.anytime or declared.readonly:
+        return
+    waiting = engine.waiting(state)
+    if seat not in waiting:
+        names = state["names"]
+        who = ", ".join(names[s] for s in waiting) or "nobody"
+        raise NotYourTurn(f"It is not your turn to act; waiting for {who}.")
+
+
+def apply(
+    engine: Engine[Any],
+    state: Any,
+    action: Action,
+    rng: Rng,
+    name: str,
+    *,
+    atomic: bool = True,
+) -> list[Event]:
+    """Apply one action in place: a dice roll on the table's Rng, or a checked game move.
+    A RuleError leaves state and rng as they were (atomic=False skips the copy for replays)."""
     if action.verb == DICE_VERB:
         result = dice.roll(action.args[0], rng)
         return [Event(result.describe(name))]
-    return engine.act(state, action.seat, action.verb, list(action.args), rng)
+    check_turn(engine, state, action.seat, action.verb)
+    position = rng.position
+    work = copy.deepcopy(state) if atomic else state
+    try:
+        events = engine.act(work, action.seat, action.verb, list(action.args), rng)
+    except RuleError:
+        rng.position = position
+        raise
+    if atomic:
+        state.clear()
+        state.update(work)
+    return events
 
 
 def replay(
-    engine: Engine,
+    engine: Engine[Any],
     names: Sequence[str],
     options: Mapping[str, Any],
     seed: str,
     actions: Iterable[Action],
-) -> tuple[State, Rng]:
+) -> tuple[Any, Rng]:
     """Raises RuleError at the first action that no longer applies."""
     rng = Rng(seed)
     state, _ = engine.setup(names, options, rng)
     for action in actions:
-        apply(engine, state, action, rng, names[action.seat])
+        apply(engine, state, action, rng, names[action.seat], atomic=False)
     return state, rng
