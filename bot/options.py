@@ -11,7 +11,7 @@ from games.base import Engine, Option, RuleError
 MAX_FILE_BYTES = 1_000_000
 BOARD_MODES = ("text", "image")
 TABLE_SETTINGS = (
-    Option("board", "choice", "Show boards as text or as PNG images.", "text", BOARD_MODES),
+    Option("board", "choice", "Show boards as text or as PNG images.", None, BOARD_MODES),
 )
 
 
@@ -43,7 +43,7 @@ def _value(option: Option, raw: str, allow_files: bool) -> Any:
 
 
 def parse_options(
-    engine: Engine, words: Sequence[str], *, allow_files: bool
+    engine: Engine[Any], words: Sequence[str], *, allow_files: bool
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Game options (every declared one, defaults filled in) and table settings such as --board."""
     declared = {o.name: o for o in engine.options if o.kind != "chat"}

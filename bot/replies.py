@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Any
 
 from games.base import View
+
+
+class Refusal(enum.Enum):
+    """Why a command was refused, so adapters need not read the English sentence."""
+
+    STALE = "stale"  # a button made for an older version of the table
+    TURN = "turn"  # the game waits on someone else
+    RULE = "rule"  # the rules (or the table's state) forbid it
+    ERROR = "error"  # the bot failed; nothing changed, the log has the traceback
 
 
 @dataclass(frozen=True)
@@ -29,18 +39,18 @@ class Public:
 
 @dataclass
 class Private:
-    """For one person: a hand, a pick, a refusal. `refusal` marks an answer to a command they sent."""
+    """For one person: a hand, a pick, a refusal (`refusal` says why a command they sent failed)."""
 
     user_id: str
     name: str
     text: str
     board: View | None = None
     buttons: tuple[Button, ...] = ()
-    refusal: bool = False
+    refusal: Refusal | None = None
     version: int | None = None
     file: tuple[str, bytes] | None = None
-    error_ref: str | None = None
-    image: bool = False  # set when the bot itself failed; the log has the traceback
+    error_ref: str | None = None  # set when the bot itself failed; the log has the traceback
+    image: bool = False
 
 
 Reply = Public | Private

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot.referee import state_digest
+from bot.pipeline import state_digest
 from games.base import Action, Rng, RuleError
 from games.registry import GAMES, engine_for
 from games.replay import apply

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from typing import Any
+
 from games.base import Engine
 
 GAMES: dict[str, str] = {
@@ -15,11 +17,11 @@ GAMES: dict[str, str] = {
 }
 
 
-def engine_for(key: str) -> Engine:
+def engine_for(key: str) -> Engine[Any]:
     module = import_module(GAMES[key])
-    engine: Engine = module.ENGINE
+    engine: Engine[Any] = module.ENGINE
     return engine
 
 
-def all_engines() -> list[Engine]:
+def all_engines() -> list[Engine[Any]]:
     return [engine_for(key) for key in GAMES]

@@ -27,6 +27,8 @@ def check_turn(engine: Engine[Any], state: Any, seat: int, verb: str) -> None:
     waiting = engine.waiting(state)
     if seat not in waiting:
         names = state["names"]
+        if len(waiting) == 1:
+            raise NotYourTurn(f"It is {names[waiting[0]]}'s turn, not yours.")
         who = ", ".join(names[s] for s in waiting) or "nobody"
         raise NotYourTurn(f"It is not your turn to act; waiting for {who}.")
 

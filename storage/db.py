@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Connection, event
+from sqlalchemy import Connection, event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+READ_ONLY = "paperref_read_only"
+MIGRATION_LOCK = 0x7061706572726566
+"""PostgreSQL advisory lock key ("paperref") held while migrating, so workers starting together
+on an empty database migrate one after another instead of racing on CREATE TABLE."""
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
@@ -41,7 +53,8 @@ def create_engine(url: str) -> AsyncEngine:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        readonly = connection.get_execution_options().get(READ_ONLY, False)
+        connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -50,11 +63,20 @@ async def migrate(engine: AsyncEngine) -> None:
     """Bring the schema to the newest Alembic revision (run at every start)."""
 
     def upgrade(connection: Connection) -> None:
+        from alembic import command
+
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         command.upgrade(alembic_config(connection), "head")
 
     async with engine.begin() as connection:
         await connection.run_sync(upgrade)
 
 
-def sessions(engine: AsyncEngine) -> async_sessionmaker:
+def sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def read_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions for reads: on SQLite a deferred BEGIN, so they never wait for the write lock."""
+    return async_sessionmaker(engine.execution_options(**{READ_ONLY: True}), expire_on_commit=False)

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+import enum
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Enum, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+class TableStatus(enum.StrEnum):
+    """A table waits for players, is played, or is over (with or without a result)."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.ACTIVE)
 
 
 class Base(DeclarativeBase):
@@ -37,7 +49,16 @@ class GameTable(Base):
     platform: Mapped[str] = mapped_column(String(20))
     chat_id: Mapped[str] = mapped_column(String(64))
     game: Mapped[str] = mapped_column(String(40))
-    status: Mapped[str] = mapped_column(String(10), default="lobby")  # lobby | active | finished
+    status: Mapped[TableStatus] = mapped_column(
+        Enum(
+            TableStatus,
+            native_enum=False,
+            length=10,
+            create_constraint=False,
+            values_callable=lambda members: [m.value for m in members],
+        ),
+        default=TableStatus.LOBBY,
+    )
     options: Mapped[dict[str, Any]] = mapped_column(default=dict)
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     creator_id: Mapped[str] = mapped_column(String(64))

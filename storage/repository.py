@@ -3,50 +3,69 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Insert, delete, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import flag_modified
 
-from storage.models import ActionRow, Chat, GameTable, ProcessedUpdate, Result, RollRow, Seat
-
-OPEN = ("lobby", "active")
+from storage.models import (
+    OPEN_STATUSES,
+    ActionRow,
+    Chat,
+    GameTable,
+    ProcessedUpdate,
+    Result,
+    RollRow,
+    Seat,
+    TableStatus,
+)
 
 
 class Repository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
+    def _insert_ignoring_conflicts(self, model: type[Any], **values: Any) -> Insert:
+        """`INSERT ... ON CONFLICT DO NOTHING` in the session's dialect (SQLite or PostgreSQL)."""
+        dialect = self.session.get_bind().dialect.name
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        return insert(model).values(**values).on_conflict_do_nothing()
+
     async def claim_update(self, platform: str, update_id: str) -> bool:
-        """Record an update id; False if it was processed before (a redelivery)."""
-        if await self.session.get(ProcessedUpdate, (platform, update_id)) is not None:
-            return False
-        try:
-            async with self.session.begin_nested():
-                self.session.add(ProcessedUpdate(platform=platform, update_id=update_id))
-        except IntegrityError:
-            return False
-        return True
+        """Record an update id in one statement; False if it was processed before (a redelivery)."""
+        stmt = self._insert_ignoring_conflicts(
+            ProcessedUpdate, platform=platform, update_id=update_id
+        )
+        result = await self.session.execute(stmt)
+        return bool(getattr(result, "rowcount", 0))
 
     async def lock_chat(self, platform: str, chat_id: str, new_seed: str) -> Chat:
-        """The chat row, locked for this transaction (created on first use)."""
+        """The chat row, locked for this transaction; created on first use without racing a
+        concurrent first command (INSERT ... ON CONFLICT DO NOTHING, then lock)."""
+        await self.session.execute(
+            self._insert_ignoring_conflicts(
+                Chat, platform=platform, chat_id=chat_id, seed=new_seed, rng_position=0, data={}
+            )
+        )
         stmt = select(Chat).where(Chat.platform == platform, Chat.chat_id == chat_id)
-        chat = (await self.session.execute(stmt.with_for_update())).scalar_one_or_none()
-        if chat is None:
-            chat = Chat(platform=platform, chat_id=chat_id, seed=new_seed, rng_position=0, data={})
-            self.session.add(chat)
-            await self.session.flush()
-        return chat
+        return (await self.session.execute(stmt.with_for_update())).scalar_one()
 
-    async def open_table(self, platform: str, chat_id: str, lock: bool = True) -> GameTable | None:
+    async def chat(self, platform: str, chat_id: str) -> Chat | None:
+        return await self.session.get(Chat, (platform, chat_id))
+
+    async def open_table(
+        self, platform: str, chat_id: str, *, lock: bool = True
+    ) -> GameTable | None:
         stmt = (
             select(GameTable)
             .where(
                 GameTable.platform == platform,
                 GameTable.chat_id == chat_id,
-                GameTable.status.in_(OPEN),
+                GameTable.status.in_(OPEN_STATUSES),
             )
             .options(selectinload(GameTable.seats))
         )
@@ -64,17 +83,64 @@ class Repository:
         )
         return (await self.session.execute(stmt)).scalars().first()
 
-    async def create_table(self, **fields: Any) -> GameTable:
-        table = GameTable(**fields)
+    async def create_table(
+        self,
+        *,
+        platform: str,
+        chat_id: str,
+        game: str,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+        creator_id: str,
+    ) -> GameTable:
+        table = GameTable(
+            platform=platform,
+            chat_id=chat_id,
+            game=game,
+            status=TableStatus.LOBBY,
+            options=options,
+            settings=settings,
+            creator_id=creator_id,
+            version=0,
+            rng_position=0,
+        )
         table.seats = []
         self.session.add(table)
         await self.session.flush()
         return table
 
+    @staticmethod
+    def bump(table: GameTable) -> int:
+        """The one place a table's version moves: every change a button could have been made for."""
+        table.version += 1
+        return table.version
+
+    @staticmethod
+    def save_state(table: GameTable, state: dict[str, Any], rng_position: int) -> None:
+        table.state = state
+        table.rng_position = rng_position
+        flag_modified(table, "state")
+
+    @staticmethod
+    def update_settings(table: GameTable, **values: Any) -> None:
+        table.settings = {**table.settings, **values}
+
+    @staticmethod
+    def update_chat_data(chat: Chat, **values: Any) -> None:
+        chat.data = {**chat.data, **values}
+
     def add_seat(self, table: GameTable, name: str, user_id: str | None, is_bot: bool) -> Seat:
         seat = Seat(position=len(table.seats), name=name, user_id=user_id, is_bot=is_bot)
         table.seats.append(seat)
         return seat
+
+    async def remove_seat(self, table: GameTable, seat: Seat) -> None:
+        """Delete the seat first, then close the gap, so (table, position) stays unique throughout."""
+        table.seats.remove(seat)
+        await self.session.delete(seat)
+        await self.session.flush()
+        for position, other in enumerate(table.seats):
+            other.position = position
 
     async def actions(self, table_id: int) -> Sequence[ActionRow]:
         stmt = select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
@@ -95,8 +161,32 @@ class Repository:
         )
         return int((await self.session.execute(stmt)).scalar_one()) + 1
 
-    def add_action(self, **fields: Any) -> None:
-        self.session.add(ActionRow(**fields))
+    def add_action(
+        self,
+        *,
+        table_id: int,
+        seq: int,
+        seat: int,
+        user_id: str | None,
+        verb: str,
+        args: list[str],
+        summary: str,
+        undoable: bool,
+        digest: str,
+    ) -> None:
+        self.session.add(
+            ActionRow(
+                table_id=table_id,
+                seq=seq,
+                seat=seat,
+                user_id=user_id,
+                verb=verb,
+                args=args,
+                summary=summary,
+                undoable=undoable,
+                digest=digest,
+            )
+        )
 
     async def delete_action(self, action: ActionRow) -> None:
         await self.session.execute(delete(ActionRow).where(ActionRow.id == action.id))
@@ -106,7 +196,7 @@ class Repository:
             RollRow(platform=platform, chat_id=chat_id, user_name=user_name, text=text)
         )
 
-    async def recent(self, platform: str, chat_id: str, limit: int) -> list[tuple[Any, str]]:
+    async def recent(self, platform: str, chat_id: str, limit: int) -> list[tuple[datetime, str]]:
         """Recent public lines of this chat: game actions and free rolls, newest last."""
         rolls = select(RollRow).where(RollRow.platform == platform, RollRow.chat_id == chat_id)
         roll_rows = (
@@ -122,12 +212,14 @@ class Repository:
             .limit(limit)
         )
         move_rows = (await self.session.execute(moves)).all()
-        lines: list[tuple[Any, str]] = [(r.created_at, r.text) for r in roll_rows]
+        lines: list[tuple[datetime, str]] = [(r.created_at, r.text) for r in roll_rows]
         lines += [(a.created_at, f"[{game} #{a.seq}] {a.summary}") for a, game in move_rows]
         lines.sort(key=lambda item: item[0])
         return lines[-limit:]
 
-    def add_result(self, table: GameTable, winners: list[int], scores: dict[str, Any]) -> None:
+    def add_result(
+        self, table: GameTable, winners: list[int], scores: dict[str, float | int]
+    ) -> None:
         self.session.add(
             Result(
                 table_id=table.id,

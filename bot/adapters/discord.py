@@ -14,13 +14,15 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from bot.adapters.base import split_message
+from bot.commands.help import every_verb, fit
 from bot.commands.parse import Invocation, parse_command
-from bot.commands.registry import SHARED_NAMES, every_verb
 from bot.config import ConfigError, DiscordSettings, Settings
 from bot.referee import Referee
 from bot.render.image import render_png
-from bot.render.text import render_text, split_message
+from bot.render.text import render_text
 from bot.replies import Button, Private, Reply
+from bot.verbs import SHARED, SHARED_NAMES
 from games.base import Verb
 from games.registry import all_engines
 
@@ -92,7 +94,7 @@ def _pack(pieces: Sequence[str]) -> list[str]:
     return parts
 
 
-async def compose(reply: Reply, image: bool) -> list[Outgoing]:
+async def compose(reply: Reply) -> list[Outgoing]:
     """A reply as messages: text split at the limit, the board as text or PNG, buttons last."""
     pieces = split_message(reply.text, MESSAGE_LIMIT) if reply.text else []
     files: list[tuple[str, bytes]] = []
@@ -101,7 +103,7 @@ async def compose(reply: Reply, image: bool) -> list[Outgoing]:
         if len(reply.text) > MESSAGE_LIMIT:
             pieces = [f"{reply.file[0]} is attached."]
     if reply.board is not None:
-        if image or reply.image:
+        if reply.image:
             files.append(("board.png", await asyncio.to_thread(render_png, reply.board)))
         else:
             pieces += _fenced(render_text(reply.board))
@@ -212,15 +214,12 @@ def _send_kwargs(out: Outgoing, chat: str | None = None) -> dict[str, Any]:
 class Delivery:
     """Delivers one interaction's replies: to the table's channel, to the invoker only, or by DM."""
 
-    def __init__(
-        self, interaction: discord.Interaction[Any], chat: str, deferred: bool, image: bool
-    ) -> None:
+    def __init__(self, interaction: discord.Interaction[Any], chat: str, deferred: bool) -> None:
         self.interaction = interaction
         self.chat = chat
         self.away = chat != str(interaction.channel_id)  # a button pressed in a DM
         self.origin = chat if self.away else None  # buttons answered there must name the table
         self.deferred = deferred
-        self.image = image
         self.invoker = str(interaction.user.id)
         self.dm_closed: set[str] = set()
 
@@ -233,7 +232,7 @@ class Delivery:
         plan: list[tuple[Target, str, Outgoing]] = []
         for reply in replies:
             user = reply.user_id if isinstance(reply, Private) else ""
-            plan += [(self.target(reply), user, out) for out in await compose(reply, self.image)]
+            plan += [(self.target(reply), user, out) for out in await compose(reply)]
         if self.deferred:
             await self._settle_original(plan)
         for target, user, out in plan:
@@ -299,7 +298,6 @@ class Adapter:
 
     def __init__(self, referee: Referee, settings: Settings, defer_after: float = DEFER_AFTER):
         self.referee = referee
-        self.image = settings.bot.board == "image"
         self.defer_after = defer_after
 
     def invocation(
@@ -352,7 +350,7 @@ class Adapter:
                 return
         replies = await work
         if replies:
-            delivery = Delivery(interaction, chat, deferred=not done, image=self.image)
+            delivery = Delivery(interaction, chat, deferred=not done)
             await delivery.deliver(replies)
 
     async def suggest(
@@ -405,7 +403,9 @@ async def _suggest_args(
 
 
 def _new_slash(description: str) -> app_commands.Command[Any, Any, None]:
-    command = app_commands.Command(name="new", description=description, callback=_new_command)
+    command: app_commands.Command[Any, Any, None] = app_commands.Command(
+        name="new", description=description, callback=_new_command
+    )
     games = [app_commands.Choice(name=e.title, value=e.key) for e in all_engines()]
     app_commands.choices(game=games[:MAX_OPTIONS])(command)
     app_commands.describe(game="The game to play", options="e.g. --short --board image")(command)
@@ -413,14 +413,16 @@ def _new_slash(description: str) -> app_commands.Command[Any, Any, None]:
 
 
 def _roll_slash(description: str) -> app_commands.Command[Any, Any, None]:
-    command = app_commands.Command(name="roll", description=description, callback=_roll_command)
+    command: app_commands.Command[Any, Any, None] = app_commands.Command(
+        name="roll", description=description, callback=_roll_command
+    )
     app_commands.describe(expression="Dice such as 2d6+3; empty for the game's own roll")(command)
     return command
 
 
-def slash_command(verb: Verb) -> app_commands.Command[Any, Any, None]:
+def slash_command(verb: Verb[Any]) -> app_commands.Command[Any, Any, None]:
     """One slash command per verb, described from its help; game arguments autocomplete."""
-    description = (verb.help or verb.name)[:100]
+    description = fit(verb.help or verb.name)
     if verb.name == "new":
         return _new_slash(description)
     if verb.name == "roll":
@@ -429,8 +431,10 @@ def slash_command(verb: Verb) -> app_commands.Command[Any, Any, None]:
         return app_commands.Command(
             name=verb.name, description=description, callback=_plain_command
         )
-    command = app_commands.Command(name=verb.name, description=description, callback=_args_command)
-    app_commands.describe(args=(verb.usage or verb.name)[:100])(command)
+    command: app_commands.Command[Any, Any, None] = app_commands.Command(
+        name=verb.name, description=description, callback=_args_command
+    )
+    app_commands.describe(args=fit(verb.usage or verb.name))(command)
     if verb.name not in SHARED_NAMES:
         app_commands.autocomplete(args=_suggest_args)(command)
     return command
@@ -440,16 +444,17 @@ class PaperrefClient(discord.AutoShardedClient):
     """The sharded gateway client with one slash command per verb and restart-proof buttons."""
 
     def __init__(self, adapter: Adapter, settings: DiscordSettings) -> None:
+        shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
         super().__init__(
             intents=discord.Intents.default(),
             shard_count=settings.shard_count,
-            shard_ids=settings.shard_ids or None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **shards,
         )
         self.adapter = adapter
         self.guild_ids = list(settings.guild_ids)
         self.tree: app_commands.CommandTree[PaperrefClient] = app_commands.CommandTree(self)
-        for verb in every_verb():
+        for verb in every_verb(SHARED):
             self.tree.add_command(slash_command(verb))
 
     async def setup_hook(self) -> None:

@@ -7,6 +7,7 @@ import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from telegram import (
@@ -33,12 +34,14 @@ from telegram.ext import (
 )
 from telegram.helpers import create_deep_linked_url
 
+from bot.adapters.base import decode_press, encode_press, is_stale, split_message
+from bot.commands.help import every_verb
 from bot.commands.parse import Invocation, parse_command
-from bot.commands.registry import every_verb
 from bot.config import ConfigError, Settings, TelegramSettings
 from bot.referee import Referee
-from bot.render.text import render_text, split_message
+from bot.render.text import render_text
 from bot.replies import Button, Private, Public, Reply
+from bot.verbs import SHARED
 from games.base import View
 
 log = logging.getLogger(__name__)
@@ -52,18 +55,9 @@ ANSWER_WITHIN = 5.0
 """Seconds a press may wait for the referee before it is answered anyway (Telegram wants it soon)."""
 MAX_RETRIES = 3
 ROW_CHARS = 30
-STALE = "That button is out of date"
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 Context = ContextTypes.DEFAULT_TYPE
-
-
-@dataclass(frozen=True)
-class Press:
-    """What a button carries: the table version it was made for, the table's chat, the command."""
-
-    version: int | None
-    chat_ref: str
-    command: str
+App = Application[Any, Any, Any, Any, Any, Any]
 
 
 @dataclass(frozen=True)
@@ -75,26 +69,6 @@ class Origin:
     message_id: int | None = None
 
 
-def encode_press(command: str, version: int | None, chat_ref: str = "") -> str | None:
-    """`v12|CHAT|/build 4 5`; None when it does not fit Telegram's 64 bytes (the button is left out)."""
-    data = f"v{'' if version is None else version}|{chat_ref}|{command}"
-    return data if len(data.encode()) <= CALLBACK_LIMIT else None
-
-
-def decode_press(data: str) -> Press | None:
-    parts = data.split("|", 2)
-    if len(parts) != 3 or not parts[0].startswith("v") or not parts[2].startswith("/"):
-        return None
-    version, chat_ref, command = parts
-    try:
-        number = int(version[1:]) if version[1:] else None
-        if chat_ref:
-            int(chat_ref)
-    except ValueError:
-        return None
-    return Press(number, chat_ref, command)
-
-
 def keyboard(
     buttons: Sequence[Button], version: int | None, chat_ref: str = ""
 ) -> InlineKeyboardMarkup | None:
@@ -102,7 +76,7 @@ def keyboard(
     rows: list[list[InlineKeyboardButton]] = []
     width = ROW_CHARS
     for button in buttons:
-        data = encode_press(button.command, version, chat_ref)
+        data = encode_press(button.command, version, chat_ref, CALLBACK_LIMIT)
         if data is None:
             log.debug("telegram: button %r does not fit callback data", button.command)
             continue
@@ -163,18 +137,17 @@ def user_key(user_id: int | str) -> str:
 
 
 def bot_commands() -> list[BotCommand]:
-    return [BotCommand(verb.name, verb.help[:256]) for verb in every_verb()]
+    return [BotCommand(verb.name, verb.help[:256]) for verb in every_verb(SHARED)]
 
 
 class TelegramAdapter:
     """Translates updates into Invocations and delivers the referee's replies; holds no game state."""
 
-    def __init__(self, referee: Referee, board: str = "text") -> None:
+    def __init__(self, referee: Referee) -> None:
         self.referee = referee
-        self.image = board == "image"
 
-    def install(self, application: Application) -> None:
-        names = [verb.name for verb in every_verb()]
+    def install(self, application: App) -> None:
+        names = [verb.name for verb in every_verb(SHARED)]
         application.add_handler(
             CommandHandler(names, self.on_command, filters=filters.UpdateType.MESSAGE)
         )
@@ -326,7 +299,7 @@ class TelegramAdapter:
             await self.mark_chosen(query, inv)
             return replies
         await answer(query, alert.text, alert=True)
-        if alert.text.startswith(STALE):
+        if is_stale(alert):
             with contextlib.suppress(TelegramError):
                 await query.edit_message_reply_markup(reply_markup=None)
         return [r for r in replies if r is not alert]
@@ -393,7 +366,7 @@ class TelegramAdapter:
             caption = reply.text if len(reply.text) <= CAPTION_LIMIT else None
             await context.bot.send_document(chat_id, data, filename=name, caption=caption)
             return
-        if reply.board is not None and (self.image or reply.image):
+        if reply.board is not None and reply.image:
             await self.send_photo(context, chat_id, reply.text, reply.board, markup)
             return
         board = render_text(reply.board) if reply.board is not None else ""
@@ -447,8 +420,8 @@ def build_application(
     *,
     base_url: str | None = None,
     base_file_url: str | None = None,
-    rate_limiter: BaseRateLimiter | None = None,
-) -> Application:
+    rate_limiter: BaseRateLimiter[Any] | None = None,
+) -> App:
     """The python-telegram-bot Application with our handlers; the URLs point tests at a fake API."""
     token = settings.telegram.token
     if token is None or not token.get_secret_value():
@@ -458,13 +431,14 @@ def build_application(
         builder = builder.base_url(base_url)
     if base_file_url is not None:
         builder = builder.base_file_url(base_file_url)
-    builder = builder.rate_limiter(rate_limiter or AIORateLimiter(max_retries=MAX_RETRIES))
+    limiter = rate_limiter or AIORateLimiter(max_retries=MAX_RETRIES)
+    builder = builder.rate_limiter(cast("BaseRateLimiter[None]", limiter))
     application = builder.build()
-    TelegramAdapter(referee, settings.bot.board).install(application)
+    TelegramAdapter(referee).install(application)
     return application
 
 
-async def serve(application: Application, settings: Settings) -> None:
+async def serve(application: App, settings: Settings) -> None:
     """Run until cancelled: long polling by default, or a webhook (any number of workers)."""
     config = settings.telegram
     if config.mode == "webhook" and not config.webhook_url:

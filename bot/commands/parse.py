@@ -1,15 +1,33 @@
-"""Parse `/verb@bot args` lines into verb and argument words."""
+"""Parse `/verb@bot args` lines into verb and argument words; normalise what users send."""
 
 from __future__ import annotations
 
 import re
 import shlex
+import unicodedata
 from dataclasses import dataclass, field
 
 _COMMAND = re.compile(
     r"^/(?P<verb>[A-Za-z][\w-]{0,31})(?:@(?P<bot>\w+))?(?:\s+(?P<rest>.*))?$", re.S
 )
 MAX_LINE = 2000
+MAX_NAME = 64
+MAX_WORDS = 100
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"'})
+
+
+def clean_text(text: str, limit: int = MAX_LINE) -> str:
+    """Drop NUL and other control characters (line breaks and tabs stay) and bound the length,
+    so every database and every platform sees the same text."""
+    kept = "".join(
+        ch for ch in text if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cs")
+    )
+    return kept[:limit]
+
+
+def clean_name(name: str) -> str:
+    """A display name on one line, without control characters, at most MAX_NAME characters."""
+    return " ".join(clean_text(name).split())[:MAX_NAME].strip() or "Player"
 
 
 @dataclass
@@ -28,6 +46,12 @@ class Invocation:
     allow_files: bool = False  # only the console may name files on disk
     text: str = ""  # the arguments as typed, line breaks kept (for multi-line input)
 
+    def __post_init__(self) -> None:
+        self.user_name = clean_name(self.user_name)
+        self.verb = clean_text(self.verb, 32).lower()
+        self.args = [a for a in (clean_text(w, MAX_LINE) for w in self.args[:MAX_WORDS]) if a]
+        self.text = clean_text(self.text)
+
 
 @dataclass(frozen=True)
 class ParsedCommand:
@@ -38,16 +62,22 @@ class ParsedCommand:
 
 
 def split_args(text: str) -> list[str]:
-    """Words, keeping "quoted phrases" together; unbalanced quotes fall back to plain words."""
+    """Words, keeping "double-quoted phrases" together. Apostrophes are letters (Stefano's),
+    `#` is not a comment, and an unbalanced quote falls back to plain words."""
+    lexer = shlex.shlex(text.translate(_QUOTES), posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'
+    lexer.escape = ""
+    lexer.commenters = ""
     try:
-        return shlex.split(text)
+        return list(lexer)
     except ValueError:
         return text.split()
 
 
 def parse_command(line: str) -> ParsedCommand | None:
     """None for ordinary chat (not a command); verbs are case-insensitive."""
-    text = line.strip()[:MAX_LINE]
+    text = clean_text(line.strip())
     match = _COMMAND.match(text)
     if not match:
         return None

@@ -76,25 +76,3 @@ def render_text(view: View) -> str:
     if view.hand is not None:
         out.append(f"Your hand: {', '.join(view.hand) if view.hand else '(empty)'}")
     return "\n".join(out)
-
-
-def split_message(text: str, limit: int) -> list[str]:
-    """Split at line breaks so each part fits a platform's limit; overlong lines are cut hard."""
-    parts: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            if current:
-                parts.append(current)
-                current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            parts.append(current)
-            current = line
-        else:
-            current = candidate
-    if current or not parts:
-        parts.append(current)
-    return parts

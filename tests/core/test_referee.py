@@ -11,7 +11,7 @@ from bot.adapters.console import Console
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
 from bot.replies import Private
-from bot.table_verbs import hand_buttons
+from bot.verbs.play import hand_buttons
 from games.base import Move
 from tests.core.transcript import channel, run_lines, to
 
@@ -75,7 +75,7 @@ async def test_simultaneous_secret_choices_stay_hidden_until_reveal(console: Con
     await run_lines(console, "Ann: /new secret\nBob: /join\nCid: /join\nAnn: /start")
     records = await run_lines(console, "Ann: /pick 5\nBob: /pick 4\nBob: /pick 2")
     assert channel(records) == ["Ann has picked.", "Bob has picked."]
-    assert to(records, "Bob")[-1] == "You have picked already; wait for the others."
+    assert to(records, "Bob")[-1] == "It is Cid's turn, not yours."
     status = await run_lines(console, "Cid: /status")
     assert status[0]["text"].splitlines()[-3:] == ["Ann: 0", "Bob: 0", "Cid: 0"]
     records = await run_lines(console, "Cid: /pick 4")
@@ -118,9 +118,7 @@ async def test_end_needs_the_creator_or_every_seated_human(console: Console) -> 
     await run_lines(console, LOBBY.replace("Ann: /start", "Cid: /join\nAnn: /start"))
     records = await run_lines(console, "Bob: /end\nDee: /end\nCid: /end")
     assert channel(records)[0].startswith("Bob wants to end the game; 2 more")
-    assert to(records, "Dee") == [
-        "Only the table's creator or the seated players can end the game."
-    ]
+    assert to(records, "Dee") == ["Only the players seated at this table can end the game."]
     assert channel(records)[1].startswith("Cid wants to end the game; 1 more")
     records = await run_lines(console, "Ann: /end\nAnn: /status")
     assert channel(records)[0].startswith("The Race table is closed without a result.")

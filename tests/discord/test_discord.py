@@ -372,14 +372,14 @@ async def test_long_text_is_split_and_many_choices_become_a_select_menu() -> Non
     from bot.replies import Button, Public
 
     buttons = tuple(Button(f"move {n}", f"/step {n}") for n in range(7))
-    messages = await adapter.compose(Public("x" * 4500, buttons=buttons, version=3), False)
+    messages = await adapter.compose(Public("x" * 4500, buttons=buttons, version=3))
     assert [len(m.content) for m in messages] == [2000, 2000, 500]
     assert messages[-1].buttons == buttons and not messages[0].buttons
     view = adapter.component_view(buttons, 3)
     assert view is not None
     [select] = view.to_components()[0]["components"]
     assert select["custom_id"] == "pr:3:choose" and len(select["options"]) == 7
-    export = await adapter.compose(Public("{" * 3000, file=("game.json", b"{}")), False)
+    export = await adapter.compose(Public("{" * 3000, file=("game.json", b"{}")))
     assert export == [adapter.Outgoing("game.json is attached.", (("game.json", b"{}"),))]
     few = adapter.component_view(buttons[:2], None)
     assert few is not None

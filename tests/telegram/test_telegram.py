@@ -28,7 +28,8 @@ from bot.adapters.telegram import (
     user_key,
 )
 from bot.cli import make_referee
-from bot.commands.registry import every_verb
+from bot.commands.help import every_verb
+from bot.verbs import SHARED
 from bot.config import BotSettings, ConfigError, Settings, TelegramSettings
 from bot.referee import Referee
 from bot.replies import Button, Private, Public
@@ -168,7 +169,7 @@ async def open_table(tg: Harness, *players: User, game: str = "gotown") -> Call:
 async def test_roll_in_a_group_and_the_command_menu(tg: Harness, fake: FakeBotApi) -> None:
     commands = fake.of("setMyCommands")[0].params["commands"]
     assert {c["command"]: c["description"] for c in commands} == {
-        verb.name: verb.help for verb in every_verb()
+        verb.name: verb.help for verb in every_verb(SHARED)
     }
     assert {c["command"] for c in commands} >= {"new", "join", "start", "build", "steal", "done"}
 

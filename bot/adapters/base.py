@@ -1,0 +1,65 @@
+"""What every adapter shares: button payloads, message splitting, reading a refusal's reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.replies import Private, Refusal, Reply
+
+
+@dataclass(frozen=True)
+class Press:
+    """What a button carries: the table version it was made for, the table's chat, the command."""
+
+    version: int | None
+    chat_ref: str
+    command: str
+
+
+def encode_press(
+    command: str, version: int | None, chat_ref: str = "", limit: int = 64
+) -> str | None:
+    """`v12|CHAT|/build 4 5`; None when it does not fit the platform's `limit` in bytes."""
+    data = f"v{'' if version is None else version}|{chat_ref}|{command}"
+    return data if len(data.encode()) <= limit else None
+
+
+def decode_press(data: str) -> Press | None:
+    parts = data.split("|", 2)
+    if len(parts) != 3 or not parts[0].startswith("v") or not parts[2].startswith("/"):
+        return None
+    version, chat_ref, command = parts
+    try:
+        number = int(version[1:]) if version[1:] else None
+        if chat_ref:
+            int(chat_ref)
+    except ValueError:
+        return None
+    return Press(number, chat_ref, command)
+
+
+def is_stale(reply: Reply) -> bool:
+    """A refusal of a button made for an older version of the table."""
+    return isinstance(reply, Private) and reply.refusal is Refusal.STALE
+
+
+def split_message(text: str, limit: int) -> list[str]:
+    """Split at line breaks so each part fits a platform's limit; overlong lines are cut hard."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = candidate
+    if current or not parts:
+        parts.append(current)
+    return parts

@@ -1,0 +1,57 @@
+"""What one command's handler works with: its transaction, the chat, the table, the sender."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from bot.commands.parse import Invocation
+from bot.replies import Reply
+from games.base import RuleError, Verb
+from storage.models import Chat, GameTable, TableStatus
+from storage.repository import Repository
+
+SharedHandler = Callable[["Context"], Awaitable[list[Reply]]]
+SharedVerb = Verb[SharedHandler]
+"""A table verb every chat understands (/new, /join, /roll, /help, ...), declared once."""
+
+
+@dataclass
+class Context:
+    inv: Invocation
+    repo: Repository
+    chat: Chat
+    table: GameTable | None
+    new_seed: Callable[[], str]
+    board_default: str  # "text" or "image": the chat's or config's default, a table may override
+    shared: Sequence[SharedVerb]  # every shared verb, for /help
+
+    def need_table(self, status: TableStatus | None = None) -> GameTable:
+        table = self.table
+        if table is None:
+            raise RuleError("There is no table in this chat; open one with /new GAME (see /games).")
+        if status is TableStatus.LOBBY and table.status != TableStatus.LOBBY:
+            raise RuleError("The game has already started; this works only before /start.")
+        if status is TableStatus.ACTIVE and table.status != TableStatus.ACTIVE:
+            raise RuleError("The game has not started yet; seat players with /join, then /start.")
+        return table
+
+    def need_seat(self, table: GameTable) -> int:
+        seat = seat_of(table, self.inv.user_id)
+        if seat is None:
+            raise RuleError(
+                "You are not seated at this table; players join with /join before /start."
+            )
+        return seat
+
+
+def seat_of(table: GameTable, user_id: str) -> int | None:
+    for seat in table.seats:
+        if seat.user_id == user_id and not seat.is_bot:
+            return seat.position
+    return None
+
+
+def wants_image(table: GameTable, default: str) -> bool:
+    """The table's own `--board` choice, else the chat's or config's default."""
+    return (table.settings.get("board") or default) == "image"

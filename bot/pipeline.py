@@ -1,0 +1,193 @@
+"""The one path of a game command: begin, act, bots, end check, save, replies."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.context import wants_image
+from bot.replies import Button, Private, Public, Reply
+from games.base import Action, Engine, Event, Rng
+from games.registry import engine_for
+from games.replay import apply
+from storage.models import GameTable, TableStatus
+from storage.repository import Repository
+
+MAX_BOT_MOVES = 500
+"""Bot moves after one human command; a table of bots only plays on until the game ends."""
+MAX_SELF_PLAY = 100_000
+GAME_BUTTONS = (Button("Show my hand", "/hand"), Button("Board", "/board"))
+
+
+def state_digest(state: Any, rng_position: int) -> str:
+    """The fingerprint `verify` compares after every action."""
+    text = json.dumps({"state": state, "rng": rng_position}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass
+class Turn:
+    """The working copy of one table during one command; written back only if the command succeeds."""
+
+    repo: Repository
+    table: GameTable
+    engine: Engine[Any]
+    state: Any
+    rng: Rng
+    image: bool
+    replies: list[Reply] = field(default_factory=list)
+    finished: bool = False
+
+
+def begin(repo: Repository, table: GameTable, board_default: str) -> Turn:
+    assert table.state is not None and table.seed is not None
+    return Turn(
+        repo,
+        table,
+        engine_for(table.game),
+        copy.deepcopy(table.state),
+        Rng(table.seed, table.rng_position),
+        wants_image(table, board_default),
+    )
+
+
+async def act(turn: Turn, seat: int, verb: str, args: Sequence[str]) -> list[Event]:
+    """Apply one action to the working copy and log it; apply() checks the turn and rolls back
+    a refusal, so a RuleError leaves everything unchanged."""
+    table = turn.table
+    before = turn.rng.position
+    name = table.seats[seat].name
+    events = apply(turn.engine, turn.state, Action(seat, verb, tuple(args)), turn.rng, name)
+    undoable = turn.rng.position == before and not any(e.reveals_hidden for e in events)
+    shown = "; ".join(e.text for e in events if e.to is None)
+    turn.repo.bump(table)
+    turn.repo.add_action(
+        table_id=table.id,
+        seq=await turn.repo.next_seq(table.id),
+        seat=seat,
+        user_id=table.seats[seat].user_id,
+        verb=verb,
+        args=list(args),
+        summary=shown[:500] or f"{name} acted.",
+        undoable=undoable,
+        digest=state_digest(turn.state, turn.rng.position),
+    )
+    deliver(turn, events)
+    return events
+
+
+def deliver(turn: Turn, events: Sequence[Event]) -> None:
+    for event in events:
+        turn.replies.extend(event_replies(turn, event))
+
+
+def event_replies(turn: Turn, event: Event) -> list[Reply]:
+    table, engine, state = turn.table, turn.engine, turn.state
+    buttons = tuple(Button(m.label or m.text, m.text) for m in event.choices)
+    if event.to is None:
+        board = engine.view(state, None) if event.board else None
+        return [Public(event.text, board, buttons, version=table.version, image=turn.image)]
+    seat = table.seats[event.to]
+    if seat.is_bot or seat.user_id is None:
+        return []
+    board = engine.view(state, event.to) if event.board else None
+    return [
+        Private(
+            seat.user_id,
+            seat.name,
+            event.text,
+            board,
+            buttons,
+            version=table.version,
+            image=turn.image,
+        )
+    ]
+
+
+async def run_bots(turn: Turn) -> None:
+    """Let bot seats answer whatever they owe; a table of bots plays to the end."""
+    table = turn.table
+    all_bots = all(s.is_bot for s in table.seats)
+    limit = MAX_SELF_PLAY if all_bots else MAX_BOT_MOVES
+    for _ in range(limit):
+        if check_end(turn):
+            return
+        bots = [s for s in turn.engine.waiting(turn.state) if table.seats[s].is_bot]
+        if not bots:
+            return
+        seat = bots[0]
+        move = turn.engine.bot_move(turn.state, seat, turn.rng.fork(f"bot{seat}:{table.version}"))
+        await act(turn, seat, move.verb, move.args)
+    turn.replies.append(Public(f"The bots stopped after {limit} moves; /end closes the table."))
+
+
+def check_end(turn: Turn) -> bool:
+    if turn.finished:
+        return True
+    outcome = turn.engine.outcome(turn.state)
+    if outcome is None:
+        return False
+    table = turn.table
+    names = [s.name for s in table.seats]
+    winners = [names[i] for i in outcome.winners]
+    scores = {names[i]: _plain(score) for i, score in outcome.scores.items()}
+    if winners:
+        lines = [f"Game over. Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}."]
+    else:
+        lines = ["Game over. Nobody wins."]
+    lines += outcome.detail
+    lines.append(f"Scores: {', '.join(f'{n} {s:g}' for n, s in scores.items())}.")
+    lines.append(f"Seed: {table.seed} (sha256 = {table.commitment}); /export to verify.")
+    table.status = TableStatus.FINISHED
+    turn.repo.add_result(table, outcome.winners, scores)
+    turn.replies.append(Public("\n".join(lines), outcome={"winners": winners, "scores": scores}))
+    turn.finished = True
+    return True
+
+
+def game_buttons(engine: Engine[Any]) -> tuple[Button, ...]:
+    """The channel's control row: the game's own roll and end-of-turn verbs, hand, board."""
+    own = tuple(
+        Button(verb.name.capitalize(), f"/{verb.name}")
+        for role in ("roll", "end_turn")
+        for verb in engine.verbs
+        if verb.role == role and not any(a.required for a in verb.args) and not verb.grammar
+    )
+    return own + GAME_BUTTONS
+
+
+def finish(turn: Turn) -> list[Reply]:
+    """Save, then one channel board per command showing the final state, and the control row."""
+    turn.repo.save_state(turn.table, turn.state, turn.rng.position)
+    public = [r for r in turn.replies if isinstance(r, Public) and r.board is not None]
+    for reply in public[:-1]:
+        reply.board = None
+    if public:
+        public[-1].board = turn.engine.view(turn.state, None)
+    last = next((r for r in reversed(turn.replies) if isinstance(r, Public)), None)
+    if last is not None and not last.buttons and not turn.finished:
+        last.buttons = game_buttons(turn.engine)
+    return turn.replies
+
+
+async def play(
+    turn: Turn,
+    moves: Sequence[tuple[int, str, Sequence[str]]] = (),
+    *,
+    events: Sequence[Event] = (),
+) -> list[Reply]:
+    """Run a command to the end: deliver opening events, apply the moves, let bots answer,
+    check for the end, save, and return the replies."""
+    deliver(turn, events)
+    for seat, verb, args in moves:
+        await act(turn, seat, verb, args)
+    await run_bots(turn)
+    return finish(turn)
+
+
+def _plain(score: float) -> float | int:
+    return int(score) if float(score).is_integer() else score

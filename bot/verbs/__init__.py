@@ -1,0 +1,24 @@
+"""Every shared verb, grouped by concern (lobby, play, information, dice), and the routing of
+an invocation to a shared verb, a chat-scoped game verb, or the table's game."""
+
+from __future__ import annotations
+
+from bot.context import Context, SharedVerb
+from bot.replies import Reply
+from bot.verbs import dice, info, lobby, play
+from games.base import find_verb
+
+SHARED: tuple[SharedVerb, ...] = (*lobby.VERBS, *play.VERBS, *info.VERBS, *dice.VERBS)
+SHARED_NAMES = frozenset(verb.name for verb in SHARED)
+
+
+async def route(ctx: Context) -> list[Reply]:
+    declared = find_verb(SHARED, ctx.inv.verb)
+    if declared is not None and declared.handler is not None:
+        if declared.name != "roll" or dice.rolls_dice(ctx):
+            return await declared.handler(ctx)
+        return await play.game_verb(ctx)
+    engine = play.chat_engine(ctx)
+    if engine is not None:
+        return await play.chat_verb(ctx, engine)
+    return await play.game_verb(ctx)

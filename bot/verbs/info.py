@@ -1,0 +1,172 @@
+"""Answers that change nothing: status, board, history, export, help, rules, games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.commands.help import help_text
+from bot.context import Context, SharedVerb, wants_image
+from bot.render.text import render_text
+from bot.replies import Public, Reply
+from bot.verbs.lobby import LOBBY_BUTTONS
+from games.base import Arg, Engine, RuleError
+from games.registry import GAMES, all_engines, engine_for
+from storage.models import ActionRow, GameTable, TableStatus
+
+HISTORY_LINES = 15
+
+
+def _seat_lines(table: GameTable, waiting: Sequence[int] = ()) -> str:
+    parts = []
+    for seat in table.seats:
+        tag = " (bot)" if seat.is_bot else ""
+        mark = " <- to act" if seat.position in waiting else ""
+        parts.append(f"{seat.position + 1}. {seat.name}{tag}{mark}")
+    return "\n".join(parts)
+
+
+async def status(ctx: Context) -> list[Reply]:
+    table = ctx.need_table()
+    engine = engine_for(table.game)
+    if table.status == TableStatus.LOBBY:
+        text = (
+            f"{engine.title} table, waiting to start (version {table.version}).\n"
+            f"{_seat_lines(table)}"
+        )
+        return [Public(text, buttons=LOBBY_BUTTONS, version=table.version)]
+    waiting = engine.waiting(table.state)
+    view = engine.view(table.state, None)
+    summary = render_text(replace(view, title="", grids=[], meters=[], hand=None))
+    lines = [
+        f"{engine.title}, version {table.version} (commitment {table.commitment}).",
+        _seat_lines(table, waiting),
+        summary,
+    ]
+    return [Public("\n".join(lines), version=table.version)]
+
+
+async def board(ctx: Context) -> list[Reply]:
+    table = ctx.need_table(TableStatus.ACTIVE)
+    view = engine_for(table.game).view(table.state, None)
+    image = wants_image(table, ctx.board_default)
+    return [Public("", board=view, version=table.version, image=image)]
+
+
+async def history(ctx: Context) -> list[Reply]:
+    lines = await ctx.repo.recent(ctx.inv.platform, ctx.inv.chat_id, HISTORY_LINES)
+    if not lines:
+        return [Public("Nothing has happened in this chat yet.")]
+    return [Public("Recent moves and rolls:\n" + "\n".join(text for _, text in lines))]
+
+
+def export_document(table: GameTable, actions: Sequence[ActionRow]) -> dict[str, Any]:
+    return {
+        "format": "paperref-export/1",
+        "game": table.game,
+        "options": table.options,
+        "seats": [{"position": s.position, "name": s.name, "bot": s.is_bot} for s in table.seats],
+        "commitment": table.commitment,
+        "actions": [
+            {"seq": a.seq, "seat": a.seat, "verb": a.verb, "args": a.args, "digest": a.digest}
+            for a in actions
+        ],
+        "seed": table.seed if table.status == TableStatus.FINISHED else None,
+    }
+
+
+async def export(ctx: Context) -> list[Reply]:
+    last = ctx.table or await ctx.repo.last_table(ctx.inv.platform, ctx.inv.chat_id)
+    if last is None or last.seed is None:
+        raise RuleError("There is no started game in this chat to export.")
+    if last.status != TableStatus.FINISHED:
+        raise RuleError(
+            "The export is given when the game is over, so it cannot reveal hidden choices."
+        )
+    document = export_document(last, await ctx.repo.actions(last.id))
+    text = json.dumps(document, indent=1)
+    name = f"paperref-{last.game}-{last.id}.json"
+    return [Public(text, file=(name, text.encode()))]
+
+
+async def help_(ctx: Context) -> list[Reply]:
+    engine = engine_for(ctx.table.game) if ctx.table is not None else None
+    topic = ctx.inv.args[0] if ctx.inv.args else None
+    return [Public(help_text(ctx.shared, engine, topic))]
+
+
+async def rules(ctx: Context) -> list[Reply]:
+    args = list(ctx.inv.args)
+    engine: Engine[Any] | None = None
+    if args and args[0].lower() in GAMES:
+        engine = engine_for(args.pop(0).lower())
+    elif ctx.table is not None:
+        engine = engine_for(ctx.table.game)
+    if engine is None:
+        raise RuleError(f"Say which game: /rules GAME [TOPIC], one of {', '.join(GAMES)}.")
+    return [Public(engine.rules(" ".join(args).lower() or None))]
+
+
+async def games(ctx: Context) -> list[Reply]:
+    lines = ["Games:"]
+    for engine in all_engines():
+        lines.append(
+            f"  {engine.key}: {engine.title}, {engine.min_players}-{engine.max_players} players"
+        )
+    lines.append("Open a table with /new GAME.")
+    return [Public("\n".join(lines))]
+
+
+VERBS: tuple[SharedVerb, ...] = (
+    SharedVerb(
+        "status",
+        "Who sits where, whose turn it is, and the public state.",
+        status,
+        role="info",
+        examples=("/status",),
+    ),
+    SharedVerb(
+        "board",
+        "Show the board (the console can write it as a PNG).",
+        board,
+        role="info",
+        grammar="[--image FILE]",
+        examples=("/board", "/board --image board.png"),
+    ),
+    SharedVerb(
+        "history",
+        "Recent moves and rolls in this chat.",
+        history,
+        role="info",
+        examples=("/history",),
+    ),
+    SharedVerb(
+        "export",
+        "The finished game as one JSON document for `paperref verify`.",
+        export,
+        role="info",
+        examples=("/export",),
+    ),
+    SharedVerb(
+        "help",
+        "List the commands, or explain one.",
+        help_,
+        args=(Arg("VERB", "word", "A command to explain.", required=False),),
+        role="info",
+        examples=("/help", "/help roll"),
+    ),
+    SharedVerb(
+        "rules",
+        "Rules summary and the referee's defaults.",
+        rules,
+        args=(
+            Arg("GAME", "choice", "The game.", required=False, choices=tuple(GAMES)),
+            Arg("TOPIC", "word", "One topic of the rules.", required=False),
+        ),
+        role="info",
+        examples=("/rules gotown", "/rules papertown defaults"),
+    ),
+    SharedVerb("games", "The games this referee runs.", games, role="info", examples=("/games",)),
+)

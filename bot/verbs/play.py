@@ -1,0 +1,158 @@
+"""Playing a running game: the game's own verbs, chat-scoped verbs, /hand, /undo and /end."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from bot.context import Context, SharedVerb, wants_image
+from bot.pipeline import begin, event_replies, play
+from bot.replies import Button, Private, Public, Reply
+from games.base import Action, Engine, Move, Rng, RuleError, find_verb
+from games.registry import all_engines, engine_for
+from games.replay import replay
+from storage.models import TableStatus
+
+HAND_BUTTONS = 24
+
+
+def hand_buttons(moves: Sequence[Move], limit: int = HAND_BUTTONS) -> tuple[Button, ...]:
+    """Up to `limit` moves, always keeping the argument-free ones such as /done or /ready."""
+    plain = [m for m in moves if not m.args]
+    chosen = [m for m in moves if m.args][: max(limit - len(plain), 0)] + plain
+    return tuple(Button(m.label or m.text, m.text) for m in chosen[:limit])
+
+
+def chat_engine(ctx: Context) -> Engine[Any] | None:
+    """The engine owning a chat-scoped verb: the table's game first, else any game that has it."""
+    engines = [engine_for(ctx.table.game)] if ctx.table is not None else []
+    for engine in [*engines, *all_engines()]:
+        declared = find_verb(engine.verbs, ctx.inv.verb)
+        if declared is not None and declared.chat:
+            return engine
+    return None
+
+
+async def chat_verb(ctx: Context, engine: Engine[Any]) -> list[Reply]:
+    data = copy.deepcopy(ctx.chat.data.get(engine.key, {}))
+    text = engine.chat_act(data, ctx.inv.verb, ctx.inv.text or " ".join(ctx.inv.args))
+    ctx.repo.update_chat_data(ctx.chat, **{engine.key: data})
+    return [Public(text)]
+
+
+async def game_verb(ctx: Context) -> list[Reply]:
+    """A verb of the table's game: apply() checks the turn, the pipeline does the rest."""
+    inv, table = ctx.inv, ctx.table
+    if table is None:
+        raise RuleError(
+            f"/{inv.verb} is not a command here; /help lists them, /new GAME opens a table."
+        )
+    engine = engine_for(table.game)
+    declared = find_verb(engine.verbs, inv.verb)
+    if declared is None or declared.chat:
+        names = ", ".join(f"/{v.name}" for v in engine.verbs if not v.chat)
+        raise RuleError(f"{engine.title} has no /{inv.verb}; its commands are {names} (see /help).")
+    table = ctx.need_table(TableStatus.ACTIVE)
+    seat = ctx.need_seat(table)
+    turn = begin(ctx.repo, table, ctx.board_default)
+    if declared.readonly:
+        rng = Rng(table.seed or "", table.rng_position)
+        events = engine.act(turn.state, seat, inv.verb, inv.args, rng)
+        return [r for e in events for r in event_replies(turn, e)]
+    return await play(turn, [(seat, inv.verb, inv.args)])
+
+
+async def hand(ctx: Context) -> list[Reply]:
+    table = ctx.need_table(TableStatus.ACTIVE)
+    seat = ctx.need_seat(table)
+    engine = engine_for(table.game)
+    assert table.state is not None
+    view = engine.view(table.state, seat)
+    moves = engine.legal(table.state, seat)
+    text = "You can: " + ", ".join(m.text for m in moves[:12]) if moves else "Nothing to do now."
+    return [
+        Private(
+            ctx.inv.user_id,
+            table.seats[seat].name,
+            text,
+            view,
+            hand_buttons(moves),
+            version=table.version,
+            image=wants_image(table, ctx.board_default),
+        )
+    ]
+
+
+async def undo(ctx: Context) -> list[Reply]:
+    """Take back the last action by replaying the log without it, through the same pipeline."""
+    table = ctx.need_table(TableStatus.ACTIVE)
+    ctx.need_seat(table)
+    last = await ctx.repo.last_action(table.id)
+    if last is None:
+        raise RuleError("There is nothing to undo yet.")
+    if last.user_id != ctx.inv.user_id:
+        raise RuleError(
+            "Only the author of the last action can take it back, and it was not yours."
+        )
+    if not last.undoable:
+        raise RuleError(
+            "The last action revealed hidden information or a random result, so it stands."
+        )
+    await ctx.repo.delete_action(last)
+    actions = [Action(a.seat, a.verb, tuple(a.args)) for a in await ctx.repo.actions(table.id)]
+    names = [s.name for s in table.seats]
+    state, rng = replay(engine_for(table.game), names, table.options, table.seed or "", actions)
+    turn = begin(ctx.repo, table, ctx.board_default)
+    turn.state, turn.rng = state, rng
+    version = ctx.repo.bump(table)
+    turn.replies.append(Public(f"{ctx.inv.user_name} takes back: {last.summary}", version=version))
+    return await play(turn)
+
+
+async def end(ctx: Context) -> list[Reply]:
+    """The creator, while seated, ends at once; otherwise every seated human must agree."""
+    table = ctx.need_table()
+    humans = {s.user_id for s in table.seats if not s.is_bot and s.user_id}
+    if ctx.inv.user_id not in humans:
+        raise RuleError("Only the players seated at this table can end the game.")
+    if ctx.inv.user_id != table.creator_id:
+        votes = set(table.settings.get("end_votes", [])) | {ctx.inv.user_id}
+        votes &= humans
+        ctx.repo.update_settings(table, end_votes=sorted(votes))
+        if votes < humans:
+            left = len(humans - votes)
+            return [
+                Public(
+                    f"{ctx.inv.user_name} wants to end the game; {left} more seated player(s) "
+                    "must /end too (or the table's creator)."
+                )
+            ]
+    table.status = TableStatus.FINISHED
+    ctx.repo.bump(table)
+    seed = f" Seed: {table.seed}." if table.seed else ""
+    title = engine_for(table.game).title
+    return [Public(f"The {title} table is closed without a result.{seed}")]
+
+
+VERBS: tuple[SharedVerb, ...] = (
+    SharedVerb(
+        "hand",
+        "Show your own cards and choices, privately.",
+        hand,
+        role="info",
+        examples=("/hand",),
+    ),
+    SharedVerb(
+        "undo",
+        "Take back your last action if it revealed nothing hidden or random.",
+        undo,
+        examples=("/undo",),
+    ),
+    SharedVerb(
+        "end",
+        "End the game: the seated creator at once, or every seated player agreeing.",
+        end,
+        examples=("/end",),
+    ),
+)
