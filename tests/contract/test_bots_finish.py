@@ -8,10 +8,9 @@ import pytest
 
 from bot.adapters.console import Console
 from bot.verify import verify_document
-from games.registry import GAMES, engine_for
+from games.registry import engine_for
+from tests.contract.games import REAL_GAMES
 from tests.core.transcript import run_lines
-
-REAL_GAMES = [key for key in GAMES if not key.startswith(("race", "secret"))]
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)
