@@ -2,38 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from games.base import Event, RuleError, State, public
-from games.gotown.cards import JOKER, NAMES, a, find_in_hand, is_number, parse_kind
-from games.gotown.towers import (
-    card_text,
-    check_top,
-    floor_text,
-    new_floor,
-    split_floor,
-    target_seat,
+from games.base import Event, Rng, RuleError, public
+from games.gotown.catalog import JOKER, NAMES, a, is_number
+from games.gotown.flow import played, require_free_turn
+from games.gotown.hands import take_card
+from games.gotown.parse import (
+    need_player,
+    parse_kinds,
+    read_target,
+    skip_from,
+    split_card,
+    words_of,
 )
+from games.gotown.state import GoTownState
+from games.gotown.towers import card_text, check_top, floor_text, new_floor
 
 PAIRS = "1+8, 2+7, 3+6 or 4+5"
 
 
-def parse_kinds(words: Sequence[str]) -> list[str]:
-    """Every card kind named in the words; '4+5' and '4,5' split like '4 5'."""
-    rest = " ".join(words).replace("+", " ").replace(",", " ").split()
-    kinds: list[str] = []
-    while rest:
-        found, used = parse_kind(rest)
-        kinds.append(found)
-        rest = rest[used:]
-    return kinds
-
-
 def _add_floor(
-    state: State, seat: int, cards: list[str], values: list[int], how: str
+    state: GoTownState, seat: int, cards: list[str], values: list[int], how: str
 ) -> list[Event]:
     tower = state["towers"][seat]
     tower.append(new_floor(cards, values))
+    played(state)
     name = state["names"][seat]
     events = [public(f"{name} {how} floor {len(tower)} with {floor_text(tower[-1])}.", board=True)]
     if len(tower) >= state["goal"]:
@@ -42,9 +34,10 @@ def _add_floor(
     return events
 
 
-def build(state: State, seat: int, args: Sequence[str]) -> list[Event]:
-    """Two hand cards that add up to 9 become the next floor; a joker takes 9 - partner."""
-    kinds = parse_kinds(args)
+def build(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    """/build A B: two hand cards that add up to 9 become the next floor; a joker takes 9 - partner."""
+    require_free_turn(state, seat)
+    kinds = parse_kinds(words_of(args))
     if len(kinds) != 2:
         raise RuleError(
             "Build with exactly two cards that add up to 9, e.g. /build 4 5 or /build ? 3."
@@ -65,43 +58,34 @@ def build(state: State, seat: int, args: Sequence[str]) -> list[Event]:
             f"{first}+{second} makes {int(first) + int(second)}, not 9; a floor needs two cards "
             f"that add up to 9 ({PAIRS})."
         )
-    hand = state["hands"][seat]
-    cards = [find_in_hand(hand, first), find_in_hand(hand, second)]
-    for card, card_kind in zip(cards, kinds, strict=True):
-        if card is None:
-            raise RuleError(f"You hold no {NAMES[card_kind]}; check your cards with /hand.")
-    numbers = [int(k) for k in kinds if k != JOKER]
-    values = [int(k) if k != JOKER else 9 - numbers[0] for k in kinds]
-    chosen = [card for card in cards if card is not None]
-    for card in chosen:
-        hand.remove(card)
+    chosen = [take_card(state, seat, first), take_card(state, seat, second)]
+    number = int(first if second == JOKER else second)
+    values = [9 - number if k == JOKER else int(k) for k in kinds]
     return _add_floor(state, seat, chosen, values, "builds")
 
 
-def steal(state: State, seat: int, args: Sequence[str]) -> list[Event]:
+def steal(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """/steal CARD from PLAYER [floor N]: a hand card plus one card of that player's top floor."""
-    words = list(args)
+    require_free_turn(state, seat)
+    names = state["names"]
+    words = words_of(args)
     if not words:
         raise RuleError("Name your card and the player, e.g. /steal 4 from Bob.")
-    card_kind, used = parse_kind(words)
-    words = words[used:]
-    if words and words[0].casefold() == "from":
-        words = words[1:]
+    card_kind, rest = split_card(names, words)
+    rest = skip_from(names, rest)
     if card_kind == JOKER:
         raise RuleError("A joker cannot be played to steal; steal with a number card 1 to 8.")
     if not is_number(card_kind):
         raise RuleError(
             f"A {NAMES[card_kind]} cannot steal a floor card; steal with a number card 1 to 8."
         )
-    card = find_in_hand(state["hands"][seat], card_kind)
-    if card is None:
-        raise RuleError(f"You hold no {card_kind}; check your cards with /hand.")
-    words, floor_number = split_floor(words)
-    victim = target_seat(state, words, f"/steal {card_kind} from Bob")
+    card = take_card(state, seat, card_kind)
+    target = read_target(names, rest)
+    victim = need_player(target, f"/steal {card_kind} from Bob")
     if victim == seat:
         raise RuleError("You cannot steal from your own tower; name an opponent.")
-    check_top(state, victim, floor_number, "rob", "robbed")
-    victim_name = state["names"][victim]
+    check_top(state, victim, target.floor, "rob", "robbed")
+    victim_name = names[victim]
     tower = state["towers"][victim]
     top = tower[-1]
     if top["dog"]:
@@ -119,12 +103,10 @@ def steal(state: State, seat: int, args: Sequence[str]) -> list[Event]:
     taken = top["cards"][index]
     left = top["cards"][1 - index]
     tower.pop()
-    state["hands"][seat].remove(card)
     state["discard"].append(left)
-    name = state["names"][seat]
     events = [
         public(
-            f"{name} plays {a(card_kind)} and steals the {card_text(taken, wanted)} from "
+            f"{names[seat]} plays {a(card_kind)} and steals the {card_text(taken, wanted)} from "
             f"{victim_name}'s floor {len(tower) + 1}; {victim_name}'s "
             f"{card_text(left, top['values'][1 - index])} is discarded."
         )

@@ -1,9 +1,12 @@
-"""Piles and turn flow: drawing with reshuffles, the start-of-turn draw, skipped turns and /done."""
+"""Turn flow: drawing with reshuffles, the start-of-turn draw and its 8-card limit, skipped
+turns, /done, whose turn it is and the end of the game."""
 
 from __future__ import annotations
 
-from games.base import Event, Rng, State, private, public
-from games.gotown.cards import kind, names_of
+from games.base import Event, Outcome, Rng, RuleError, private, public
+from games.gotown.catalog import kind, names_of
+from games.gotown.hands import hand_line
+from games.gotown.state import GoTownState
 
 DONUT_SKIP = "donut-truck"
 """A pending skip caused by the donut truck (the truck itself lies on the table, not in the queue)."""
@@ -12,20 +15,35 @@ START_DRAW_LIMIT = 8
 REFILL_TO = 3
 
 
-def hand_line(state: State, seat: int) -> str:
-    cards = names_of(state["hands"][seat])
-    return ", ".join(cards) if cards else "empty"
-
-
 def skip_name(entry: str) -> str:
     return "donut truck" if entry == DONUT_SKIP else "milkshake"
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def draw_cards(state: State, seat: int, count: int, rng: Rng) -> tuple[list[str], list[Event]]:
+def waiting(state: GoTownState) -> list[int]:
+    return [] if state["winner"] is not None else [state["turn"]]
+
+
+def require_free_turn(state: GoTownState, seat: int) -> None:
+    """A seat with a pending milkshake or donut skip sits its turn out: only /done."""
+    skips = state["skips"][seat]
+    if skips:
+        raise RuleError(
+            f"You have a {skip_name(skips[0])} this turn: you sit out, and the only move is /done."
+        )
+
+
+def played(state: GoTownState) -> None:
+    """A card was played this turn (a quiet round needs a whole round without this)."""
+    state["changed"] = True
+
+
+def draw_cards(
+    state: GoTownState, seat: int, count: int, rng: Rng
+) -> tuple[list[str], list[Event]]:
     """Draw up to count cards, reshuffling the discard pile when the draw pile runs out."""
     drawn: list[str] = []
     events: list[Event] = []
@@ -39,7 +57,7 @@ def draw_cards(state: State, seat: int, count: int, rng: Rng) -> tuple[list[str]
             events.append(
                 public(
                     "The draw pile is empty: the discard pile is shuffled into a new draw pile of "
-                    f"{_plural(len(state['draw']), 'card')}."
+                    f"{plural(len(state['draw']), 'card')}."
                 )
             )
         card = state["draw"].pop()
@@ -48,10 +66,12 @@ def draw_cards(state: State, seat: int, count: int, rng: Rng) -> tuple[list[str]
     return drawn, events
 
 
-def _draw_events(state: State, seat: int, drawn: list[str], wanted: int, lead: str) -> list[Event]:
+def _draw_events(
+    state: GoTownState, seat: int, drawn: list[str], wanted: int, lead: str
+) -> list[Event]:
     """The public count of a draw and the private list of the drawn cards."""
     name = state["names"][seat]
-    text = f"{lead}{name} draws {_plural(len(drawn), 'card')}"
+    text = f"{lead}{name} draws {plural(len(drawn), 'card')}"
     if len(drawn) < wanted:
         text += " (the draw and discard piles are empty)"
     events = [public(text + ".", board=True)]
@@ -61,11 +81,13 @@ def _draw_events(state: State, seat: int, drawn: list[str], wanted: int, lead: s
     return events
 
 
-def begin_turn(state: State, seat: int, rng: Rng) -> list[Event]:
-    """Hand the turn to seat: the donut truck returns, then a skipped turn or the start draw.
+def deadlocked(state: GoTownState) -> bool:
+    """A full round passed with no card played or drawn: the 8-card limit gives way."""
+    return state["quiet_turns"] >= len(state["names"])
 
-    The 8-card limit gives way after a full round in which nobody played or drew a card.
-    """
+
+def begin_turn(state: GoTownState, seat: int, rng: Rng) -> list[Event]:
+    """Hand the turn to seat: the donut truck returns, then a skipped turn or the start draw."""
     state["turn"] = seat
     name = state["names"][seat]
     events: list[Event] = []
@@ -90,7 +112,7 @@ def begin_turn(state: State, seat: int, rng: Rng) -> list[Event]:
     hand = state["hands"][seat]
     lead = f"{name}'s turn: "
     if len(hand) >= START_DRAW_LIMIT:
-        if state["quiet_turns"] < len(state["names"]):
+        if not deadlocked(state):
             state["changed"] = False
             events.append(
                 public(f"{lead}{name} holds {len(hand)} cards and draws none.", board=True)
@@ -102,9 +124,8 @@ def begin_turn(state: State, seat: int, rng: Rng) -> list[Event]:
     return events + reshuffles + _draw_events(state, seat, drawn, 1, lead)
 
 
-def end_turn(state: State, rng: Rng) -> list[Event]:
+def done(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """/done: discard a pending skip or refill to 3, then pass the turn clockwise."""
-    seat = state["turn"]
     name = state["names"][seat]
     events: list[Event] = []
     skips = state["skips"][seat]
@@ -119,7 +140,7 @@ def end_turn(state: State, rng: Rng) -> list[Event]:
         held = len(state["hands"][seat])
         if held < REFILL_TO:
             drawn, reshuffles = draw_cards(state, seat, REFILL_TO - held, rng)
-            lead = f"{name} ends the turn with {_plural(held, 'card')} and refills to 3: "
+            lead = f"{name} ends the turn with {plural(held, 'card')} and refills to 3: "
             events += reshuffles + _draw_events(state, seat, drawn, REFILL_TO - held, lead)
             state["changed"] = state["changed"] or bool(drawn)
         else:
@@ -127,3 +148,16 @@ def end_turn(state: State, rng: Rng) -> list[Event]:
     state["quiet_turns"] = 0 if state["changed"] else state["quiet_turns"] + 1
     following = (seat + 1) % len(state["names"])
     return events + begin_turn(state, following, rng)
+
+
+def outcome(state: GoTownState) -> Outcome | None:
+    """The first to complete the goal wins alone; scores are floors built."""
+    winner = state["winner"]
+    if winner is None:
+        return None
+    scores = {seat: float(len(tower)) for seat, tower in enumerate(state["towers"])}
+    detail = [
+        f"{name}: {plural(len(tower), 'floor')}" + (" (winner)" if seat == winner else "")
+        for seat, (name, tower) in enumerate(zip(state["names"], state["towers"], strict=True))
+    ]
+    return Outcome([winner], scores, detail)

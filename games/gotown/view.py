@@ -2,31 +2,28 @@
 
 from __future__ import annotations
 
-from games.base import State, TableBlock, Track, View
-from games.gotown.cards import name, names_of
-from games.gotown.flow import skip_name
+from games.base import TableBlock, Track, View
+from games.gotown.catalog import name, names_of
+from games.gotown.flow import plural, skip_name
+from games.gotown.state import GoTownState
 from games.gotown.towers import floor_text
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def _skips(entries: list[str]) -> str:
     return ", ".join(skip_name(entry) for entry in entries) or "-"
 
 
-def _tower_table(state: State, seat: int) -> TableBlock:
+def _tower_table(state: GoTownState, seat: int) -> TableBlock:
     tower = state["towers"][seat]
     rows = [
         [str(i + 1), floor_text(floor), "dog" if floor["dog"] else ""]
         for i, floor in reversed(list(enumerate(tower)))
     ]
-    title = f"{state['names'][seat]}'s tower ({_count(len(tower), 'floor')}, top first)"
+    title = f"{state['names'][seat]}'s tower ({plural(len(tower), 'floor')}, top first)"
     return TableBlock(title, ["Floor", "Cards", "Guard"], rows)
 
 
-def _status_line(state: State) -> str:
+def _status_line(state: GoTownState) -> str:
     names = state["names"]
     if state["winner"] is not None:
         return f"{names[state['winner']]} has won with {state['goal']} floors."
@@ -36,15 +33,15 @@ def _status_line(state: State) -> str:
     return f"{names[turn]}'s turn."
 
 
-def build_view(state: State, seat: int | None) -> View:
+def build_view(state: GoTownState, seat: int | None) -> View:
     names = state["names"]
     discard = state["discard"]
     top = f", top card {name(discard[-1])}" if discard else ""
     lines = [
         _status_line(state),
         f"First to {state['goal']} floors wins.",
-        f"Draw pile: {_count(len(state['draw']), 'card')}. "
-        f"Discard pile: {_count(len(discard), 'card')}{top}.",
+        f"Draw pile: {plural(len(state['draw']), 'card')}. "
+        f"Discard pile: {plural(len(discard), 'card')}{top}.",
     ]
     if state["donut"] is not None:
         lines.append(f"The donut truck of {names[state['donut']['owner']]} is on the table.")

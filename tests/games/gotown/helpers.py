@@ -5,13 +5,15 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
-from games.base import Rng, RuleError, State
+from games.base import Action, Rng, RuleError
 from games.gotown import ENGINE
-from games.gotown.cards import JOKER, full_deck, kind
+from games.gotown.catalog import JOKER, full_deck, kind
+from games.gotown.state import GoTownState
+from games.replay import apply
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -25,7 +27,7 @@ def arrange(
     rest: str | int = "draw",
     turn: int = 0,
     goal: int = 5,
-) -> State:
+) -> GoTownState:
     """A state with the named card kinds placed; the other cards go under `rest` (a pile or a seat).
 
     A tower floor is given as ("3", "?") or ("3", "?", "dog"); a joker takes 9 - partner.
@@ -44,7 +46,7 @@ def arrange(
         dog = take("dog") if len(spec) > 2 else None
         return {"cards": [take(k) for k in pair], "values": values, "dog": dog}
 
-    state: State = {
+    state: dict[str, Any] = {
         "names": NAMES[:players],
         "goal": goal,
         "hands": [[take(k) for k in (hands or {}).get(seat, ())] for seat in range(players)],
@@ -64,10 +66,10 @@ def arrange(
         state["discard"][:0] = pool
     else:
         state["hands"][int(rest)] += pool
-    return state
+    return cast(GoTownState, state)
 
 
-def all_cards(state: State) -> Counter[str]:
+def all_cards(state: GoTownState) -> Counter[str]:
     """Every physical card wherever it lies: hands, towers and dogs, piles, skips, the donut."""
     found: list[str] = [*state["draw"], *state["discard"]]
     for hand in state["hands"]:
@@ -82,7 +84,7 @@ def all_cards(state: State) -> Counter[str]:
     return Counter(found)
 
 
-def assert_conserved(state: State) -> None:
+def assert_conserved(state: GoTownState) -> None:
     assert all_cards(state) == Counter(full_deck())
 
 
@@ -90,9 +92,11 @@ def kinds(cards: Iterable[str]) -> list[str]:
     return sorted(kind(card) for card in cards)
 
 
-def refused(state: State, seat: int, verb: str, args: list[str], match: str) -> None:
-    """The move raises RuleError with the given reason and leaves the state untouched."""
+def refused(state: GoTownState, seat: int, verb: str, args: list[str], match: str) -> None:
+    """The move, applied as the referee applies it, raises RuleError with the given reason and
+    leaves the state and the Rng untouched."""
     before = copy.deepcopy(state)
+    rng = Rng("x")
     with pytest.raises(RuleError, match=match):
-        ENGINE.act(state, seat, verb, args, Rng("x"))
-    assert state == before
+        apply(ENGINE, state, Action(seat, verb, tuple(args)), rng, state["names"][seat])
+    assert state == before and rng.position == 0

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from games.base import Rng, State
+from games.base import Rng
 from games.gotown import ENGINE
+from games.gotown.state import GoTownState
 from tests.games.gotown.helpers import arrange
 
 
-def bot(state: State) -> str:
+def bot(state: GoTownState) -> str:
     return ENGINE.bot_move(state, 0, Rng("bot")).text
 
 

@@ -6,13 +6,14 @@ import copy
 import json
 from collections import Counter
 
-from games.base import Event, Move, Rng, State
+from games.base import Event, Move, Rng
 from games.gotown import ENGINE
+from games.gotown.state import GoTownState
 from tests.games.gotown.helpers import arrange
 from tests.support import names_for
 
 
-def scrambled(state: State, keep: int | None, seed: str) -> State:
+def scrambled(state: GoTownState, keep: int | None, seed: str) -> GoTownState:
     """The same public position with hidden cards dealt differently (keep: a hand left alone)."""
     other = copy.deepcopy(state)
     seats = [seat for seat in range(len(state["names"])) if seat != keep]
@@ -26,7 +27,7 @@ def scrambled(state: State, keep: int | None, seed: str) -> State:
     return other
 
 
-def public_json(state: State) -> str:
+def public_json(state: GoTownState) -> str:
     return json.dumps(ENGINE.view(state, None).to_json())
 
 
@@ -34,7 +35,9 @@ def public_events(events: list[Event]) -> list[tuple[str, bool]]:
     return [(event.text, event.board) for event in events if event.to is None]
 
 
-def check_private_notices(before: State, after: State, seat: int, events: list[Event]) -> None:
+def check_private_notices(
+    before: GoTownState, after: GoTownState, seat: int, events: list[Event]
+) -> None:
     """Whoever gained a card, or lost one to someone else, hears about it privately."""
     told = {event.to for event in events if event.to is not None}
     for other in range(len(after["names"])):

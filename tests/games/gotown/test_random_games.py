@@ -6,13 +6,14 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.base import Event, State
+from games.base import Event
 from games.gotown import ENGINE
+from games.gotown.state import GoTownState
 from tests.games.gotown.helpers import assert_conserved
 from tests.support import random_play
 
 
-def check_step(state: State, events: Sequence[Event]) -> None:
+def check_step(state: GoTownState, events: Sequence[Event]) -> None:
     assert_conserved(state)
     assert sum(len(tower) for tower in state["towers"]) * 2 <= 54
 

@@ -7,9 +7,11 @@ from collections import Counter
 
 import pytest
 
-from games.base import Engine, Rng, RuleError
+from games.base import Action, Engine, NotYourTurn, Rng, RuleError
 from games.gotown import ENGINE
-from games.gotown.cards import full_deck, kind, parse_kind
+from games.gotown.catalog import full_deck, kind
+from games.gotown.parse import parse_kind
+from games.replay import apply
 from tests.games.gotown.helpers import arrange, assert_conserved, kinds
 
 
@@ -88,8 +90,8 @@ def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
     state = arrange(hands={0: ["4"], 1: ["4", "5"]})
     before = repr(state)
     for verb, args in (("build", ["4", "5"]), ("done", []), ("play", ["donut"])):
-        with pytest.raises(RuleError, match="Ann's turn"):
-            ENGINE.act(state, 1, verb, args, Rng("x"))
+        with pytest.raises(NotYourTurn, match="Ann's turn"):
+            apply(ENGINE, state, Action(1, verb, tuple(args)), Rng("x"), "Bob")
     assert repr(state) == before
     assert ENGINE.legal(state, 1) == [] and ENGINE.waiting(state) == [0]
 

@@ -1,10 +1,9 @@
-"""The 54 GoTown cards: physical ids like "4#2" internally, card kinds and names for players."""
+"""The 54 GoTown cards of the box (no data files): physical ids like "4#2" internally, card
+kinds, the names players see and the words players may type for them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from games.base import RuleError
 
 JOKER = "?"
 NUMBERS: tuple[str, ...] = tuple(str(value) for value in range(1, 9))
@@ -36,7 +35,7 @@ NAMES: dict[str, str] = {
 
 ORDER: tuple[str, ...] = (*NUMBERS, JOKER, *SPECIALS)
 
-_ALIASES: dict[str, str] = {
+ALIASES: dict[str, str] = {
     **{number: number for number in NUMBERS},
     "?": JOKER,
     "joker": JOKER,
@@ -98,23 +97,3 @@ def sort_key(card: str) -> tuple[int, str]:
 
 def names_of(cards: Sequence[str]) -> list[str]:
     return [name(card) for card in sorted(cards, key=sort_key)]
-
-
-def _normalise(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch not in "-_' ")
-
-
-def parse_kind(words: Sequence[str]) -> tuple[str, int]:
-    """The card kind named at the start of words (greedy, up to 3 words) and how many words it used."""
-    for size in range(min(3, len(words)), 0, -1):
-        found = _ALIASES.get(_normalise("".join(words[:size])))
-        if found is not None:
-            return found, size
-    shown = " ".join(words) if words else "nothing"
-    raise RuleError(f"'{shown}' is not a card; name one of: {CARD_LIST}.")
-
-
-def find_in_hand(hand: Sequence[str], card_kind: str, skip: int = 0) -> str | None:
-    """A physical card of this kind in the hand (the skip-th one), or None."""
-    matches = [card for card in hand if kind(card) == card_kind]
-    return matches[skip] if len(matches) > skip else None

@@ -1,0 +1,47 @@
+"""The bot: builds, steals from the leader, hits the leader, guards its top, robs, else passes."""
+
+from __future__ import annotations
+
+from games.base import Move, Rng
+from games.gotown.catalog import JOKER
+from games.gotown.moves import DONE, held_kinds, legal_moves, opponents
+from games.gotown.state import GoTownState
+
+
+def _leader(state: GoTownState, seat: int) -> int:
+    """The opponent with the most floors (the nearest in turn order on a tie)."""
+    return max(opponents(state, seat), key=lambda other: len(state["towers"][other]))
+
+
+def bot_choice(state: GoTownState, seat: int, rng: Rng) -> Move:
+    """Build, steal (from the leader first), hit the leader, guard the top, rob, stall, else pass."""
+    moves = legal_moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    leader = state["names"][_leader(state, seat)]
+    builds = [move for move in moves if move.verb == "build"]
+    if builds:
+        plain = [move for move in builds if JOKER not in move.args]
+        return (plain or builds)[0]
+    steals = [move for move in moves if move.verb == "steal"]
+    if steals:
+        return next((move for move in steals if move.args[-1] == leader), steals[0])
+    plays = {move.args: move for move in moves if move.verb == "play"}
+    top = len(state["towers"][seat])
+    leader_top = str(len(state["towers"][_leader(state, seat)]))
+    preferred = [
+        ("hammer", leader),
+        ("wreck", leader),
+        *([("bone", leader, "floor", leader_top)] if "hammer" in held_kinds(state, seat) else []),
+        ("dog", str(top)),
+        ("superthief",),
+        ("milkshake", leader),
+        ("donut",),
+    ]
+    for args in preferred:
+        if args in plays:
+            return plays[args]
+    thieves = [move for move in plays.values() if move.args[0] == "thief"]
+    if thieves:
+        return rng.choice(thieves)
+    return DONE

@@ -1,0 +1,124 @@
+"""Reading what players type: card names (with friendly aliases), player names and floor numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from games.base import RuleError, seat_by_name
+from games.gotown.catalog import ALIASES, CARD_LIST
+
+MAX_CARD_WORDS = 3
+MAX_FLOOR_DIGITS = 4
+
+
+def words_of(args: Sequence[str]) -> list[str]:
+    """The arguments as single words, whether 'Bot 1' came as one argument or as two."""
+    return " ".join(args).split()
+
+
+def number(word: str) -> int | None:
+    """A plain decimal number (ASCII digits, a few of them), else None."""
+    if word.isascii() and word.isdecimal() and len(word) <= MAX_FLOOR_DIGITS:
+        return int(word)
+    return None
+
+
+def _squash(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch not in "-_' ")
+
+
+def _card_readings(words: Sequence[str]) -> list[tuple[str, int]]:
+    """Every card kind the first words can name, with the words it uses, longest first."""
+    found: list[tuple[str, int]] = []
+    for size in range(min(MAX_CARD_WORDS, len(words)), 0, -1):
+        card_kind = ALIASES.get(_squash("".join(words[:size])))
+        if card_kind is not None:
+            found.append((card_kind, size))
+    if not found:
+        shown = " ".join(words) if words else "nothing"
+        raise RuleError(f"'{shown}' is not a card; name one of: {CARD_LIST}.")
+    return found
+
+
+def parse_kind(words: Sequence[str]) -> tuple[str, int]:
+    """The card kind named at the start of words (greedy, up to 3 words) and how many words it used."""
+    return _card_readings(words)[0]
+
+
+def parse_kinds(words: Sequence[str]) -> list[str]:
+    """Every card kind named in the words; '4+5' and '4,5' split like '4 5'."""
+    rest = " ".join(words).replace("+", " ").replace(",", " ").split()
+    kinds: list[str] = []
+    while rest:
+        found, used = parse_kind(rest)
+        kinds.append(found)
+        rest = rest[used:]
+    return kinds
+
+
+def split_card(names: Sequence[str], words: Sequence[str]) -> tuple[str, list[str]]:
+    """The card named first (the longest reading) and the words after it."""
+    card_kind, used = parse_kind(words)
+    return card_kind, list(words[used:])
+
+
+def skip_from(names: Sequence[str], words: Sequence[str]) -> list[str]:
+    """Drop the word 'from' before a player."""
+    rest = list(words)
+    return rest[1:] if rest and rest[0].casefold() == "from" else rest
+
+
+class Target(NamedTuple):
+    """A player (None when the words name none) and a floor (None when none is named)."""
+
+    seat: int | None
+    floor: int | None
+
+
+def floor_only(words: Sequence[str]) -> tuple[bool, int | None]:
+    """Whether the words are only a floor ('', 'N' or 'floor N'), and which."""
+    if not words:
+        return True, None
+    if len(words) == 1 and number(words[0]) is not None:
+        return True, number(words[0])
+    if len(words) == 2 and words[0].casefold() == "floor":
+        found = number(words[1])
+        if found is None:
+            raise RuleError(f"'floor {words[1]}' is not a floor number; floors count from 1 up.")
+        return True, found
+    return False, None
+
+
+def split_floor(words: Sequence[str]) -> tuple[list[str], int | None]:
+    """Strip a trailing 'floor N' (or a bare trailing number after other words) from the words."""
+    rest = list(words)
+    if len(rest) >= 2 and rest[-2].casefold() == "floor":
+        found = number(rest[-1])
+        if found is None:
+            raise RuleError(f"'floor {rest[-1]}' is not a floor number; floors count from 1 up.")
+        return rest[:-2], found
+    if len(rest) >= 2 and number(rest[-1]) is not None:
+        return rest[:-1], number(rest[-1])
+    return rest, None
+
+
+def read_target(names: Sequence[str], words: Sequence[str]) -> Target:
+    """PLAYER [floor N | N], a floor alone, or nothing."""
+    alone, floor = floor_only(words)
+    if alone:
+        return Target(None, floor)
+    rest, floor = split_floor(words)
+    return Target(seat_by_name(names, " ".join(rest)), floor)
+
+
+def read_player(names: Sequence[str], words: Sequence[str]) -> Target:
+    """A player named by all the words (no floor)."""
+    return Target(seat_by_name(names, " ".join(words)) if words else None, None)
+
+
+def need_player(target: Target, example: str) -> int:
+    """The named player, or a refusal with an example when the words named none."""
+    if target.seat is None:
+        raise RuleError(f"Name a player, e.g. {example}.")
+    return target.seat
