@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import hashlib
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +22,9 @@ from storage.repository import Repository
 MAX_BOT_MOVES = 500
 """Bot moves after one human command; a table of bots only plays on until the game ends."""
 MAX_SELF_PLAY = 100_000
+BOT_BUDGET_SECONDS = 1.0
+"""Wall time one command may spend on bot moves. Past it the bots pause (the next command lets
+them go on), so no command holds its table's lock, or its players, for long."""
 GAME_BUTTONS = (Button("Show my hand", "/hand"), Button("Board", "/board"))
 
 
@@ -109,20 +114,45 @@ def event_replies(turn: Turn, event: Event) -> list[Reply]:
 
 
 async def run_bots(turn: Turn) -> None:
-    """Let bot seats answer whatever they owe; a table of bots plays to the end."""
+    """Let bot seats answer whatever they owe, each bot's thinking off the event loop, within a
+    time budget; a table of bots plays to the end or, past the budget, is closed unfinished."""
     table = turn.table
     all_bots = all(s.is_bot for s in table.seats)
     limit = MAX_SELF_PLAY if all_bots else MAX_BOT_MOVES
-    for _ in range(limit):
+    deadline = time.monotonic() + BOT_BUDGET_SECONDS
+    for moved in range(limit):
         if check_end(turn):
             return
         bots = [s for s in turn.engine.waiting(turn.state) if table.seats[s].is_bot]
         if not bots:
             return
+        if time.monotonic() > deadline:
+            _pause(turn, moved, all_bots)
+            return
         seat = bots[0]
-        move = turn.engine.bot_move(turn.state, seat, turn.rng.fork(f"bot{seat}:{table.version}"))
+        fork = turn.rng.fork(f"bot{seat}:{table.version}")
+        move = await asyncio.to_thread(turn.engine.bot_move, turn.state, seat, fork)
         await act(turn, seat, move.verb, move.args)
     turn.replies.append(Public(f"The bots stopped after {limit} moves; /end closes the table."))
+
+
+def _pause(turn: Turn, moved: int, all_bots: bool) -> None:
+    if all_bots:
+        turn.table.status = TableStatus.FINISHED
+        turn.finished = True
+        turn.replies.append(
+            Public(
+                f"No player is seated and the bots did not finish within {BOT_BUDGET_SECONDS:g} "
+                f"seconds ({moved} moves); the table is closed without a result."
+            )
+        )
+        return
+    turn.replies.append(
+        Public(
+            f"The bots made {moved} moves and are still thinking; they go on with the next "
+            "command (/status is enough)."
+        )
+    )
 
 
 def check_end(turn: Turn) -> bool:
@@ -185,6 +215,12 @@ async def play(
     deliver(turn, events)
     for seat, verb, args in moves:
         await act(turn, seat, verb, args)
+    await run_bots(turn)
+    return finish(turn)
+
+
+async def resume_bots(turn: Turn) -> list[Reply]:
+    """Bots paused by the time budget go on when anyone sends a command to the table."""
     await run_bots(turn)
     return finish(turn)
 
