@@ -40,7 +40,7 @@ from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, Settings, TelegramSettings
 from bot.referee import Referee
 from bot.render.text import render_text
-from bot.replies import Button, Private, Public, Reply
+from bot.replies import Button, Private, Public, Refusal, Reply
 from bot.verbs import SHARED
 from games.base import View
 
@@ -326,13 +326,42 @@ class TelegramAdapter:
                     markup = keyboard(reply.buttons, reply.version)
                     await self.send(context, origin.chat_id, reply, markup)
                 elif reply.refusal and origin.message_id is not None:
-                    await self.send(context, origin.chat_id, reply, None, origin.message_id)
+                    await self.send_refusal(context, reply, origin)
                 else:
                     await self.send_private(context, reply, origin)
             except TelegramError as error:
                 log.warning(
                     "telegram: a reply to chat %s was not delivered: %s", origin.chat_id, error
                 )
+
+    async def send_refusal(self, context: Context, reply: Private, origin: Origin) -> None:
+        """A typed command's refusal. A game's rule refusal may name the sender's hidden cards,
+        so in a group it goes by DM; a player the bot cannot DM gets a short reply without it."""
+        in_group = int(reply.user_id) != origin.chat_id
+        safe = reply.refusal in (Refusal.TURN, Refusal.STALE, Refusal.ERROR)
+        if not in_group or safe or not await self.seated(origin.chat_id, reply.user_id):
+            await self.send(context, origin.chat_id, reply, None, origin.message_id)
+            return
+        if await self.reachable(reply.user_id):
+            await self.send_private(context, reply, origin)
+            return
+        text = (
+            f"{reply.name}, that was refused; the reason may name your cards, so I can only "
+            "tell you privately: press Start below, then try again."
+        )
+        await context.bot.send_message(
+            origin.chat_id,
+            text,
+            reply_markup=self.start_link(context, origin.chat_id),
+            reply_parameters=ReplyParameters(
+                origin.message_id or 0, allow_sending_without_reply=True
+            ),
+        )
+
+    async def seated(self, chat_id: int, user_id: str) -> bool:
+        return any(
+            seat == user_id for seat, _ in await self.referee.seated_humans(PLATFORM, str(chat_id))
+        )
 
     async def send_private(self, context: Context, reply: Private, origin: Origin) -> None:
         """A DM; buttons in it name the table's chat. A 403 marks the user unreachable."""

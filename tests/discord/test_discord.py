@@ -254,6 +254,7 @@ async def test_board_as_png_and_deferred_answers(
     players = Players(fake, handled)
     config = settings(guild_ids=[GUILD_ID], shard_count=1, shard_ids=[0])
     config.bot.board = "image"
+    referee.board_default = "image"  # what run() does with the config
     async with running(fake, referee, config, defer_after=0):
         await players.slash(ANN, "new", game="race")
         await players.slash(BOB, "join")

@@ -29,10 +29,10 @@ from bot.adapters.telegram import (
 )
 from bot.cli import make_referee
 from bot.commands.help import every_verb
-from bot.verbs import SHARED
 from bot.config import BotSettings, ConfigError, Settings, TelegramSettings
 from bot.referee import Referee
 from bot.replies import Button, Private, Public
+from bot.verbs import SHARED
 from tests.telegram.fake_botapi import BOT_NAME, TOKEN, Call, FakeBotApi, User
 
 GROUP = -1001
@@ -52,7 +52,7 @@ class Harness:
         self.app: Application | None = None
 
     async def start(self) -> None:
-        self.referee = await make_referee(self.db_url, seed="fixed")
+        self.referee = await make_referee(self.db_url, seed="fixed", board=self.settings.bot.board)
         limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=2)
         self.app = build_application(
             self.referee,
