@@ -262,7 +262,8 @@ class TableBlock:
 
 @dataclass
 class Track:
-    """A numbered track with tokens on it (scores, time, hit points as a bar)."""
+    """A numbered track: tokens on spaces 0..length (scores), or, with `ticked`, a row of
+    `length` boxes crossed from the left (time)."""
 
     name: str
     length: int

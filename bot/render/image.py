@@ -280,40 +280,65 @@ def _table(canvas: Canvas, block: TableBlock) -> None:
     canvas.add(sum(heights) + 2, paint)
 
 
+def short_tags(names: list[str]) -> dict[str, str]:
+    """The shortest prefixes (two characters at least) that tell the names apart."""
+    tags = {}
+    for name in names:
+        size = 2
+        while size < len(name) and any(
+            other != name and other[:size].casefold() == name[:size].casefold() for other in names
+        ):
+            size += 1
+        tags[name] = name[:size]
+    return tags
+
+
 def _track(canvas: Canvas, track: Track) -> None:
     tokens = ", ".join(f"{who} {pos}" for who, pos in track.positions.items())
     parts = [f"{track.ticked} of {track.length} crossed"] if track.ticked else []
     parts += [tokens] if tokens else []
     canvas.paragraph(f"{track.name}: {'; '.join(parts)}" if parts else track.name, LINE_SIZE)
-    length = max(track.length, 1)
+    boxes_only = bool(track.ticked) or not track.positions
+    first = 1 if boxes_only else 0  # a time track's boxes are 1..length, a score's spaces 0..length
+    count = max(track.length if boxes_only else track.length + 1, 1)
+    tags = short_tags(list(track.positions))
     room = WIDTH - 2 * MARGIN
-    if length <= MAX_BOXES:
-        box = min(BOX_SIZE, room / length - 4)
+    if count <= MAX_BOXES:
+        box = min(BOX_SIZE, room / count - 4)
 
         def paint_boxes(draw: ImageDraw.ImageDraw, top: int) -> None:
-            for i in range(length):
+            for i in range(count):
                 x = MARGIN + i * (box + 4)
                 draw.rectangle((x, top, x + box, top + box), fill=MARK_FILL, outline=INK, width=2)
                 if i < track.ticked:
                     draw.line((x + 5, top + 5, x + box - 5, top + box - 5), fill=INK, width=4)
                     draw.line((x + 5, top + box - 5, x + box - 5, top + 5), fill=INK, width=4)
-                here = [who for who, pos in track.positions.items() if pos == i + 1]
-                if here:
-                    _centred(draw, x + box / 2, top + box / 2, here[0][:2], int(box * 0.5), INK)
+                here = [tags[who] for who, pos in track.positions.items() if pos == first + i]
+                for k, tag in enumerate(here):  # level tokens stack below the box, none hidden
+                    y = top + box / 2 if k == 0 else top + box + k * _line_height(TABLE_SIZE) - 8
+                    _centred(draw, x + box / 2, y, tag, int(box * 0.45), INK)
 
-        canvas.add(int(box), paint_boxes)
+        stacked = max(
+            (list(track.positions.values()).count(p) for p in track.positions.values()), default=1
+        )
+        canvas.add(int(box) + max(stacked - 1, 0) * _line_height(TABLE_SIZE), paint_boxes)
         return
+
+    level: dict[int, list[str]] = {}
+    for who, pos in track.positions.items():
+        level.setdefault(pos, []).append(who)
 
     def paint_bar(draw: ImageDraw.ImageDraw, top: int) -> None:
         draw.rectangle((MARGIN, top + 14, MARGIN + room, top + 26), fill=HEADER_FILL, outline=INK)
-        done = room * min(track.ticked, length) / length
+        done = room * min(track.ticked, count) / count
         draw.rectangle((MARGIN, top + 14, MARGIN + done, top + 26), fill=SOFT_INK)
-        for who, pos in track.positions.items():
-            x = MARGIN + room * min(max(pos, 0), length) / length
+        for k, (pos, names) in enumerate(sorted(level.items())):
+            x = MARGIN + room * min(max(pos, 0), track.length) / max(track.length, 1)
             draw.polygon(((x, top + 14), (x - 8, top), (x + 8, top)), fill=INK)
-            draw.text((x + 10, top + 28), who, font=font(TABLE_SIZE), fill=INK)
+            row = top + 28 + (k % 2) * _line_height(TABLE_SIZE)  # neighbours alternate rows
+            draw.text((x + 10, row), ", ".join(names), font=font(TABLE_SIZE), fill=INK)
 
-    canvas.add(28 + _line_height(TABLE_SIZE), paint_bar)
+    canvas.add(28 + 2 * _line_height(TABLE_SIZE), paint_bar)
 
 
 def _meter(canvas: Canvas, meter: Meter) -> None:

@@ -114,3 +114,20 @@ def test_any_view_renders_square_grids_and_panels() -> None:
 def test_a_view_without_grids_still_renders() -> None:
     image = picture(View(title="Empty", lines=["Nothing to draw."]))
     assert image.width == WIDTH and image.height > 50
+
+
+def test_score_tracks_draw_every_space_from_zero_to_the_end_with_distinct_tags() -> None:
+    from bot.render.image import short_tags
+
+    def png(positions: dict[str, int]) -> bytes:
+        return render_png(View("T", tracks=[Track("Profit", 20, positions)]))
+
+    empty = png({"Zed": 99})  # a token off the track is drawn nowhere
+    assert png({"Zed": 0}) != empty, "space 0 must be drawn"
+    assert png({"Zed": 20}) != empty, "the last space is 20"
+    assert short_tags(["Bob", "Bot 1", "Ann", "Anna"]) == {
+        "Bob": "Bob",
+        "Bot 1": "Bot",
+        "Ann": "Ann",
+        "Anna": "Anna",
+    }
