@@ -79,7 +79,6 @@ def steal(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Even
         raise RuleError(
             f"A {NAMES[card_kind]} cannot steal a floor card; steal with a number card 1 to 8."
         )
-    card = take_card(state, seat, card_kind)
     target = read_target(names, rest)
     victim = need_player(target, f"/steal {card_kind} from Bob")
     if victim == seat:
@@ -102,6 +101,7 @@ def steal(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Even
     index = top["values"].index(wanted)
     taken = top["cards"][index]
     left = top["cards"][1 - index]
+    card = take_card(state, seat, card_kind)
     tower.pop()
     state["discard"].append(left)
     events = [

@@ -1,4 +1,9 @@
-"""Reading what players type: card names (with friendly aliases), player names and floor numbers."""
+"""Reading what players type: card names (with friendly aliases), player names and floor numbers.
+
+A player's name may hold spaces, digits, apostrophes or emoji ("Bot 1", "Ann's 🐱", "Ann 2"), so
+a name is read by matching the seated names word for word, longest first, before any trailing
+number is taken as a floor.
+"""
 
 from __future__ import annotations
 
@@ -58,15 +63,41 @@ def parse_kinds(words: Sequence[str]) -> list[str]:
 
 
 def split_card(names: Sequence[str], words: Sequence[str]) -> tuple[str, list[str]]:
-    """The card named first (the longest reading) and the words after it."""
-    card_kind, used = parse_kind(words)
+    """The card named first and the words after it. The longest card name wins unless a shorter
+    one leaves a seated player's full name next (a player called 'Ball': /play wreck Ball)."""
+    readings = _card_readings(words)
+    for card_kind, used in readings:
+        if _name_matches(names, words[used:]):
+            return card_kind, list(words[used:])
+    card_kind, used = readings[0]
     return card_kind, list(words[used:])
 
 
 def skip_from(names: Sequence[str], words: Sequence[str]) -> list[str]:
-    """Drop the word 'from' before a player."""
+    """Drop the word 'from' before a player, unless it begins a player's name."""
     rest = list(words)
-    return rest[1:] if rest and rest[0].casefold() == "from" else rest
+    if not rest or rest[0].casefold() != "from":
+        return rest
+    return rest[1:] if _name_matches(names, rest[1:]) or not _name_matches(names, rest) else rest
+
+
+def _folded(words: Sequence[str]) -> list[str]:
+    """Words compared without case, with typographic apostrophes and a leading '@' made plain."""
+    folded = [word.casefold().replace("\u2019", "'") for word in words]
+    if folded:
+        folded[0] = folded[0].removeprefix("@")
+    return folded
+
+
+def _name_matches(names: Sequence[str], words: Sequence[str]) -> list[tuple[int, int]]:
+    """(seat, words used) for every seat whose whole name the words begin with, longest first."""
+    given = _folded(words)
+    found: list[tuple[int, int]] = []
+    for seat, name in enumerate(names):
+        tokens = _folded(name.split())
+        if tokens and given[: len(tokens)] == tokens:
+            found.append((seat, len(tokens)))
+    return sorted(found, key=lambda match: -match[1])
 
 
 class Target(NamedTuple):
@@ -104,17 +135,30 @@ def split_floor(words: Sequence[str]) -> tuple[list[str], int | None]:
 
 
 def read_target(names: Sequence[str], words: Sequence[str]) -> Target:
-    """PLAYER [floor N | N], a floor alone, or nothing."""
+    """PLAYER [floor N | N], a floor alone, or nothing. Whole seated names are tried first,
+    longest first ('Bot 1' is a player, and 'Ann 2' wins over 'Ann' + floor 2); failing that a
+    trailing number is a floor and the rest a unique start of a name."""
+    matches = _name_matches(names, words)
+    fits = [(seat, used) for seat, used in matches if floor_only(words[used:])[0]]
+    if fits:
+        longest = [seat for seat, used in fits if used == fits[0][1]]
+        if len(longest) > 1:
+            typed = " ".join(words[: fits[0][1]])
+            exact = [seat for seat in longest if " ".join(names[seat].split()) == typed]
+            if len(exact) != 1:
+                raise RuleError(f"'{typed}' matches several players; type the full name.")
+            longest = exact
+        seat, used = next(fit for fit in fits if fit[0] == longest[0])
+        return Target(seat, floor_only(words[used:])[1])
+    if matches:
+        seat, used = matches[0]
+        extra = " ".join(words[used:])
+        raise RuleError(f"'{extra}' after {names[seat]} is not a floor; write it as 'floor N'.")
     alone, floor = floor_only(words)
     if alone:
         return Target(None, floor)
     rest, floor = split_floor(words)
     return Target(seat_by_name(names, " ".join(rest)), floor)
-
-
-def read_player(names: Sequence[str], words: Sequence[str]) -> Target:
-    """A player named by all the words (no floor)."""
-    return Target(seat_by_name(names, " ".join(words)) if words else None, None)
 
 
 def need_player(target: Target, example: str) -> int:

@@ -11,14 +11,14 @@ replaced by the shuffled discard pile."""
 TOPICS: dict[str, str] = {
     "build": "/build A B: two hand cards adding up to 9 become your next floor, e.g. /build 4 5 or "
     "/build ? 3 (the ? then counts as 6). Several floors per turn are fine.",
-    "steal": "/steal CARD from PLAYER: play a number card and take the card of PLAYER's top floor "
+    "steal": "/steal CARD from PLAYER [floor N]: play a number card and take the card of PLAYER's top floor "
     "that makes 9 with it; you build both at once and PLAYER's other card is discarded. Only the "
     "top floor can be robbed (naming another with 'floor N' is refused), never a guarded one, and "
     "never with a joker; a stolen ? keeps its value.",
     "joker": "? (joker): pairs with any number card 1-8 as 9 minus that card, never with another ?. "
     "It cannot be the card you steal with, but a ? in a tower can be stolen and keeps its value.",
-    "play": "/play CARD [target]: dog [floor], bone PLAYER [floor N], hammer PLAYER, wreck PLAYER, "
-    "thief PLAYER, superthief, milkshake PLAYER, donut.",
+    "play": "/play CARD [PLAYER] [floor N]: dog [floor N], bone PLAYER [floor N], hammer PLAYER, "
+    "wreck PLAYER, thief PLAYER, superthief, milkshake PLAYER, donut.",
     "dog": "/play dog [floor]: guard one of your own floors (the top one unless you name it); one dog "
     "per floor. A guarded floor cannot be robbed or jack-hammered.",
     "bone": "/play bone PLAYER [floor N]: lure away a dog (the highest guarded floor unless named); "
@@ -70,6 +70,8 @@ DEFAULTS: tuple[str, ...] = (
 NOTES: tuple[str, ...] = (
     "The first seat starts.",
     "A bone may lure any dog in play, your own included.",
+    "Naming players: whole seat names are matched first, the longest first, so in '/play hammer "
+    "Bot 1' the 1 belongs to the name; a floor after a name is 'floor N' (or a last number).",
     "Stalemate: after a full round in which nobody played or drew a card, the next player draws "
     "at the start of the turn even while holding 8 or more.",
 )

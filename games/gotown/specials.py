@@ -8,13 +8,12 @@ from typing import cast
 from games.base import Event, Rng, RuleError, private, public
 from games.gotown.catalog import JOKER, NAMES, a, is_number, name
 from games.gotown.flow import DONUT_SKIP, played, require_free_turn
-from games.gotown.hands import find_in_hand, hand_line, missing, take_card
+from games.gotown.hands import hand_line, take_card
 from games.gotown.moves import opponents
 from games.gotown.parse import (
     Target,
     floor_only,
     need_player,
-    read_player,
     read_target,
     split_card,
     words_of,
@@ -156,7 +155,7 @@ def _thief(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Ev
     holders = _holders(state, seat)
     if not holders:
         raise RuleError("No opponent holds a card, so a thief has nothing to steal.")
-    target = read_player(state["names"], words)
+    target = read_target(state["names"], words)
     victim = _opponent(state, seat, target, "thief", "A thief robs an opponent, not yourself.")
     _no_floor(target, "thief")
     if victim not in holders:
@@ -203,7 +202,7 @@ def _superthief(state: GoTownState, seat: int, words: list[str], rng: Rng) -> li
 
 def _milkshake(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
     """The milkshake waits in front of an opponent; each one costs them a turn, in queue order."""
-    target = read_player(state["names"], words)
+    target = read_target(state["names"], words)
     victim = _opponent(
         state, seat, target, "milkshake", "A milkshake goes in front of an opponent, not yourself."
     )
@@ -261,8 +260,6 @@ def play(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event
             f"{a(NAMES[card_kind]).capitalize()} is a floor card; use it with /build or /steal, "
             "and /play for special cards."
         )
-    if find_in_hand(state["hands"][seat], card_kind) is None:
-        raise missing(card_kind)
     events = SPECIALS[card_kind](state, seat, rest, rng)
     played(state)
     return events
