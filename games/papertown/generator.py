@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 from games.base import Rng
-from games.papertown.sheet import (
-    GENERATOR_ORDER,
-    OBJECTIVES,
-    POWERS,
-    SPECIAL,
-    Sheet,
-    neighbours,
-    power_cards,
-)
+from games.papertown.catalog import OBJECTIVES, POWERS
+from games.papertown.sheet import GENERATOR_ORDER, SPECIAL, neighbours, power_cards
+from games.papertown.state import Sheet, Special
 
 ROWS = 10
 COLS = 20
@@ -64,16 +58,18 @@ def generate_sheet(rng: Rng) -> Sheet:
     types = rng.sample(list(POWERS), POWER_TYPES)
     kinds = [power for power in types for _ in range(SPECIAL_BLOCKS // POWER_TYPES)]
     rng.shuffle(kinds)
-    specials = sorted([cell, kind] for cell, kind in zip(chosen, kinds, strict=True))
+    specials: list[Special] = sorted(
+        ({"cell": cell, "power": kind} for cell, kind in zip(chosen, kinds, strict=True)),
+        key=lambda special: special["cell"],
+    )
     cells = list(colours)
-    for cell, _ in specials:
-        cells[cell] = SPECIAL
-    objectives = rng.sample(list(OBJECTIVES), OBJECTIVE_COUNT)
+    for special in specials:
+        cells[special["cell"]] = SPECIAL
     return {
         "rows": ROWS,
         "cols": COLS,
         "colours": "".join(cells),
         "specials": specials,
         "powers": power_cards(specials),
-        "objectives": objectives,
+        "objectives": rng.sample(list(OBJECTIVES), OBJECTIVE_COUNT),
     }

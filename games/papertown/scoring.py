@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.base import State
-from games.papertown.sheet import OBJECTIVES, OLD_TOWN, WATER, Sheet, neighbours
+from games.papertown.catalog import OBJECTIVES
+from games.papertown.sheet import OLD_TOWN, WATER, neighbours
+from games.papertown.state import ObjectiveId, PaperTownState, Sheet
 
 BANK_MONEY = 3
 
@@ -37,7 +38,7 @@ def largest_group(sheet: Sheet, cells: set[int]) -> int:
     return best
 
 
-def objective_score(sheet: Sheet, objective: str, cells: set[int]) -> int:
+def objective_score(sheet: Sheet, objective: ObjectiveId, cells: set[int]) -> int:
     """Money one objective pays for a participant's set of blocks."""
     cols = sheet["cols"]
     if objective == "harbor":
@@ -62,36 +63,36 @@ def bank_score(
     """3 per Bank block touching p's blocks (only Banks p claimed, in the own-banks variant)."""
     table = neighbours(sheet["rows"], sheet["cols"])
     total = 0
-    for (special, power), claimer in zip(sheet["specials"], claims, strict=True):
-        if power != "bank" or (own_only and claimer != p):
+    for special, claimer in zip(sheet["specials"], claims, strict=True):
+        if special["power"] != "bank" or (own_only and claimer != p):
             continue
-        if any(n in cells for n in table[special]):
+        if any(n in cells for n in table[special["cell"]]):
             total += BANK_MONEY
     return total
 
 
-def breakdown(state: State, p: int) -> list[int]:
+def breakdown(state: PaperTownState, p: int) -> list[int]:
     """Money per objective (in sheet order), then the Bank."""
     sheet = state["sheet"]
     cells = {i for i, who in enumerate(state["owner"]) if who == p}
     parts = [objective_score(sheet, objective, cells) for objective in sheet["objectives"]]
-    parts.append(bank_score(sheet, state["claims"], p, cells, bool(state["options"]["own_banks"])))
+    parts.append(bank_score(sheet, state["claims"], p, cells, state["options"]["own_banks"]))
     return parts
 
 
-def total(state: State, p: int) -> int:
+def total(state: PaperTownState, p: int) -> int:
     return sum(breakdown(state, p))
 
 
-def powers_held(state: State, p: int) -> int:
+def powers_held(state: PaperTownState, p: int) -> int:
     """Ticked power boxes: the tie-break."""
     return sum(1 for claimer in state["claims"] if claimer == p)
 
 
-def breakdown_line(state: State, p: int) -> str:
+def breakdown_line(state: PaperTownState, p: int) -> str:
     """One participant's money, objective by objective, for the final events and outcome."""
     parts = breakdown(state, p)
-    titles = [OBJECTIVES[o][0] for o in state["sheet"]["objectives"]] + ["Bank"]
+    titles = [OBJECTIVES[o].title for o in state["sheet"]["objectives"]] + ["Bank"]
     if "bank" not in state["sheet"]["powers"]:
         parts, titles = parts[:-1], titles[:-1]
     player = state["players"][p]
@@ -103,7 +104,7 @@ def breakdown_line(state: State, p: int) -> str:
     )
 
 
-def ranking(state: State) -> tuple[list[int], dict[int, int], list[str]]:
+def ranking(state: PaperTownState) -> tuple[list[int], dict[int, int], list[str]]:
     """Winners (seats), money per seat and the breakdown lines of the finished game."""
     players = state["players"]
     money = [total(state, p) for p in range(len(players))]

@@ -1,14 +1,11 @@
-"""The shared game sheet: colours, powers, objectives, hex geometry and cell names."""
+"""The shared sheet's alphabet and geometry: block letters, hex neighbours, cell names."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from games.base import RuleError
-
-Sheet = dict[str, Any]
-"""rows, cols, colours (flat string, row by row), specials [[cell, power]], powers, objectives."""
+from games.papertown.state import PowerId, Sheet, Special
 
 OLD_TOWN = "K"
 GREY = "G"
@@ -18,95 +15,7 @@ GENERATOR_ORDER = "KGMWLYR"
 """The author's block types 0..6 in order: black, grey, mint, blue, lime, yellow, magenta."""
 ROLLABLE = "GMLYR"
 """The five colours the phone can show; black and blue are never rolled."""
-
-COLOURS: dict[str, str] = {
-    "K": "#000000",
-    "G": "#8996A5",
-    "M": "#00F39E",
-    "W": "#00CBF3",
-    "L": "#AFF300",
-    "Y": "#FFC61A",
-    "R": "#E20167",
-    SPECIAL: "#FFFFFF",
-}
-COLOUR_NAMES: dict[str, str] = {
-    "K": "old town (black)",
-    "G": "grey",
-    "M": "mint (dark green)",
-    "W": "water (blue)",
-    "L": "lime (light green)",
-    "Y": "yellow",
-    "R": "red (magenta)",
-    SPECIAL: "special block",
-}
-SHORT_NAMES: dict[str, str] = {
-    "K": "black",
-    "G": "grey",
-    "M": "mint",
-    "W": "water",
-    "L": "lime",
-    "Y": "yellow",
-    "R": "red",
-}
-
-POWERS: dict[str, tuple[str, str]] = {
-    "bank": ("Bank", "end of game: +3 Million per Bank block touching your blocks"),
-    "branch": ("Local branch", "+1 block per turn on the map border"),
-    "bakery": ("Bakery", "+1 block per turn in the grey zone"),
-    "building": ("Building Material", "+1 block per turn in the rolled colour"),
-    "bribery": ("Bribery", "instead of your normal turn: 1 block of any colour but black"),
-}
-POWER_ALIASES: dict[str, str] = {
-    "tool": "branch",
-    "local": "branch",
-    "localbranch": "branch",
-    "material": "building",
-    "buildingmaterial": "building",
-    "bribe": "bribery",
-}
-POWER_LABELS: dict[str, str] = {
-    "bank": "Bank",
-    "branch": "Branch",
-    "bakery": "Bakery",
-    "building": "Build",
-    "bribery": "Bribe",
-}
-
-OBJECTIVES: dict[str, tuple[str, str]] = {
-    "harbor": ("Shining new harbor", "1 per own block touching water"),
-    "horizontal": ("East to West", "1 per row holding an own block"),
-    "vertical": ("North to South", "1 per column holding an own block"),
-    "bigger": ("Biggest district", "1 per 2 blocks of your largest connected group"),
-    "old-town": ("Renovate around old town", "1 per own block touching old town"),
-    "broadway": ("A broadway", "2 per own block in your fullest row"),
-}
-OBJECTIVE_ALIASES: dict[str, str] = {
-    "arround-old-town": "old-town",
-    "around-old-town": "old-town",
-    "oldtown": "old-town",
-    "harbour": "harbor",
-    "biggest": "bigger",
-}
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def power_id(text: str) -> str:
-    """Resolve a typed power name (any case, with or without spaces or dashes)."""
-    key = text.lower().replace("-", "").replace("_", "").replace(" ", "")
-    key = POWER_ALIASES.get(key, key)
-    if key not in POWERS:
-        raise RuleError(f"There is no power '{text}'; the powers are: {', '.join(POWERS)}.")
-    return key
-
-
-def objective_id(text: str) -> str:
-    key = text.lower().strip()
-    key = OBJECTIVE_ALIASES.get(key, key)
-    if key not in OBJECTIVES:
-        raise RuleError(
-            f"There is no objective '{text}'; the objectives are: {', '.join(OBJECTIVES)}."
-        )
-    return key
 
 
 @lru_cache(maxsize=16)
@@ -155,13 +64,13 @@ def parse_cell(sheet: Sheet, text: str) -> int:
 
 def special_at(sheet: Sheet) -> dict[int, int]:
     """Cell index to the index of its special block."""
-    return {cell: k for k, (cell, _) in enumerate(sheet["specials"])}
+    return {special["cell"]: k for k, special in enumerate(sheet["specials"])}
 
 
-def power_cards(specials: list[list[int | str]]) -> list[str]:
+def power_cards(specials: list[Special]) -> list[PowerId]:
     """The footer's power cards: one per power type, in the order their blocks first appear."""
-    cards: list[str] = []
-    for _, power in specials:
-        if power not in cards:
-            cards.append(str(power))
+    cards: list[PowerId] = []
+    for special in specials:
+        if special["power"] not in cards:
+            cards.append(special["power"])
     return cards

@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.base import Rng, State
+from games.base import Action, Event, Rng
 from games.papertown import ENGINE
 from games.papertown.sheet import cell_name, parse_cell
+from games.papertown.state import PaperTownState
+from games.replay import apply
+
+State = PaperTownState
 
 
 def sheet_text(
@@ -50,8 +54,10 @@ def rolled(state: State, colour: str) -> None:
     state["rolled"] = colour
 
 
-def act(state: State, seat: int, verb: str, *args: str) -> list[Any]:
-    return ENGINE.act(state, seat, verb, list(args), Rng("act"))
+def act(state: State, seat: int, verb: str, *args: str) -> list[Event]:
+    """A move as the referee applies it: turn check first, and a refusal changes nothing."""
+    action = Action(seat, verb, tuple(args))
+    return apply(ENGINE, state, action, Rng("act"), state["names"][seat])
 
 
 def owners(state: State) -> dict[str, int]:

@@ -9,8 +9,9 @@ import pytest
 from bot.render.text import grid_lines
 from games.base import Rng, RuleError
 from games.papertown import ENGINE
-from games.papertown.marking import current
-from games.papertown.sheet import COLOURS, ROLLABLE
+from games.papertown.catalog import COLOURS
+from games.papertown.participants import current
+from games.papertown.sheet import ROLLABLE
 
 from .helpers import act, give, new_game, rolled
 from .test_marking import refused
@@ -112,7 +113,7 @@ def test_the_view_shows_every_cell_of_the_hex_map() -> None:
     assert grid.col_labels == [str(c) for c in range(1, 21)]
     for cell in grid.cells:
         letter = state["sheet"]["colours"][cell.row * 20 + cell.col]
-        assert cell.colour == COLOURS[letter] and cell.emoji
+        assert cell.colour == COLOURS[letter].hex and cell.emoji
         assert (cell.label is not None) == (letter == "*")
     assert view.tracks[0].length == 16 and view.tracks[0].ticked == 0
     assert [t.title for t in view.tables] == ["The mayor pays (so far)", "Special powers"]
@@ -166,7 +167,22 @@ def test_rules_list_the_defaults_and_answer_topics() -> None:
 
 
 def test_verbs_and_unknown_verbs() -> None:
-    roll = next(v for v in ENGINE.verbs if v.name == "roll")
-    assert roll.usage == ""
+    verbs = {v.name: v for v in ENGINE.verbs}
+    assert verbs["roll"].usage == "" and verbs["done"].usage == ""
+    assert verbs["mark"].usage == "CELL [CELL ...] [--power NAME]"
+    assert verbs["power"].usage == "NAME CELL [CELL ...]"
+    assert verbs["power"].args[0].choices == ("branch", "bakery", "building", "bribery")
+    roles = {name: verb.role for name, verb in verbs.items()}
+    assert roles == {
+        "roll": "roll",
+        "mark": "move",
+        "power": "move",
+        "done": "end_turn",
+        "sheet": "info",
+    }
+    assert verbs["sheet"].readonly and verbs["sheet"].anytime
+    for verb in ENGINE.verbs:
+        assert verb.handler is not None and "\n" not in verb.help and len(verb.help) <= 100
+    assert "act" not in type(ENGINE).__dict__  # the generic dispatch, no turn check of its own
     state = new_game(OPEN)
     assert "no /fly" in refused(state, 0, "fly")

@@ -6,8 +6,9 @@ from collections import Counter
 
 from games.base import Rng
 from games.papertown import ENGINE
+from games.papertown.catalog import OBJECTIVES, POWERS
 from games.papertown.generator import fill_colours, generate_sheet, singles
-from games.papertown.sheet import GENERATOR_ORDER, OBJECTIVES, POWERS, SPECIAL, neighbours
+from games.papertown.sheet import GENERATOR_ORDER, SPECIAL, neighbours
 
 SEEDS = 1000
 EXPECTED_MEAN = 200 / 7  # the facts file: about 28.6 of 200 per colour
@@ -50,9 +51,9 @@ def test_a_thousand_sheets_follow_the_facts_file() -> None:
         totals.update(colours)
         sheet = generate_sheet(Rng(f"sheet-{k}"))
         assert (sheet["rows"], sheet["cols"]) == (10, 20)
-        cells = [cell for cell, _ in sheet["specials"]]
+        cells = [special["cell"] for special in sheet["specials"]]
         assert len(cells) == 6 and sheet["colours"].count(SPECIAL) == 6
-        kinds = Counter(power for _, power in sheet["specials"])
+        kinds = Counter(special["power"] for special in sheet["specials"])
         assert len(kinds) == 3 and set(kinds.values()) == {2} and set(kinds) <= set(POWERS)
         assert sorted(sheet["powers"]) == sorted(kinds)
         assert len(set(sheet["objectives"])) == 3 and set(sheet["objectives"]) <= set(OBJECTIVES)

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from games.base import RuleError
+from games.base import NotYourTurn, RuleError
 from games.papertown import ENGINE
 
 from .helpers import act, give, new_game, owners, rolled
@@ -151,7 +151,9 @@ def test_nothing_markable_forfeits_the_whole_turn() -> None:
 
 def test_only_the_player_to_move_may_act() -> None:
     state = new_game(SMALL)
-    assert "Ann's turn" in refused(state, 1, "roll")
+    with pytest.raises(NotYourTurn):
+        act(state, 1, "roll")
+    assert "Ann" in refused(state, 1, "roll")
     assert ENGINE.waiting(state) == [0]
     assert ENGINE.legal(state, 1) == []
 

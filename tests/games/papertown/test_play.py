@@ -5,9 +5,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.base import Rng
+from games.base import Action, Rng, RuleError
 from games.papertown import ENGINE
-from games.papertown.marking import current
+from games.papertown.participants import current
+from games.replay import apply
 from tests.support import random_play
 
 from .helpers import act, new_game, rolled
@@ -75,3 +76,31 @@ def test_the_bot_marks_for_money_and_thriftily_for_virtual_players() -> None:
     rolled(solo, "Y")
     assert current(solo) == 1
     assert ENGINE.bot_move(solo, 0, Rng("bot")).args == ("C4",)
+
+
+def test_apply_accepts_every_offered_move_and_a_refusal_changes_nothing() -> None:
+    for players, options in ((2, {}), (1, {"solo": True, "difficulty": "hard"})):
+        checked = 0
+
+        def every_move(state: dict[str, Any], _events: Any) -> None:
+            nonlocal checked
+            if ENGINE.outcome(state) is not None:
+                return
+            for seat in range(players):
+                for move in ENGINE.legal(state, seat):
+                    trial = copy.deepcopy(state)
+                    apply(ENGINE, trial, Action(seat, move.verb, move.args), Rng("x"), "Ann")
+                    checked += 1
+            before = copy.deepcopy(state)
+            rng = Rng("refused")
+            for verb, args in (("mark", ("A1", "A1")), ("done", ()), ("power", ("bank", "A1"))):
+                try:
+                    apply(ENGINE, state, Action(0, verb, args), rng, "Ann")
+                except RuleError:
+                    assert state == before and rng.position == 0
+                else:
+                    state.clear()
+                    state.update(before)
+
+        random_play(ENGINE, players, f"apply-{players}", options, bots=True, on_step=every_move)
+        assert checked > 100

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.papertown.marking import base_left, uses_left
+from games.papertown.placement import base_left
+from games.papertown.powers import uses_left
 
 from .helpers import act, give, new_game, owners, rolled
 from .test_marking import refused

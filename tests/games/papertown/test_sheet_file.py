@@ -8,8 +8,9 @@ import pytest
 
 from games.base import Rng, RuleError
 from games.papertown import ENGINE
+from games.papertown.catalog import example_sheet
 from games.papertown.generator import generate_sheet
-from games.papertown.sheetfile import example_sheet, format_sheet, parse_sheet
+from games.papertown.sheet_file import format_sheet, parse_sheet
 
 from .helpers import act, sheet_text
 
@@ -54,7 +55,7 @@ def test_letters_spaces_case_and_comments_are_forgiving() -> None:
     sheet = parse_sheet(text)
     assert sheet["colours"] == "G*YWKR"
     assert sheet["objectives"] == ["harbor", "bigger", "old-town"]
-    assert sheet["specials"] == [[1, "bank"]]
+    assert sheet["specials"] == [{"cell": 1, "power": "bank"}]
 
 
 @pytest.mark.parametrize(

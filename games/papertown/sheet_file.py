@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
-from games.base import RuleError
-from games.papertown.sheet import (
-    COLOURS,
-    OBJECTIVES,
-    POWERS,
-    ROW_LETTERS,
-    SPECIAL,
-    Sheet,
-    cell_name,
-    objective_id,
-    parse_cell,
-    power_cards,
-    power_id,
-)
+from games.base import Event, Rng, RuleError, private
+from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS, objective_id, power_id
+from games.papertown.sheet import ROW_LETTERS, SPECIAL, cell_name, parse_cell, power_cards
+from games.papertown.state import ObjectiveId, PaperTownState, PowerId, Sheet, Special
 
 MAX_ROWS = 26
 MAX_COLS = 30
@@ -33,24 +21,24 @@ FORMAT_HELP = (
 )
 
 
-def example_sheet() -> str:
-    """The sheet file shipped with the package, shown by /rules papertown sheet."""
-    return resources.files("games.papertown").joinpath("example_sheet.txt").read_text("utf-8")
-
-
 def format_sheet(sheet: Sheet) -> str:
     """The sheet in the file format (parse_sheet reads it back unchanged)."""
     cols = sheet["cols"]
+    specials = ", ".join(f"{cell_name(sheet, s['cell'])} {s['power']}" for s in sheet["specials"])
     lines = [
         "# PaperTown sheet: one row per line (A first), one letter per block.",
         "# K old town, G grey, M mint, W water, L lime, Y yellow, R red, * special block.",
         "objectives: " + " ".join(sheet["objectives"]),
-        "specials: "
-        + ", ".join(f"{cell_name(sheet, cell)} {power}" for cell, power in sheet["specials"]),
+        "specials: " + specials,
     ]
     colours = sheet["colours"]
     lines += [colours[r * cols : (r + 1) * cols] for r in range(sheet["rows"])]
     return "\n".join(lines) + "\n"
+
+
+def show_sheet(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    """/sheet (read-only): the sheet in the file format, to save and replay with --sheet."""
+    return [private(seat, format_sheet(state["sheet"]), reveals=False)]
 
 
 def _row(line: str, number: int) -> str:
@@ -64,15 +52,15 @@ def _row(line: str, number: int) -> str:
     return row
 
 
-def _objectives(value: str) -> list[str]:
+def _objectives(value: str) -> list[ObjectiveId]:
     found = [objective_id(word) for word in value.replace(",", " ").split()]
     if len(found) != 3 or len(set(found)) != 3:
         raise RuleError("A sheet names exactly 3 different objectives on its 'objectives:' line.")
     return found
 
 
-def _specials(sheet: Sheet, value: str) -> list[list[int | str]]:
-    specials: dict[int, str] = {}
+def _specials(sheet: Sheet, value: str) -> list[Special]:
+    specials: dict[int, PowerId] = {}
     for entry in value.replace("=", " ").replace(":", " ").split(","):
         words = entry.split()
         if not words:
@@ -90,7 +78,7 @@ def _specials(sheet: Sheet, value: str) -> list[list[int | str]]:
     ]
     if missing:
         raise RuleError(f"The special blocks {', '.join(missing)} need a power on 'specials:'.")
-    return [[cell, specials[cell]] for cell in sorted(specials)]
+    return [{"cell": cell, "power": specials[cell]} for cell in sorted(specials)]
 
 
 def parse_sheet(text: str) -> Sheet:
@@ -120,8 +108,14 @@ def parse_sheet(text: str) -> Sheet:
                 f"Every map row needs the same number of blocks; row A has {cols} "
                 f"but row {ROW_LETTERS[i]} has {len(row)}."
             )
-    sheet: Sheet = {"rows": len(rows), "cols": cols, "colours": "".join(rows)}
-    sheet["objectives"] = _objectives(objectives)
+    sheet: Sheet = {
+        "rows": len(rows),
+        "cols": cols,
+        "colours": "".join(rows),
+        "specials": [],
+        "powers": [],
+        "objectives": _objectives(objectives),
+    }
     sheet["specials"] = _specials(sheet, specials)
     sheet["powers"] = power_cards(sheet["specials"])
     return sheet

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.papertown.sheet import OBJECTIVES, POWERS
-from games.papertown.sheetfile import FORMAT_HELP, example_sheet
+from games.papertown.catalog import OBJECTIVES, POWERS, example_sheet
+from games.papertown.sheet_file import FORMAT_HELP
 
 SUMMARY = """PaperTown (1-2 players): players share one sheet of 10 x 20 hexagons and redevelop the
 town for the mayor's money. On your turn: /roll draws a colour, /mark 3 blocks of that colour
@@ -78,12 +78,12 @@ TOPICS: dict[str, str] = {
     "other colours only when the rolled colour is used up. /mark CELL --power NAME adds a "
     "power's extra block.",
     "power": "Powers: "
-    + "; ".join(f"{title} ({key}): {effect}" for key, (title, effect) in POWERS.items())
+    + "; ".join(f"{p.title} ({key}): {p.effect}" for key, p in POWERS.items())
     + ". Use one with /power NAME CELL or /mark CELL --power NAME, once per turn per block owned.",
     "done": "/done ends your turn and crosses one box of the time track; it is refused while "
     "one of your 3 marks can still be placed (marks that cannot be placed are forfeited).",
     "objectives": "Objectives (3 per sheet): "
-    + "; ".join(f"{title} ({key}): {pays}" for key, (title, pays) in OBJECTIVES.items())
+    + "; ".join(f"{o.title} ({key}): {o.pays}" for key, o in OBJECTIVES.items())
     + ". Bank blocks add 3 each.",
     "solo": "Solo (--solo, 1 player): after your turn you roll and mark for Virtual 1 (I) and "
     "Virtual 2 (O), 2/3/4 blocks each by --difficulty easy/normal/hard; you win with more "

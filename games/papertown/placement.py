@@ -1,0 +1,155 @@
+"""Where a block may go: free blocks, the rolled colour and its fallback, and adjacency."""
+
+from __future__ import annotations
+
+from games.base import RuleError
+from games.papertown.catalog import COLOURS
+from games.papertown.participants import current
+from games.papertown.sheet import OLD_TOWN, SPECIAL, WATER, cell_name, neighbours
+from games.papertown.state import PaperTownState
+
+
+def own_cells(state: PaperTownState, p: int) -> list[int]:
+    return [i for i, owner in enumerate(state["owner"]) if owner == p]
+
+
+def touching(state: PaperTownState, p: int) -> set[int]:
+    """Every cell next to one of p's blocks (blocks marked earlier this turn included)."""
+    sheet = state["sheet"]
+    table = neighbours(sheet["rows"], sheet["cols"])
+    near: set[int] = set()
+    for cell in own_cells(state, p):
+        near.update(table[cell])
+    return near
+
+
+def free_cells(state: PaperTownState) -> list[int]:
+    """Unmarked blocks that may ever be marked: not special blocks and not old town."""
+    colours = state["sheet"]["colours"]
+    return [
+        i
+        for i, owner in enumerate(state["owner"])
+        if owner is None and colours[i] != SPECIAL and colours[i] != OLD_TOWN
+    ]
+
+
+def water_ok(state: PaperTownState) -> bool:
+    return state["options"]["water"]
+
+
+def fallback_cells(state: PaperTownState) -> set[int]:
+    """Free blocks of any colour but the rolled one (never water, unless --water)."""
+    colours = state["sheet"]["colours"]
+    return {
+        i
+        for i in free_cells(state)
+        if colours[i] != state["rolled"] and (colours[i] != WATER or water_ok(state))
+    }
+
+
+def base_pool(state: PaperTownState) -> tuple[set[int], bool]:
+    """Free blocks of the rolled colour, or (True) every markable block when none is left."""
+    colours = state["sheet"]["colours"]
+    pool = {i for i in free_cells(state) if colours[i] == state["rolled"]}
+    if pool:
+        return pool, False
+    return fallback_cells(state), True
+
+
+def allowed(pool: set[int], near: set[int]) -> set[int]:
+    """The adjacency rule: blocks touching your own when any exist, else the whole pool."""
+    adjacent = pool & near
+    return adjacent or pool
+
+
+def bribed(state: PaperTownState) -> bool:
+    """Bribery was used this turn, so it replaced the normal marks."""
+    return state["used"].get("bribery", 0) > 0
+
+
+def base_left(state: PaperTownState) -> int:
+    """Normal marks still owed this turn (none once Bribery replaced the normal turn)."""
+    if bribed(state):
+        return 0
+    return state["players"][current(state)]["quota"] - state["base"]
+
+
+def base_cells(state: PaperTownState) -> set[int]:
+    """Where the next normal mark may go now (empty: the rest is forfeited)."""
+    if state["rolled"] is None or base_left(state) <= 0:
+        return set()
+    pool, _ = base_pool(state)
+    return allowed(pool, touching(state, current(state)))
+
+
+def block_problem(state: PaperTownState, cell: int) -> str | None:
+    """Why no mark of any kind may go on cell, or None."""
+    colours = state["sheet"]["colours"]
+    name = cell_name(state["sheet"], cell)
+    if colours[cell] == SPECIAL:
+        return f"{name} is a special block; claim it by marking a block next to it"
+    if state["owner"][cell] is not None:
+        return f"{name} is already marked; a block holds only one mark"
+    if colours[cell] == OLD_TOWN:
+        return f"{name} is old town (black), which can never be marked"
+    return None
+
+
+def examples(cells: set[int], state: PaperTownState) -> str:
+    return ", ".join(cell_name(state["sheet"], i) for i in sorted(cells)[:3])
+
+
+def check_base(state: PaperTownState, cell: int) -> None:
+    """Raise why a normal mark on cell is not allowed now."""
+    if bribed(state):
+        raise RuleError(
+            "Bribery replaced your normal marks this turn; mark extra blocks with --power, or /done."
+        )
+    if state["rolled"] is None:
+        raise RuleError("Roll first with /roll (or use Bribery instead of your normal turn).")
+    if base_left(state) <= 0:
+        quota = state["players"][current(state)]["quota"]
+        raise RuleError(
+            f"You already marked your {quota} blocks; add blocks with --power NAME, or /done."
+        )
+    problem = block_problem(state, cell)
+    if problem:
+        raise RuleError(problem + ".")
+    colours = state["sheet"]["colours"]
+    name = cell_name(state["sheet"], cell)
+    rolled = COLOURS[state["rolled"]].short
+    pool, fallback = base_pool(state)
+    if cell not in pool:
+        if not fallback:
+            raise RuleError(
+                f"{name} is {COLOURS[colours[cell]].name} but you rolled {rolled}; "
+                f"mark a {rolled} block (e.g. {examples(pool, state)})."
+            )
+        raise RuleError(f"{name} is water, which only Bribery may mark; mark another colour.")
+    check_adjacent(state, cell, pool, f"a {rolled} block" if not fallback else "a free block")
+
+
+def check_adjacent(state: PaperTownState, cell: int, pool: set[int], what: str) -> None:
+    """Raise when cell does not touch your blocks although a block of the pool next to them does."""
+    near = touching(state, current(state))
+    adjacent = pool & near
+    if adjacent and cell not in adjacent:
+        raise RuleError(
+            f"{cell_name(state['sheet'], cell)} does not touch your blocks, but {what} next to "
+            f"them is free (e.g. {examples(adjacent, state)}); mark one of those."
+        )
+
+
+def place(state: PaperTownState, cell: int) -> list[int]:
+    """Mark cell for the current participant and claim every unclaimed special block it touches."""
+    p = current(state)
+    sheet = state["sheet"]
+    state["owner"][cell] = p
+    state["marked"].append(cell)
+    near = neighbours(sheet["rows"], sheet["cols"])[cell]
+    claimed = []
+    for k, special in enumerate(sheet["specials"]):
+        if state["claims"][k] is None and special["cell"] in near:
+            state["claims"][k] = p
+            claimed.append(k)
+    return claimed

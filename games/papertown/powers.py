@@ -1,0 +1,104 @@
+"""Special powers: who owns which, uses left this turn, and where each power's block may go."""
+
+from __future__ import annotations
+
+from games.base import RuleError
+from games.papertown.catalog import COLOURS, POWERS
+from games.papertown.participants import current
+from games.papertown.placement import (
+    allowed,
+    block_problem,
+    bribed,
+    check_adjacent,
+    free_cells,
+    touching,
+    water_ok,
+)
+from games.papertown.sheet import GREY, WATER, border, cell_name
+from games.papertown.state import PaperTownState, PowerId
+
+EXTRA_POWERS: tuple[PowerId, ...] = ("branch", "bakery", "building", "bribery")
+"""Powers that mark a block (the Bank only scores)."""
+
+
+def owned(state: PaperTownState, p: int) -> dict[PowerId, int]:
+    """Power type to the number of its special blocks p has claimed."""
+    counts: dict[PowerId, int] = {}
+    for special, claimer in zip(state["sheet"]["specials"], state["claims"], strict=True):
+        if claimer == p:
+            counts[special["power"]] = counts.get(special["power"], 0) + 1
+    return counts
+
+
+def uses_left(state: PaperTownState, p: int, power: PowerId) -> int:
+    return owned(state, p).get(power, 0) - state["used"].get(power, 0)
+
+
+def power_pool(state: PaperTownState, power: PowerId) -> set[int]:
+    """Free blocks a power may mark, before the adjacency rule."""
+    sheet = state["sheet"]
+    colours = sheet["colours"]
+    free = free_cells(state)
+    if power == "bribery":
+        return set(free)
+    if power == "bakery":
+        return {i for i in free if colours[i] == GREY}
+    if power == "building":
+        return {i for i in free if colours[i] == state["rolled"]}
+    return {i for i in free if border(sheet, i) and (colours[i] != WATER or water_ok(state))}
+
+
+def power_cells(state: PaperTownState, power: PowerId) -> set[int]:
+    """Where a power's extra block may go now (empty when it cannot be used)."""
+    p = current(state)
+    if power not in EXTRA_POWERS or uses_left(state, p, power) <= 0:
+        return set()
+    if power == "bribery" and state["base"] > 0:
+        return set()
+    if power != "bribery" and state["rolled"] is None and not bribed(state):
+        return set()
+    if power == "building" and state["rolled"] is None:
+        return set()
+    return allowed(power_pool(state, power), touching(state, p))
+
+
+def check_power(state: PaperTownState, power: PowerId, cell: int) -> None:
+    """Raise why marking cell with this power is not allowed now."""
+    p = current(state)
+    title = POWERS[power].title
+    if power == "bank":
+        raise RuleError(
+            "The Bank only scores at the end; the powers that mark are "
+            + ", ".join(EXTRA_POWERS)
+            + "."
+        )
+    if owned(state, p).get(power, 0) == 0:
+        raise RuleError(f"You have no {title}; claim one by marking a block next to its block.")
+    if uses_left(state, p, power) <= 0:
+        raise RuleError(f"You already used your {title} this turn (once per block you own).")
+    if power == "bribery" and state["base"] > 0:
+        raise RuleError("Bribery replaces the normal turn, so it cannot follow normal marks.")
+    if power == "building" and state["rolled"] is None:
+        raise RuleError("Building Material adds a block of the rolled colour; /roll first.")
+    if state["rolled"] is None and not bribed(state) and power != "bribery":
+        raise RuleError("Roll first with /roll (or use Bribery instead of your normal turn).")
+    problem = block_problem(state, cell)
+    if problem:
+        raise RuleError(problem + ".")
+    pool = power_pool(state, power)
+    if cell not in pool:
+        raise RuleError(_pool_refusal(state, power, cell))
+    check_adjacent(state, cell, pool, f"a block your {title} may mark")
+
+
+def _pool_refusal(state: PaperTownState, power: PowerId, cell: int) -> str:
+    name = cell_name(state["sheet"], cell)
+    colour = COLOURS[state["sheet"]["colours"][cell]].name
+    if power == "bakery":
+        return f"{name} is {colour}; the Bakery adds a grey block only."
+    if power == "building" and state["rolled"] is not None:
+        rolled = COLOURS[state["rolled"]].short
+        return f"{name} is {colour}; Building Material adds a {rolled} block (the rolled colour)."
+    if not border(state["sheet"], cell):
+        return f"{name} is not on the map border; the Local branch adds a border block only."
+    return f"{name} is water, which only Bribery may mark; choose another border block."

@@ -1,0 +1,71 @@
+"""Options, seating and the opening sheet of a new game, and the greeting."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from games.base import Event, Rng, RuleError, public
+from games.papertown.catalog import OBJECTIVES, POWERS
+from games.papertown.generator import generate_sheet
+from games.papertown.participants import VIRTUAL_BLOCKS, seat_participants, who
+from games.papertown.sheet_file import parse_sheet
+from games.papertown.state import Difficulty, Options, PaperTownState
+
+TURNS_PER_PLAYER = 8
+TIME_BOXES = 16
+
+
+def read_options(options: Mapping[str, Any]) -> Options:
+    """The declared options under state keys, defaults filled in for missing ones."""
+    difficulty = str(options.get("difficulty") or "normal").lower()
+    if difficulty not in VIRTUAL_BLOCKS:
+        raise RuleError(f"--difficulty must be one of: {', '.join(VIRTUAL_BLOCKS)}.")
+    return {
+        "solo": bool(options.get("solo")),
+        "solo_16": bool(options.get("solo-16")),
+        "difficulty": cast(Difficulty, difficulty),
+        "die": bool(options.get("die")),
+        "water": bool(options.get("water")),
+        "own_banks": bool(options.get("own-banks")),
+    }
+
+
+def new_game(
+    names: Sequence[str], options: Mapping[str, Any], rng: Rng
+) -> tuple[PaperTownState, list[Event]]:
+    """Seat the players, read or generate the sheet, and greet the table."""
+    opts = read_options(options)
+    players = seat_participants(names, opts)
+    text = options.get("sheet")
+    sheet = parse_sheet(str(text)) if text else generate_sheet(rng)
+    every_turn = opts["solo"] and not opts["solo_16"]
+    turns = TURNS_PER_PLAYER * len(players) if every_turn else TIME_BOXES
+    state: PaperTownState = {
+        "names": list(names),
+        "options": opts,
+        "sheet": sheet,
+        "players": players,
+        "owner": [None] * (sheet["rows"] * sheet["cols"]),
+        "claims": [None] * len(sheet["specials"]),
+        "turn": 0,
+        "turns": turns,
+        "rolled": None,
+        "base": 0,
+        "used": {},
+        "marked": [],
+        "deck": [],
+    }
+    return state, _greeting(state)
+
+
+def _greeting(state: PaperTownState) -> list[Event]:
+    sheet = state["sheet"]
+    goals = "; ".join(f"{OBJECTIVES[o].title} ({OBJECTIVES[o].pays})" for o in sheet["objectives"])
+    cast_line = ", ".join(f"{p['name']} marks {p['tag']}" for p in state["players"])
+    powers = ", ".join(POWERS[p].title for p in sheet["powers"])
+    text = (
+        f"PaperTown: {cast_line}. The mayor pays for: {goals}. Special powers on this sheet: "
+        f"{powers}. The time track has {state['turns']} boxes."
+    )
+    return [public(text), public(f"{who(state)} starts: /roll for a colour.", board=True)]

@@ -1,0 +1,154 @@
+"""The shared sheet as a neutral View: the hex map, objectives, power cards and time track."""
+
+from __future__ import annotations
+
+from games.base import Cell, Grid, TableBlock, Track, View
+from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS
+from games.papertown.flow import phase
+from games.papertown.participants import current, who
+from games.papertown.placement import base_left, bribed
+from games.papertown.powers import owned
+from games.papertown.scoring import BANK_MONEY, breakdown, ranking
+from games.papertown.sheet import ROLLABLE, ROW_LETTERS, SPECIAL, cell_name, special_at
+from games.papertown.state import PaperTownState, PowerId
+
+COLOUR_EMOJI: dict[str, str] = {
+    "K": "⬛",
+    "G": "⬜",
+    "M": "🟩",
+    "W": "🟦",
+    "L": "🟢",
+    "Y": "🟨",
+    "R": "🟥",
+}
+MARK_EMOJI: dict[str, str] = {"X": "❌", "O": "⭕", "I": "🔶"}
+POWER_EMOJI: dict[PowerId, str] = {
+    "bank": "🏦",
+    "branch": "🏤",
+    "bakery": "🥖",
+    "building": "🧱",
+    "bribery": "💰",
+}
+CLAIMED_EMOJI = "🔒"
+
+
+def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
+    sheet = state["sheet"]
+    letter = sheet["colours"][i]
+    r, c = divmod(i, sheet["cols"])
+    cell = Cell(r, c, COLOURS[letter].hex)
+    owner = state["owner"][i]
+    if letter == SPECIAL:
+        k = specials[i]
+        power = sheet["specials"][k]["power"]
+        claimer = state["claims"][k]
+        cell.label = POWERS[power].label
+        cell.emoji = POWER_EMOJI[power]
+        if claimer is not None:
+            cell.label += " " + state["players"][claimer]["tag"]
+            cell.emoji = CLAIMED_EMOJI
+    elif owner is not None:
+        cell.mark = state["players"][owner]["tag"]
+        cell.emoji = MARK_EMOJI[cell.mark]
+    else:
+        cell.emoji = COLOUR_EMOJI[letter]
+    return cell
+
+
+def _legend(state: PaperTownState) -> dict[str, str]:
+    legend = {MARK_EMOJI[p["tag"]]: p["name"] for p in state["players"]}
+    legend.update({COLOUR_EMOJI[ch]: COLOURS[ch].short for ch in COLOUR_EMOJI})
+    legend.update({POWER_EMOJI[power]: POWERS[power].title for power in state["sheet"]["powers"]})
+    legend[CLAIMED_EMOJI] = "claimed special block"
+    return legend
+
+
+def _grid(state: PaperTownState) -> Grid:
+    sheet = state["sheet"]
+    rows, cols = sheet["rows"], sheet["cols"]
+    specials = special_at(sheet)
+    return Grid(
+        rows,
+        cols,
+        [_cell(state, i, specials) for i in range(rows * cols)],
+        hexagonal=True,
+        row_labels=list(ROW_LETTERS[:rows]),
+        col_labels=[str(c + 1) for c in range(cols)],
+        legend=_legend(state),
+    )
+
+
+def _objectives(state: PaperTownState) -> TableBlock:
+    players = state["players"]
+    sheet = state["sheet"]
+    money = [breakdown(state, p) for p in range(len(players))]
+    rows = []
+    for k, key in enumerate(sheet["objectives"]):
+        objective = OBJECTIVES[key]
+        rows.append([objective.title, objective.pays, *(str(parts[k]) for parts in money)])
+    if "bank" in sheet["powers"]:
+        bank = f"{BANK_MONEY} per Bank block touching your blocks"
+        rows.append(["Bank", bank, *(str(parts[-1]) for parts in money)])
+    rows.append(["Total", "Million", *(str(sum(parts)) for parts in money)])
+    header = ["Objective", "Pays", *(f"{p['name']} {p['tag']}" for p in players)]
+    return TableBlock("The mayor pays (so far)", header, rows)
+
+
+def _powers(state: PaperTownState) -> TableBlock:
+    sheet = state["sheet"]
+    players = state["players"]
+    holding = {} if phase(state) == "over" else owned(state, current(state))
+    rows = []
+    for power in sheet["powers"]:
+        boxes = []
+        for special, claimer in zip(sheet["specials"], state["claims"], strict=True):
+            if special["power"] == power:
+                tag = players[claimer]["tag"] if claimer is not None else " "
+                boxes.append(f"[{tag}] {cell_name(sheet, special['cell'])}")
+        if power == "bank" or not holding.get(power):
+            this_turn = "-"
+        else:
+            this_turn = f"{state['used'].get(power, 0)} of {holding[power]} used"
+        card = POWERS[power]
+        rows.append([card.title, card.effect, " ".join(boxes), this_turn])
+    return TableBlock("Special powers", ["Power", "Effect", "Boxes", "This turn"], rows)
+
+
+def _status_lines(state: PaperTownState) -> list[str]:
+    if phase(state) == "over":
+        return [f"Game over after {state['turns']} turns.", *ranking(state)[2]]
+    lines = [f"Turn {state['turn'] + 1} of {state['turns']}: {who(state)}."]
+    rolled = state["rolled"]
+    if bribed(state):
+        lines.append("Bribery replaced the normal marks this turn.")
+    elif rolled is None:
+        lines.append("Not rolled yet: /roll (or use Bribery instead of the normal turn).")
+    else:
+        quota = state["players"][current(state)]["quota"]
+        left = base_left(state)
+        lines.append(f"Rolled colour: {COLOURS[rolled].short}; {left} of {quota} marks left.")
+    return lines
+
+
+def _deck_line(state: PaperTownState) -> str:
+    if state["options"]["die"]:
+        return "Colour die: each of grey, mint, lime, yellow and red is 1 in 5."
+    deck = state["deck"]
+    if not deck:
+        return "Colour deck: the next roll reshuffles all 10 cards."
+    counts = ", ".join(f"{COLOURS[ch].short} {deck.count(ch)}" for ch in ROLLABLE)
+    return f"Colour deck: {len(deck)} of 10 cards left ({counts})."
+
+
+def build_view(state: PaperTownState, seat: int | None) -> View:
+    """Everything on the sheet is public, so every seat sees the same picture."""
+    cast = ", ".join(f"{p['name']} {p['tag']}" for p in state["players"])
+    tables = [_objectives(state), _powers(state)]
+    return View(
+        title="PaperTown",
+        seat=seat,
+        lines=[f"Players: {cast}.", *_status_lines(state), _deck_line(state)],
+        tables=tables,
+        grids=[_grid(state)],
+        tracks=[Track("Time track", state["turns"], {}, ticked=state["turn"])],
+    )
