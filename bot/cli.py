@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from bot import redact
 from bot.config import ConfigError, Settings, load_settings
 from bot.referee import Referee
 from bot.verify import verify_file
@@ -102,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.bot.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    redact.install(settings)  # before any adapter or library logs a token (issue 18)
     if args.command == "console" or (args.command is None and not has_platform(settings)):
         script = getattr(args, "script", None)
         url = getattr(args, "db", None)
