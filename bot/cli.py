@@ -15,6 +15,7 @@ from bot import redact
 from bot.config import ConfigError, Settings, load_settings
 from bot.referee import Referee
 from bot.verify import verify_file
+from games.base import Rng
 from storage.db import create_engine, migrate
 
 log = logging.getLogger("paperref")
@@ -26,10 +27,11 @@ def seeded(seed: str) -> Callable[[], str]:
     return lambda: hashlib.sha256(f"{seed}:{next(counter)}".encode()).hexdigest()[:32]
 
 
-async def make_referee(url: str, seed: str | None = None) -> Referee:
+async def make_referee(url: str, seed: str | None = None, board: str = "text") -> Referee:
     engine = create_engine(url)
     await migrate(engine)
-    return Referee(engine, seeded(seed)) if seed is not None else Referee(engine)
+    seeds = seeded(seed) if seed is not None else Rng.new_seed
+    return Referee(engine, seeds, board_default=board)
 
 
 async def run_console(url: str, script: Path | None, seed: str | None, fmt: str) -> int:
@@ -52,7 +54,7 @@ async def run_console(url: str, script: Path | None, seed: str | None, fmt: str)
 
 
 async def run_platforms(settings: Settings) -> int:
-    referee = await make_referee(settings.database.url)
+    referee = await make_referee(settings.database.url, board=settings.bot.board)
     tasks = []
     if settings.discord.token and settings.discord.token.get_secret_value():
         from bot.adapters import discord as discord_adapter

@@ -22,6 +22,7 @@ RULE = (190, 190, 196)
 HEADER_FILL = (228, 228, 234)
 MARK_FILL = (255, 255, 255)
 FALLBACK_FILL = (220, 220, 220)
+HP_FILL = (196, 60, 60)
 TITLE_SIZE = 44
 LINE_SIZE = 26
 TABLE_SIZE = 22
@@ -56,11 +57,17 @@ def _contrast(fill: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else (255, 255, 255)
 
 
+@lru_cache(maxsize=16384)
 def _text_width(text: str, size: int) -> float:
     return float(font(size).getlength(text))
 
 
 def _wrap(text: str, size: int, width: float) -> list[str]:
+    return list(_wrapped(text, size, width))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, size: int, width: float) -> tuple[str, ...]:
     """Word-wrap to a pixel width (a single overlong word is cut by characters)."""
     out: list[str] = []
     for paragraph in text.split("\n"):
@@ -77,7 +84,7 @@ def _wrap(text: str, size: int, width: float) -> list[str]:
                 out.append(line[:cut])
                 line = line[cut:]
         out.append(line)
-    return out
+    return tuple(out)
 
 
 def _line_height(size: int) -> int:
@@ -162,29 +169,56 @@ def _draw_cell_text(
             _centred(draw, cx, top + k * step, line, size, _contrast(fill))
 
 
-def _grid_painter(grid: Grid, shape: GridShape) -> Painter:
-    def paint(draw: ImageDraw.ImageDraw, top: int) -> None:
-        s = shape.size
-        for k, label in enumerate(grid.col_labels[: grid.cols]):
-            x, _ = hex_centre(shape, 0, k)
-            _centred(draw, MARGIN + x, top + shape.label_height / 2, label, LABEL_SIZE, SOFT_INK)
-        for r, label in enumerate(grid.row_labels[: grid.rows]):
-            _, y = hex_centre(shape, r, 0)
-            _centred(draw, MARGIN + shape.label_width / 2 - 4, top + y, label, LABEL_SIZE, SOFT_INK)
-        for cell in grid.cells:
-            x, y = hex_centre(shape, cell.row, cell.col)
-            cx, cy = MARGIN + x, top + y
-            fill = _rgb(cell.colour)
-            if shape.hexagonal:
-                draw.polygon(_hexagon(cx, cy, s), fill=fill, outline=SOFT_INK, width=2)
-            else:
-                h = s / 2
-                draw.rectangle(
-                    (cx - h, cy - h, cx + h, cy + h), fill=fill, outline=SOFT_INK, width=2
-                )
-            _draw_cell_text(draw, cx, cy, s, fill, cell.mark, cell.label)
+def _cell_outline(
+    draw: ImageDraw.ImageDraw, shape: GridShape, cx: float, cy: float, fill: tuple[int, int, int]
+) -> None:
+    s = shape.size
+    if shape.hexagonal:
+        draw.polygon(_hexagon(cx, cy, s), fill=fill, outline=SOFT_INK, width=2)
+    else:
+        h = s / 2
+        draw.rectangle((cx - h, cy - h, cx + h, cy + h), fill=fill, outline=SOFT_INK, width=2)
 
-    return paint
+
+@lru_cache(maxsize=32)
+def _grid_tile(
+    shape: GridShape,
+    cells: tuple[tuple[int, int, str], ...],
+    col_labels: tuple[str, ...],
+    row_labels: tuple[str, ...],
+) -> Image.Image:
+    """The part of a map that does not change between moves (cells, colours, labels), drawn
+    once per map and pasted under each render's marks."""
+    tile = Image.new("RGB", (WIDTH, shape.height), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    for k, label in enumerate(col_labels):
+        x, _ = hex_centre(shape, 0, k)
+        _centred(draw, MARGIN + x, shape.label_height / 2, label, LABEL_SIZE, SOFT_INK)
+    for r, label in enumerate(row_labels):
+        _, y = hex_centre(shape, r, 0)
+        _centred(draw, MARGIN + shape.label_width / 2 - 4, y, label, LABEL_SIZE, SOFT_INK)
+    for row, col, colour in cells:
+        x, y = hex_centre(shape, row, col)
+        _cell_outline(draw, shape, MARGIN + x, y, _rgb(colour))
+    return tile
+
+
+def _grid_layers(grid: Grid, shape: GridShape) -> tuple[Callable[[], Image.Image], Painter]:
+    def tile() -> Image.Image:
+        cells = tuple((c.row, c.col, c.colour) for c in grid.cells)
+        return _grid_tile(
+            shape, cells, tuple(grid.col_labels[: grid.cols]), tuple(grid.row_labels[: grid.rows])
+        )
+
+    def paint(draw: ImageDraw.ImageDraw, top: int) -> None:
+        for cell in grid.cells:
+            if cell.mark or cell.label:
+                x, y = hex_centre(shape, cell.row, cell.col)
+                _draw_cell_text(
+                    draw, MARGIN + x, top + y, shape.size, _rgb(cell.colour), cell.mark, cell.label
+                )
+
+    return tile, paint
 
 
 def _legend_text(grid: Grid) -> str | None:
@@ -201,12 +235,17 @@ class Canvas:
 
     def __init__(self) -> None:
         self.items: list[tuple[int, Painter]] = []
+        self.tiles: list[tuple[int, Callable[[], Image.Image]]] = []
         self.height = MARGIN
 
-    def add(self, height: int, painter: Painter) -> int:
-        """Reserve height pixels; returns the block's top."""
+    def add(
+        self, height: int, painter: Painter, tile: Callable[[], Image.Image] | None = None
+    ) -> int:
+        """Reserve height pixels (a cached tile is pasted there first); returns the block's top."""
         top = self.height
         self.items.append((top, painter))
+        if tile is not None:
+            self.tiles.append((top, tile))
         self.height += height + GAP
         return top
 
@@ -220,14 +259,55 @@ class Canvas:
 
         self.add(step * len(lines), paint)
 
-    def render(self) -> bytes:
+    def render(self, colours: set[tuple[int, int, int]]) -> bytes:
+        """Drawn in RGB (anti-aliased text), stored as a palette PNG of the view's own colours."""
         image = Image.new("RGB", (WIDTH, self.height - GAP + MARGIN), BACKGROUND)
+        for top, tile in self.tiles:
+            image.paste(tile(), (0, top))
         draw = ImageDraw.Draw(image)
         for top, painter in self.items:
             painter(draw, top)
+        indexed = image.quantize(palette=_palette(frozenset(colours)), dither=Image.Dither.NONE)
         out = BytesIO()
-        image.save(out, format="PNG")
+        indexed.save(out, format="PNG", compress_level=PNG_COMPRESSION)
         return out.getvalue()
+
+
+BLEND_STEPS = (1, 2, 3)
+BLEND_GAP = 24
+PNG_COMPRESSION = 3
+"""zlib level: 3 keeps the file near its smallest at a third of level 6's time."""
+
+
+@lru_cache(maxsize=64)
+def _palette(fills: frozenset[tuple[int, int, int]]) -> Image.Image:
+    """The renderer's fixed colours, the view's fills, and the anti-aliasing blends of ink on
+    each fill: every solid pixel keeps its exact colour, edges the nearest blend."""
+    base = [BACKGROUND, INK, SOFT_INK, RULE, HEADER_FILL, MARK_FILL, FALLBACK_FILL, HP_FILL]
+    solid = list(dict.fromkeys([*base, *sorted(fills)]))
+    colours = list(solid)
+    for fill in solid:
+        for ink in (INK, SOFT_INK, MARK_FILL):
+            colours += [
+                (
+                    round(fill[0] + (ink[0] - fill[0]) * k / 4),
+                    round(fill[1] + (ink[1] - fill[1]) * k / 4),
+                    round(fill[2] + (ink[2] - fill[2]) * k / 4),
+                )
+                for k in BLEND_STEPS
+            ]
+    # Pillow maps pixels through a coarse colour cache, so a blend too near a solid colour
+    # could capture that colour's pixels: keep blends well apart from every solid.
+    blends = [
+        c
+        for c in dict.fromkeys(colours[len(solid) :])
+        if all(max(abs(c[i] - f[i]) for i in range(3)) >= BLEND_GAP for f in solid)
+    ]
+    unique = (solid + blends)[:256]
+    flat = [channel for colour in unique for channel in colour]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + [0] * (768 - len(flat)))
+    return palette
 
 
 def _column_widths(rows: list[list[str]], size: int, room: float, pad: float) -> list[float]:
@@ -349,7 +429,7 @@ def _meter(canvas: Canvas, meter: Meter) -> None:
 
     def paint(draw: ImageDraw.ImageDraw, top: int) -> None:
         draw.rectangle((MARGIN, top, MARGIN + room, top + 20), fill=HEADER_FILL, outline=INK)
-        draw.rectangle((MARGIN, top, MARGIN + room * part, top + 20), fill=(196, 60, 60))
+        draw.rectangle((MARGIN, top, MARGIN + room * part, top + 20), fill=HP_FILL)
 
     canvas.add(20, paint)
 
@@ -364,7 +444,8 @@ def _compose(view: View) -> tuple[Canvas, list[int]]:
     tops = []
     for grid in view.grids:
         shape = grid_shape(grid)
-        tops.append(canvas.add(shape.height, _grid_painter(grid, shape)))
+        tile, paint = _grid_layers(grid, shape)
+        tops.append(canvas.add(shape.height, paint, tile))
         legend = _legend_text(grid)
         if legend:
             canvas.paragraph(legend, TABLE_SIZE, SOFT_INK)
@@ -394,4 +475,4 @@ def cell_centres(view: View, grid: int = 0) -> dict[tuple[int, int], tuple[int, 
 def render_png(view: View) -> bytes:
     """The whole view as one PNG, WIDTH pixels wide and as tall as it needs."""
     canvas, _ = _compose(view)
-    return canvas.render()
+    return canvas.render({_rgb(cell.colour) for grid in view.grids for cell in grid.cells})
