@@ -1,5 +1,5 @@
 """Papercraft: a free paper-army tabletop wargame, refereed."""
 
-from games.papercraft.engine import ENGINE
+from games.papercraft.engine import PapercraftEngine
 
-__all__ = ["ENGINE"]
+ENGINE = PapercraftEngine()

@@ -1,49 +1,41 @@
-"""The /ability command: the units' in-place-of-attacking abilities and Otoro's death rockets."""
+"""The /ability command: abilities used in place of attacking, and a destroyed Otoro's rockets.
+
+Each ability is checked in full first (`prepare`, which changes nothing) and returns its effect
+to apply, so the moves offered to players and bots are checked without copying the state."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 
-from games.base import RuleError, State
-from games.papercraft.attacking import cannot_attack
-from games.papercraft.catalog import parse_dice
-from games.papercraft.combat import after_armor, heal, hurt, release_hug, rockets, strike
-from games.papercraft.dice import Dice
-from games.papercraft.geometry import gap, rect_at, swept_crosses
-from games.papercraft.moving import end_blocked, footprint_of, on_table
-from games.papercraft.table import (
-    Piece,
-    ability_text,
+from games.base import Event, RuleError, public
+from games.papercraft.attacking import cannot_attack, within
+from games.papercraft.board import (
     allied,
     blocks_movement,
+    centre,
     find_piece,
-    has,
     kind,
     pieces,
     rect,
     standing,
     tracked,
 )
+from games.papercraft.catalog import IN_PLACE, parse_dice
+from games.papercraft.combat import after_armor, fire, heal, hurt, release_hug, spent, strike
+from games.papercraft.commands import Command
+from games.papercraft.flow import expect
+from games.papercraft.geometry import gap, rect_at, swept_crosses
+from games.papercraft.moving import emplaced, end_blocked, footprint_of, on_table
+from games.papercraft.rolls import Dice
+from games.papercraft.state import Ability, PapercraftState, Piece
 from games.papercraft.words import find_point, parse_inches, split_list, take_name
 
-PASSIVE = (
-    "Wear and Tear",
-    "Grapple",
-    "Bear Hug",
-    "Fireball",
-    "Insubstantial",
-    "Charge",
-    "Emplaced",
-    "Bones, Not Flesh",
-    "Drifting",
-    "Pack Hunt",
-    "Siphon Life",
-)
-REPAIR = parse_dice("1d6+2")
-STOMP = parse_dice("1d6+2")
-TELEKINESIS_REACH = parse_dice("1d6+6")
-Flags = dict[str, list[str]]
+State = PapercraftState
+Effect = Callable[[Dice], list[Event]]
+"""An ability that passed every check, waiting only for its dice."""
+Aim = Callable[[State, Piece, Ability, Command], Effect]
+NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 def in_place_block(state: State, piece: Piece) -> str | None:
@@ -57,14 +49,18 @@ def in_place_block(state: State, piece: Piece) -> str | None:
     return cannot_attack(state, piece)
 
 
-def _named(state: State, words: list[str], choices: list[Piece], what: str) -> list[Piece]:
+def _named(words: list[str], choices: list[Piece], what: str) -> list[Piece]:
     found: list[Piece] = []
     for part in split_list(words):
-        piece, extra = find_piece(state, part, choices, what)
+        piece, extra = find_piece(part, choices, what)
         if extra or piece in found:
             raise RuleError("Name each unit once, separated by commas.")
         found.append(piece)
     return found
+
+
+def _none(words: list[str]) -> bool:
+    return [w.casefold() for w in words] == ["none"]
 
 
 def _within(state: State, user: Piece, targets: list[Piece], reach: int, ability: str) -> None:
@@ -79,14 +75,9 @@ def _within(state: State, user: Piece, targets: list[Piece], reach: int, ability
             )
 
 
-def _around(state: State, user: Piece, reach: int, enemies_only: bool) -> list[Piece]:
-    here = rect(state, user)
+def _friends(state: State, user: Piece) -> list[Piece]:
     return [
-        p
-        for p in standing(state)
-        if p is not user
-        and gap(rect(state, p), here) <= reach
-        and not (enemies_only and allied(state, p["owner"], user["owner"]))
+        p for p in standing(state) if p is not user and allied(state, p["owner"], user["owner"])
     ]
 
 
@@ -94,120 +85,156 @@ def _listed_or_measured(
     state: State, user: Piece, words: list[str], reach: int, enemies_only: bool, ability: str
 ) -> list[Piece]:
     """Area abilities: the referee measures with positions, otherwise the player names the units."""
-    if tracked(state):
-        if words:
-            raise RuleError(f"Positions are tracked: {ability} finds the units itself; name none.")
-        return _around(state, user, reach, enemies_only)
-    if not words:
-        raise RuleError(
-            f"Name the units within {reach}\" of {user['name']}, separated by commas (or 'none')."
-        )
-    if [w.casefold() for w in words] == ["none"]:
-        return []
     choices = [
         p
         for p in standing(state)
         if p is not user and not (enemies_only and allied(state, p["owner"], user["owner"]))
     ]
-    kind_of = "an enemy unit" if enemies_only else "a living unit"
-    return _named(state, words, choices, kind_of)
+    if tracked(state):
+        if words:
+            raise RuleError(f"Positions are tracked: {ability} finds the units itself; name none.")
+        return within(state, user, choices, reach)
+    if not words:
+        raise RuleError(
+            f"Name the units within {reach}\" of {user['name']}, separated by commas (or 'none')."
+        )
+    if _none(words):
+        return []
+    return _named(words, choices, "an enemy unit" if enemies_only else "a living unit")
 
 
-def _rally(state: State, user: Piece, words: list[str], flags: Flags, dice: Dice) -> list[str]:
-    friends = [
-        p for p in standing(state) if p is not user and allied(state, p["owner"], user["owner"])
-    ]
-    targets = _named(state, words, friends, "another friendly unit")
-    if not 1 <= len(targets) <= 2:
-        raise RuleError("Rally Cry names one or two other friendly units, separated by commas.")
-    _within(state, user, targets, 6, "Rally Cry")
-    for target in targets:
-        target["rally"] += 1
-    names = " and ".join(t["name"] for t in targets)
-    return [f"{user['name']} uses Rally Cry: {names} get +1 Hit Bonus for this attack phase."]
+def _rally(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
+    name, most = entry["name"], entry["targets"]
+    targets = _named(command.words, _friends(state, user), "another friendly unit")
+    if not 1 <= len(targets) <= most:
+        count = NUMBERS.get(most, str(most))
+        raise RuleError(
+            f"{name} names one or {count} other friendly units, separated by commas."
+            if most > 1
+            else f"{name} names one other friendly unit."
+        )
+    _within(state, user, targets, entry["reach"], name)
+
+    def apply(dice: Dice) -> list[Event]:
+        for target in targets:
+            target["rally"] += entry["bonus"]
+        names = " and ".join(t["name"] for t in targets)
+        return [
+            public(
+                f"{user['name']} uses {name}: {names} get {entry['bonus']:+d} Hit Bonus for this "
+                "attack phase."
+            )
+        ]
+
+    return apply
 
 
-def _repair(state: State, user: Piece, words: list[str], flags: Flags, dice: Dice) -> list[str]:
+def _repair(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
+    name, primary = entry["name"], entry["primary"]
     friends = [
         p
         for p in standing(state)
-        if allied(state, p["owner"], user["owner"]) and kind(state, p)["primary"] == "Mechanical"
+        if allied(state, p["owner"], user["owner"]) and kind(state, p)["primary"] == primary
     ]
-    targets = _named(state, words, friends, "a friendly Mechanical unit")
-    if len(targets) != 1:
-        raise RuleError("Field Repair mends exactly one friendly Mechanical unit.")
-    _within(state, user, targets, 2, "Field Repair")
-    total, shown = dice.expr(REPAIR, "Field Repair")
-    return [f"{user['name']} uses Field Repair: {shown}. {heal(targets[0], total, 'Field Repair')}"]
+    targets = _named(command.words, friends, f"a friendly {primary} unit")
+    if not 1 <= len(targets) <= entry["targets"]:
+        raise RuleError(f"{name} mends one to {entry['targets']} friendly {primary} unit(s).")
+    _within(state, user, targets, entry["reach"], name)
+    amount = parse_dice(entry["dice"])
+
+    def apply(dice: Dice) -> list[Event]:
+        events = []
+        for target in targets:
+            total, shown = dice.expr(amount, name)
+            events.append(
+                public(f"{user['name']} uses {name}: {shown}. {heal(target, total, name)}")
+            )
+        return events
+
+    return apply
 
 
-def _stomp(state: State, user: Piece, words: list[str], flags: Flags, dice: Dice) -> list[str]:
-    targets = _listed_or_measured(state, user, words, 3, False, "Quake Stomp")
-    lines = [f'{user["name"]} uses Quake Stomp on {len(targets)} unit(s) within 3".']
-    for target in targets:
-        total, shown = dice.expr(STOMP, f"Quake Stomp at {target['name']}")
-        damage, text = after_armor(state, target, "Bludgeon", total)
-        lines.append(
-            " ".join([f"{target['name']}: {shown}, {text}", *hurt(state, target, damage, dice)])
-        )
-    return lines
+def _stomp(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
+    name, reach = entry["name"], entry["reach"]
+    targets = _listed_or_measured(state, user, command.words, reach, False, name)
+    damage_dice = parse_dice(entry["dice"])
+
+    def apply(dice: Dice) -> list[Event]:
+        events = [public(f'{user["name"]} uses {name} on {len(targets)} unit(s) within {reach}".')]
+        for target in targets:
+            if target["dead"]:
+                continue
+            total, shown = dice.expr(damage_dice, f"{name} at {target['name']}")
+            damage, text = after_armor(state, target, entry["damage_type"], total)
+            said = [f"{target['name']}: {shown}, {text}", *hurt(state, target, damage, dice)]
+            events.append(public(" ".join(said)))
+        return events
+
+    return apply
 
 
-def _rockets(state: State, user: Piece, words: list[str], flags: Flags, dice: Dice) -> list[str]:
-    if user["rockets_used"]:
-        raise RuleError(f"{user['name']} has already fired its rockets; they work once per game.")
-    targets = _listed_or_measured(state, user, words, 12, True, "Fire Rockets")
-    user["rockets_used"] = True
-    return [
-        f'{user["name"]} fires its rockets at {len(targets)} enemy unit(s) within 12".',
-        *rockets(state, targets, dice),
-    ]
+def _rockets(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
+    name, reach = entry["name"], entry["reach"]
+    if spent(user, entry):
+        raise RuleError(f"{user['name']} has already fired its {name}; they work once per game.")
+    targets = _listed_or_measured(state, user, command.words, reach, True, name)
+
+    def apply(dice: Dice) -> list[Event]:
+        user["uses"][name] = user["uses"].get(name, 0) + 1
+        head = f'{user["name"]} fires its {name} at {len(targets)} enemy unit(s) within {reach}".'
+        return [public(head), *fire(state, entry, targets, dice)]
+
+    return apply
 
 
-def _telekinesis(
-    state: State, user: Piece, words: list[str], flags: Flags, dice: Dice
-) -> list[str]:
+def _telekinesis(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
+    name, reach = entry["name"], entry["reach"]
+    words = command.words
     point = None
     if tracked(state):
         words, point = find_point(words, "to")
     others = [p for p in standing(state) if p is not user]
-    target, extra = find_piece(state, words, others, "a living unit")
+    target, extra = find_piece(words, others, "a living unit")
     if extra:
         raise RuleError(f"Unexpected words after {target['name']}: '{' '.join(extra)}'.")
-    if target["dead"]:
-        raise RuleError(f"{target['name']} is dead.")
-    if kind(state, target)["move"] == 0 or has(state, target, "Emplaced"):
+    if emplaced(state, target):
         raise RuleError(f"{target['name']} is Emplaced: no effect can move it.")
-    _within(state, user, [target], 10, "Telekinetic Powers")
-    if not tracked(state) and "--range" in flags:
-        distance = parse_inches(flags["--range"], "--range")
-        if distance > 10:
-            raise RuleError(f'Telekinetic Powers reaches 10"; {target["name"]} is {distance:g}".')
-    head = f"{user['name']} uses Telekinetic Powers on {target['name']}"
-    if allied(state, user["owner"], target["owner"]):
-        head += " (an ally: hit automatically)."
-    else:
-        mine = dice.roll(6, f"{user['name']}'s hit d6")
-        theirs = dice.roll(6, f"{target['name']}'s dodge d6")
-        dodge = kind(state, target)["dodge"]
-        hit = mine + 2 >= theirs + dodge
-        head += f": {mine}+2={mine + 2} vs {theirs}{dodge:+d}={theirs + dodge}: "
-        head += "hit." if hit else "miss."
-        if not hit:
-            dice.skip_unrolled(1)
-            return [head]
-    reach, shown = dice.expr(TELEKINESIS_REACH, "Telekinetic Powers distance")
-    lines = [f"{head} It may be moved up to {shown} inches, not ending on another unit."]
-    let_go = release_hug(state, target)
-    lines += [let_go] if let_go else []
-    if point is not None:
-        lines.append(_push(state, target, (point[0], point[1]), reach))
-    return lines
+    _within(state, user, [target], reach, name)
+    said = command.flag("range")
+    if not tracked(state) and said is not None:
+        distance = parse_inches(said, "--range")
+        if distance > reach:
+            raise RuleError(f'{name} reaches {reach}"; {target["name"]} is {distance:g}".')
+    distance_dice = parse_dice(entry["dice"])
+
+    def apply(dice: Dice) -> list[Event]:
+        head = f"{user['name']} uses {name} on {target['name']}"
+        if allied(state, user["owner"], target["owner"]):
+            head += " (an ally: hit automatically)."
+        else:
+            mine = dice.roll(6, f"{user['name']}'s hit d6")
+            theirs = dice.roll(6, f"{target['name']}'s dodge d6")
+            dodge, bonus = kind(state, target)["dodge"], entry["hit"]
+            hit = mine + bonus >= theirs + dodge
+            head += f": {mine}{bonus:+d}={mine + bonus} vs {theirs}{dodge:+d}={theirs + dodge}: "
+            head += "hit." if hit else "miss."
+            if not hit:
+                dice.skip_unrolled(distance_dice.count)
+                return [public(head)]
+        inches, shown = dice.expr(distance_dice, f"{name} distance")
+        said = [f"{head} It may be moved up to {shown} inches, not ending on another unit."]
+        let_go = release_hug(state, target)
+        said += [let_go] if let_go else []
+        if point is not None:
+            said.append(_push(state, target, (point[0], point[1]), inches))
+        return [public(" ".join(said))]
+
+    return apply
 
 
 def _push(state: State, target: Piece, goal: tuple[float, float], reach: int) -> str:
     """Slide the target toward the point, as far as the roll allows, backing off onto free ground."""
-    start = (target["x"], target["y"])
+    start = centre(target)
     length = math.dist(start, goal)
     steps = max(0.0, min(float(reach), length))
     while steps > 0:
@@ -227,70 +254,88 @@ def _push(state: State, target: Piece, goal: tuple[float, float], reach: int) ->
     )
 
 
-def _power(state: State, user: Piece, words: list[str], flags: Flags, dice: Dice) -> list[str]:
-    friends = [
-        p for p in standing(state) if p is not user and allied(state, p["owner"], user["owner"])
-    ]
-    targets = _named(state, words, friends, "an allied unit")
-    if len(targets) != 1:
-        raise RuleError("The Power doubles the hit bonus of exactly one allied unit.")
-    _within(state, user, targets, 10, "The Power")
-    targets[0]["power"] = True
-    return [
-        f"{user['name']} uses The Power: {targets[0]['name']}'s hit bonus is doubled until the "
-        "end of this attack phase (ruling 10)."
-    ]
+def _power(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
+    name = entry["name"]
+    targets = _named(command.words, _friends(state, user), "an allied unit")
+    if len(targets) != entry["targets"]:
+        raise RuleError(f"{name} boosts exactly {entry['targets']} allied unit(s).")
+    _within(state, user, targets, entry["reach"], name)
+    times = entry["multiplier"]
+
+    def apply(dice: Dice) -> list[Event]:
+        for target in targets:
+            target["power"] = times
+        names = " and ".join(t["name"] for t in targets)
+        word = "doubled" if times == 2 else f"multiplied by {times}"
+        return [
+            public(
+                f"{user['name']} uses {name}: {names}'s hit bonus is {word} until the end of "
+                "this attack phase (ruling 10)."
+            )
+        ]
+
+    return apply
 
 
-def _gale(state: State, user: Piece, words: list[str], flags: Flags, dice: Dice) -> list[str]:
-    """Move up to half movement in a line, attacking every enemy passed over, 2 damage per attack."""
-    half = kind(state, user)["move"] / 2
+def _gale(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
+    """Move up to part of the movement in a line, attacking every enemy passed over."""
+    name = entry["name"]
+    allowed = kind(state, user)["move"] / entry["divisor"]
     weapon = kind(state, user)["attacks"][0]
+    goal: tuple[float, float] | None = None
     if tracked(state):
-        targets, distance = _gale_path(state, user, words, half)
+        targets, distance, goal = _gale_path(state, user, command.words, allowed, name)
     else:
         enemies = [p for p in standing(state) if not allied(state, p["owner"], user["owner"])]
-        listed = [] if [w.casefold() for w in words] == ["none"] else words
-        targets = _named(state, listed, enemies, "an enemy unit passed over")
-        distance = parse_inches(flags.get("--move", [str(half)]), "--move")
-        if distance > half:
-            raise RuleError(f'Gale moves at most half the movement, {half:g}".')
-    user["moved"] = distance
-    lines = [
-        f'{user["name"]} uses Gale: {distance:g}" in a straight line over {len(targets)} enemy unit(s).'
-    ]
-    for target in targets:
-        if not target["dead"]:
-            lines += strike(state, user, target, weapon, dice, attack_type=weapon["types"][0])
-    if targets and not user["dead"]:
-        lines.append(
-            " ".join(
-                [
-                    f"Gale costs {user['name']} {2 * len(targets)} damage:",
-                    *hurt(state, user, 2 * len(targets), dice),
-                ]
+        listed = [] if _none(command.words) else command.words
+        targets = _named(listed, enemies, "an enemy unit passed over")
+        said = command.flag("move")
+        distance = parse_inches(said, "--move") if said is not None else allowed
+        if distance > allowed + 1e-9:
+            raise RuleError(f'{name} moves at most {allowed:g}" ({entry["divisor"]} parts).')
+
+    def apply(dice: Dice) -> list[Event]:
+        user["moved"] = distance
+        if goal is not None:
+            user["x"], user["y"] = goal
+        events = [
+            public(
+                f'{user["name"]} uses {name}: {distance:g}" in a straight line over '
+                f"{len(targets)} enemy unit(s)."
             )
-        )
-    return lines
+        ]
+        for target in targets:
+            if not target["dead"] and not user["dead"]:
+                types = weapon["types"]
+                events += strike(state, user, target, weapon, dice, attack_type=types[0])
+        cost = entry["self_damage"] * len(targets)
+        if cost and not user["dead"]:
+            said = [f"{name} costs {user['name']} {cost} damage:", *hurt(state, user, cost, dice)]
+            events.append(public(" ".join(said)))
+        return events
+
+    return apply
 
 
 def _gale_path(
-    state: State, user: Piece, words: list[str], half: float
-) -> tuple[list[Piece], float]:
+    state: State, user: Piece, words: list[str], allowed: float, name: str
+) -> tuple[list[Piece], float, tuple[float, float]]:
     before, point = find_point(words, "to")
     if before:
-        raise RuleError("Gale with positions takes only 'to X,Y'.")
-    start, goal = (user["x"], user["y"]), (point[0], point[1])
+        raise RuleError(f"{name} with positions takes only 'to X,Y'.")
+    start, goal = centre(user), (point[0], point[1])
     distance = round(math.dist(start, goal), 2)
-    if distance > half + 1e-9:
-        raise RuleError(f'Gale moves at most {half:g}" in a straight line; that is {distance:g}".')
+    if distance > allowed + 1e-9:
+        raise RuleError(
+            f'{name} moves at most {allowed:g}" in a straight line; that is {distance:g}".'
+        )
     width, depth = footprint_of(state, user, user["facing"])
     area = rect_at(goal[0], goal[1], width, depth)
     if not on_table(state, area):
-        raise RuleError("Gale must end with the unit wholly on the table.")
+        raise RuleError(f"{name} must end with the unit wholly on the table.")
     blocked = end_blocked(state, user, area)
     if blocked:
-        raise RuleError(f"Gale cannot end on {blocked}.")
+        raise RuleError(f"{name} cannot end on {blocked}.")
     passed: list[Piece] = []
     for other in pieces(state):
         if other is user or not blocks_movement(state, other):
@@ -299,79 +344,91 @@ def _gale_path(
             enemy = not other["dead"] and not allied(state, other["owner"], user["owner"])
             if not enemy or kind(state, other)["template"] == "Small Building":
                 raise RuleError(
-                    f"Gale can pass over non-building enemy units only, not {other['name']}."
+                    f"{name} can pass over non-building enemy units only, not {other['name']}."
                 )
             passed.append(other)
-    user["x"], user["y"] = goal
-    return passed, distance
+    return passed, distance, goal
 
 
-HANDLERS: dict[str, Callable[[State, Piece, list[str], Flags, Dice], list[str]]] = {
-    "Rally Cry": _rally,
-    "Field Repair": _repair,
-    "Quake Stomp": _stomp,
-    "Fire Rockets": _rockets,
-    "Telekinetic Powers": _telekinesis,
-    "The Power": _power,
-    "Gale": _gale,
+AIMS: dict[str, Aim] = {
+    "rally_cry": _rally,
+    "field_repair": _repair,
+    "quake_stomp": _stomp,
+    "fire_rockets": _rockets,
+    "telekinesis": _telekinesis,
+    "the_power": _power,
+    "gale": _gale,
 }
+assert set(AIMS) == set(IN_PLACE)
 
 
-def use_ability(state: State, seat: int, words: list[str], flags: Flags, dice: Dice) -> list[str]:
-    """Pick the unit and ability greedily from the words, check the timing, then apply it."""
-    if state["pending"]:
-        return _death_rockets(state, seat, words, dice)
+def prepare(state: State, seat: int, command: Command) -> Effect:
+    """Every check of /ability UNIT NAME [...], changing nothing; returns the effect to apply."""
+    if state["phase"] != "battle":
+        raise RuleError(f"/ability is for the battle; now it is the {state['phase']} phase.")
     mine = [p for p in standing(state) if p["owner"] == seat]
-    user, rest = find_piece(state, words, mine, "one of your living units")
+    user, rest = find_piece(command.words, mine, "one of your living units")
     entries = kind(state, user)["abilities"]
-    found = take_name(rest, [(a["name"], a["name"]) for a in entries])
+    found = take_name(rest, [(a["name"], a) for a in entries])
     if found is None:
         names = ", ".join(a["name"] for a in entries) or "none"
         raise RuleError(
             f"{user['name']} has no ability '{' '.join(rest)}'; its abilities: {names}."
         )
-    name, rest = found
-    if name in PASSIVE:
+    entry, rest = found
+    name = entry["name"]
+    effect = entry.get("effect")
+    if effect is None:
         raise RuleError(
-            f"{name} is not used with /ability: it applies by itself ({ability_text(state, user, name)})."
+            f"{name} of {user['name']} is not enforced by the referee (its text is not a built-in "
+            f"ability's): apply it at the table by agreement. It says: {entry['text']}"
         )
-    if name not in HANDLERS:
+    if effect not in AIMS:
         raise RuleError(
-            f"{name} is not automated by the referee; apply it at the table by agreement."
+            f"{name} is not used with /ability: it applies by itself ({entry['text']})."
         )
-    if state["step"] != "attack":
+    if state["step"] == "move":
         raise RuleError(
             f"{name} is used in place of attacking, in the attack phase; send /done first."
         )
+    expect(state, "ability", "attack")
     reason = in_place_block(state, user)
     if reason:
         raise RuleError(reason)
-    lines = HANDLERS[name](state, user, rest, flags, dice)
-    user["in_place"] = name
-    return lines
+    effect_of = AIMS[effect](state, user, entry, Command(rest, command.flags, command.dice))
+
+    def apply(dice: Dice) -> list[Event]:
+        events = effect_of(dice)
+        user["in_place"] = name
+        return events
+
+    return apply
 
 
-def _death_rockets(state: State, seat: int, words: list[str], dice: Dice) -> list[str]:
+def ability(state: State, seat: int, command: Command) -> list[Event]:
+    """/ability: a destroyed Otoro's rockets while they wait, else an in-place-of-attacking ability."""
+    if state["phase"] == "battle" and state["pending"]:
+        return _death_rockets(state, command)
+    return prepare(state, seat, command)(command.dice)
+
+
+def _death_rockets(state: State, command: Command) -> list[Event]:
     pending = state["pending"][0]
     otoro = pieces(state)[pending["unit"]]
-    if seat != pending["seat"]:
-        raise RuleError(
-            f"Waiting for {state['names'][pending['seat']]} to aim {otoro['name']}'s rockets."
-        )
-    found = take_name(words, [(otoro["name"], otoro)])
+    entry = next(a for a in kind(state, otoro)["abilities"] if a.get("effect") == "fire_rockets")
+    name, reach = entry["name"], entry["reach"]
+    found = take_name(command.words, [(otoro["name"], otoro)])
     rest = found[1] if found else []
-    named = take_name(rest, [("Fire Rockets", True)])
+    named = take_name(rest, [(name, True)])
     if found is None or named is None:
         raise RuleError(
-            f"Aim the rockets first: /ability {otoro['name']} Fire Rockets UNIT, UNIT (or none)."
+            f"Aim the rockets first: /ability {otoro['name']} {name} UNIT, UNIT (or none)."
         )
     rest = named[1]
     if not rest:
-        raise RuleError("Name the units within 12 inches, separated by commas, or 'none'.")
-    listed = [] if [w.casefold() for w in rest] == ["none"] else rest
-    targets = _named(state, listed, standing(state), "a living unit")
+        raise RuleError(f"Name the units within {reach} inches, separated by commas, or 'none'.")
+    listed = [] if _none(rest) else rest
+    targets = _named(listed, standing(state), "a living unit")
     state["pending"].pop(0)
-    return [
-        f"{otoro['name']}'s rockets fly at {len(targets)} unit(s).",
-        *rockets(state, targets, dice),
-    ]
+    head = f"{otoro['name']}'s rockets fly at {len(targets)} unit(s)."
+    return [public(head), *fire(state, entry, targets, command.dice)]

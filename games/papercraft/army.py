@@ -1,4 +1,4 @@
-"""Before the battle: building armies to the points total, the placement roll and placement."""
+"""Before the battle: armies bought to the points total, /units, /ready and the placement roll."""
 
 from __future__ import annotations
 
@@ -6,22 +6,30 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from games.base import Rng, RuleError, State
+from games.base import Event, Rng, RuleError, private, public
+from games.papercraft.board import catalog
 from games.papercraft.catalog import unit_line
-from games.papercraft.dice import Dice
-from games.papercraft.flow import start_turn
-from games.papercraft.geometry import Rect, footprint, inside, overlaps, rect_at
-from games.papercraft.table import Piece, catalog, kind, pieces, rect, table_rect, templates
-from games.papercraft.words import find_point, take_name
+from games.papercraft.commands import Command
+from games.papercraft.options import MAX_UNITS
+from games.papercraft.placement import DEFAULT_FACING, next_placer
+from games.papercraft.state import PapercraftState, Piece
+from games.papercraft.words import take_name
 
-EDGES = ("bottom", "top", "left", "right")
-DEFAULT_FACING = ("N", "S", "E", "W")  # toward the middle of the table
-ZONE_DEPTH = 10
+State = PapercraftState
 
 
 def army_points(state: State, seat: int) -> int:
     units = catalog(state)
     return sum(units[name]["points"] * count for name, count in state["armies"][seat].items())
+
+
+def army_size(state: State, seat: int) -> int:
+    return sum(state["armies"][seat].values())
+
+
+def teammates(state: State, seat: int) -> list[int]:
+    team = state["teams"][seat]
+    return [s for s in range(len(state["names"])) if state["teams"][s] == team]
 
 
 def side_points(state: State, team: int) -> int:
@@ -39,32 +47,40 @@ def army_text(state: State, seat: int) -> str:
     return f"{state['names'][seat]}'s army: {listing} = {total} of {state['options']['points']} points."
 
 
-def _count(words: list[str]) -> tuple[list[str], int]:
-    """A trailing 'x3', '3x' or '3' is a count."""
-    if len(words) > 1:
-        found = re.fullmatch(r"[x×]?(\d+)[x×]?", words[-1].casefold())
-        if found:
-            return words[:-1], int(found.group(1))
-    return words, 1
+def _unit_and_count(state: State, words: list[str]) -> tuple[str, int]:
+    """The unit named by all the words (names may end in digits), else a trailing count:
+    'Grave Legion x3', 'Grave Legion 3x' or 'Grave Legion 3'."""
+    named = [(name, name) for name in catalog(state)]
+    whole = take_name(words, named)
+    if whole is not None and not whole[1]:
+        return whole[0], 1
+    counted = re.fullmatch(r"[x×]?(\d{1,6})[x×]?", words[-1].casefold()) if words else None
+    if counted and len(words) > 1:
+        found = take_name(words[:-1], named)
+        if found is not None and not found[1]:
+            return found[0], int(counted.group(1))
+    raise RuleError(f"'{' '.join(words)}' is not a unit; /units lists them all.")
 
 
-def edit_army(state: State, seat: int, words: list[str]) -> list[str]:
+def army(state: State, seat: int, command: Command) -> list[Event]:
     """/army add|remove UNIT [xN] and the bare listing; editing takes back a /ready."""
+    words = command.words
     if not words or words[0].casefold() in ("list", "show"):
-        return [army_text(state, s) for s in range(len(state["names"]))]
+        return [public("\n".join(army_text(state, s) for s in range(len(state["names"]))))]
     if state["phase"] != "army":
         raise RuleError("Armies are fixed once the battle is set up; /army lists them.")
     action = words[0].casefold()
     if action not in ("add", "remove"):
         raise RuleError("Use /army add UNIT [xN], /army remove UNIT [xN], or /army to list.")
-    rest, count = _count(words[1:])
-    units = catalog(state)
-    found = take_name(rest, [(name, name) for name in units])
-    if found is None or found[1] or count < 1:
-        raise RuleError(f"'{' '.join(rest)}' is not a unit; /units lists them all.")
-    name = found[0]
+    name, count = _unit_and_count(state, words[1:])
+    if count < 1:
+        raise RuleError("Say how many, 1 or more.")
     army = state["armies"][seat]
     if action == "add":
+        if army_size(state, seat) + count > MAX_UNITS:
+            raise RuleError(
+                f"An army fields at most {MAX_UNITS} units; yours has {army_size(state, seat)}."
+            )
         army[name] = army.get(name, 0) + count
     else:
         if army.get(name, 0) < count:
@@ -74,27 +90,38 @@ def edit_army(state: State, seat: int, words: list[str]) -> list[str]:
         army[name] -= count
         if not army[name]:
             del army[name]
-    lines = [f"{state['names'][seat]} {'adds' if action == 'add' else 'removes'} {count}x {name}."]
+    who = state["names"][seat]
+    lines = [f"{who} {'adds' if action == 'add' else 'removes'} {count}x {name}."]
     if state["ready"][seat]:
         state["ready"][seat] = False
-        lines.append(f"{state['names'][seat]} is no longer ready.")
+        state["placement_dice"][seat] = []
+        lines.append(f"{who} is no longer ready.")
     lines.append(army_text(state, seat))
     over = army_points(state, seat) - state["options"]["points"]
     if over > 0:
         lines.append(f"That is {over} points over the total: remove units before /ready.")
-    return lines
+    return [public("\n".join(lines))]
 
 
-def unit_listing(state: State) -> list[str]:
-    return [unit_line(unit) for unit in catalog(state).values()]
+def units(state: State, seat: int, command: Command) -> list[Event]:
+    """/units: every unit one may buy, to the asker only."""
+    listing = "\n".join(unit_line(unit) for unit in catalog(state).values())
+    return [private(seat, listing, reveals=False)]
 
 
-def ready(state: State, seat: int, rng: Rng) -> list[str]:
+def can_ready_empty(state: State, seat: int) -> bool:
+    """A player may bring no units when a teammate's army fields the side."""
+    return any(state["armies"][s] for s in teammates(state, seat) if s != seat)
+
+
+def ready(state: State, seat: int, command: Command) -> list[Event]:
+    """/ready [--dice N,...]: your army is complete; your own die (and any re-rolls) for placement."""
     if state["phase"] != "army":
         raise RuleError("/ready is for the army phase, which is over.")
     if state["ready"][seat]:
         raise RuleError("You are already ready; /army add or remove takes it back.")
-    if not state["armies"][seat]:
+    given = command.dice.take_all(6, "placement d6")
+    if not state["armies"][seat] and not can_ready_empty(state, seat):
         raise RuleError("Your army is empty; /army add UNIT first (/units lists them).")
     total, limit = army_points(state, seat), state["options"]["points"]
     if total > limit:
@@ -102,61 +129,78 @@ def ready(state: State, seat: int, rng: Rng) -> list[str]:
             f"Your army is {total} points, over the {limit}-point total; /army remove a unit."
         )
     state["ready"][seat] = True
-    lines = [f"{state['names'][seat]} is ready with {total} points."]
+    state["placement_dice"][seat] = given or []
+    who = state["names"][seat]
+    text = f"{who} is ready with {total} points."
+    if not state["armies"][seat]:
+        text = f"{who} is ready with no units of their own; their side fields the rest."
+    events = [public(text)]
     if all(state["ready"]):
-        lines += _all_ready(state, rng)
-    return lines
+        events += _all_ready(state, command.dice.rng)
+    return events
 
 
-def _all_ready(state: State, rng: Rng) -> list[str]:
-    """Every side fields at most the points total (rules: teams' points even); else hold."""
+def _all_ready(state: State, rng: Rng) -> list[Event]:
+    """Every side fields units, at most the points total (rules: teams' points even); else hold."""
     limit = state["options"]["points"]
-    over = [t for t in sorted(set(state["teams"])) if side_points(state, t) > limit]
-    if over:
-        lines = []
-        for team in over:
-            members = [s for s in range(len(state["names"])) if state["teams"][s] == team]
-            for seat in members:
-                state["ready"][seat] = False
-            who = " and ".join(state["names"][s] for s in members)
-            lines.append(
-                f"Hold: the side of {who} fields {side_points(state, team)} points but every side "
-                f"has the same {limit}-point total; {who}: /army remove units and /ready again."
-            )
-        return lines
+    events: list[Event] = []
+    for team in sorted(set(state["teams"])):
+        members = [s for s in range(len(state["names"])) if state["teams"][s] == team]
+        who = " and ".join(state["names"][s] for s in members)
+        points = side_points(state, team)
+        if points > limit:
+            why = f"fields {points} points but every side has the same {limit}-point total"
+            fix = "/army remove units"
+        elif not any(state["armies"][s] for s in members):
+            why, fix = "fields no units", "/army add units"
+        else:
+            continue
+        for seat in members:
+            state["ready"][seat] = False
+            state["placement_dice"][seat] = []
+        events.append(public(f"Hold: the side of {who} {why}; {who}: {fix} and /ready again."))
+    if events:
+        return events
     _create_units(state)
-    order, lines = _roll_order(state, rng, list(range(len(state["names"]))))
+    queues = {s: list(state["placement_dice"][s]) for s in range(len(state["names"]))}
+    order, lines = _roll_order(state, rng, list(range(len(state["names"]))), queues)
     state["order"] = order
     state["phase"] = "place"
-    state["placer"] = order[0]
+    state["placer"] = None
     lines.append("Placement order: " + ", ".join(state["names"][s] for s in order) + ".")
-    lines.append(
-        f"{state['names'][order[0]]} places first: /place UNIT" + zone_hint(state, order[0])
-    )
-    return lines
+    return [public("\n".join(lines)), *next_placer(state, 0)]
 
 
-def zone_hint(state: State, seat: int) -> str:
-    if not state["options"]["positions"]:
-        return "."
-    return f' at X,Y [facing], within 10" of the {EDGES[seat]} edge.'
-
-
-def _create_units(state: State) -> None:
-    """One piece per unit; a name used more than once on the table gets numbers (Grave Legion 1, 2)."""
-    units = catalog(state)
+def _labels(state: State) -> list[tuple[int, str, str]]:
+    """(seat, label, unit) for every unit bought; a unit bought more than once is numbered
+    (Grave Legion 1, 2), skipping numbers that would give another unit's name."""
     totals: Counter[str] = Counter()
     for army in state["armies"]:
         totals.update(army)
+    taken = {name.casefold() for name in totals}
     numbered: Counter[str] = Counter()
+    found = []
     for seat, army in enumerate(state["armies"]):
         for name, count in army.items():
             for _ in range(count):
+                if totals[name] == 1:
+                    found.append((seat, name, name))
+                    continue
                 numbered[name] += 1
-                label = name if totals[name] == 1 else f"{name} {numbered[name]}"
-                hp = units[name]["hp"]
-                state["units"].append(new_piece(len(state["units"]), label, name, seat, hp))
-                state["units"][-1]["facing"] = DEFAULT_FACING[seat]
+                while f"{name} {numbered[name]}".casefold() in taken:
+                    numbered[name] += 1
+                label = f"{name} {numbered[name]}"
+                taken.add(label.casefold())
+                found.append((seat, label, name))
+    return found
+
+
+def _create_units(state: State) -> None:
+    units = catalog(state)
+    for seat, label, name in _labels(state):
+        piece = new_piece(len(state["units"]), label, name, seat, units[name]["hp"])
+        piece["facing"] = DEFAULT_FACING[seat]
+        state["units"].append(piece)
 
 
 def new_piece(ident: int, label: str, name: str, seat: int, hp: int) -> Piece:
@@ -168,6 +212,7 @@ def new_piece(ident: int, label: str, name: str, seat: int, hp: int) -> Piece:
         "hp": hp,
         "max_hp": hp,
         "placed": False,
+        "reserve": False,
         "x": None,
         "y": None,
         "facing": "N",
@@ -177,20 +222,27 @@ def new_piece(ident: int, label: str, name: str, seat: int, hp: int) -> Piece:
         "targets": [],
         "in_place": None,
         "rally": 0,
-        "power": False,
+        "power": 0,
         "grappled": None,
         "hugged_by": None,
         "hugging": None,
         "burning": None,
-        "rockets_used": False,
+        "uses": {},
     }
 
 
-def _roll_order(state: State, rng: Rng, seats: Sequence[int]) -> tuple[list[int], list[str]]:
-    """Everyone rolls a d6, highest first; tied players re-roll among themselves."""
-    rolls = {seat: rng.roll(6) for seat in seats}
-    shown = ", ".join(f"{state['names'][s]} {rolls[s]}" for s in seats)
-    lines = [f"Placement roll: {shown}."]
+def _roll_order(
+    state: State, rng: Rng, seats: Sequence[int], queues: dict[int, list[int]]
+) -> tuple[list[int], list[str]]:
+    """Everyone rolls a d6 (their own dice from /ready --dice first), highest first; tied
+    players re-roll among themselves."""
+    rolls: dict[int, int] = {}
+    shown = []
+    for seat in seats:
+        own = bool(queues[seat])
+        rolls[seat] = queues[seat].pop(0) if own else rng.roll(6)
+        shown.append(f"{state['names'][seat]} {rolls[seat]}{' (own die)' if own else ''}")
+    lines = [f"Placement roll: {', '.join(shown)}."]
     order: list[int] = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [s for s in seats if rolls[s] == value]
@@ -198,82 +250,9 @@ def _roll_order(state: State, rng: Rng, seats: Sequence[int]) -> tuple[list[int]
             lines.append(
                 f"Tie at {value}: " + " and ".join(state["names"][s] for s in tied) + " re-roll."
             )
-            sub, more = _roll_order(state, rng, tied)
+            sub, more = _roll_order(state, rng, tied, queues)
             order += sub
             lines += more
         else:
             order += tied
     return order, lines
-
-
-def zone(state: State, seat: int) -> Rect:
-    """A player's start zone: 10\" deep from their own edge (seat 0 bottom, 1 top, 2 left, 3 right)."""
-    width, depth = state["options"]["table"]
-    return (
-        (0.0, 0.0, width, ZONE_DEPTH),
-        (0.0, depth - ZONE_DEPTH, width, depth),
-        (0.0, 0.0, ZONE_DEPTH, depth),
-        (width - ZONE_DEPTH, 0.0, width, depth),
-    )[seat]
-
-
-def spot_free(state: State, piece: Piece, x: float, y: float, facing: str) -> str | None:
-    """Why a unit cannot be set down here, or None."""
-    width, depth = footprint(templates()[kind(state, piece)["template"]], facing)
-    area = rect_at(x, y, width, depth)
-    if not inside(area, table_rect(state)) or not inside(area, zone(state, piece["owner"])):
-        return (
-            f'{piece["name"]} ({width:g}x{depth:g}") must lie wholly within 10" of your '
-            f"{EDGES[piece['owner']]} edge."
-        )
-    for other in pieces(state):
-        if other["placed"] and other is not piece and overlaps(area, rect(state, other)):
-            return f"That spot overlaps {other['name']}."
-    return None
-
-
-def place(state: State, seat: int, words: list[str], dice: Dice) -> list[str]:
-    if state["phase"] != "place":
-        raise RuleError("/place is for the placement phase.")
-    if seat != state["placer"]:
-        raise RuleError(f"It is {state['names'][state['placer']]}'s turn to place a unit.")
-    point = None
-    if state["options"]["positions"]:
-        words, point = find_point(words, "at")
-    waiting = [p for p in pieces(state) if p["owner"] == seat and not p["placed"]]
-    piece, rest = _unplaced(state, words, waiting)
-    if rest:
-        raise RuleError(f"Unexpected words '{' '.join(rest)}' after {piece['name']}.")
-    where = ""
-    if point is not None:
-        facing = point[2] or DEFAULT_FACING[seat]
-        reason = spot_free(state, piece, point[0], point[1], facing)
-        if reason:
-            raise RuleError(reason)
-        piece["x"], piece["y"], piece["facing"] = point[0], point[1], facing
-        where = f" at {point[0]:g},{point[1]:g} facing {facing}"
-    piece["placed"] = True
-    lines = [f"{state['names'][seat]} places {piece['name']}{where}."]
-    return lines + _next_placer(state, dice)
-
-
-def _unplaced(state: State, words: list[str], waiting: list[Piece]) -> tuple[Piece, list[str]]:
-    """Match by piece name, or by unit kind (then the first unplaced one of that kind)."""
-    found = take_name(words, [(p["name"], p) for p in waiting] + [(p["kind"], p) for p in waiting])
-    if found is None:
-        names = ", ".join(p["name"] for p in waiting)
-        raise RuleError(f"'{' '.join(words)}' is not one of your units still to place: {names}.")
-    return found
-
-
-def _next_placer(state: State, dice: Dice) -> list[str]:
-    order: list[int] = state["order"]
-    start = order.index(state["placer"])
-    for step in range(1, len(order) + 1):
-        seat = order[(start + step) % len(order)]
-        if any(p["owner"] == seat and not p["placed"] for p in pieces(state)):
-            state["placer"] = seat
-            return [f"{state['names'][seat]} places next" + zone_hint(state, seat)]
-    state["phase"] = "battle"
-    state["placer"] = None
-    return ["Every unit is on the table: the battle begins.", *start_turn(state, order[0], dice)]

@@ -1,4 +1,4 @@
-"""The unit catalogue, templates and armour chart, read from the package's own JSON data."""
+"""The unit catalogue, templates, armour chart and ability parameters, read from data/units.json."""
 
 from __future__ import annotations
 
@@ -7,28 +7,98 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
+
+from games.dice import MAX_DICE, MAX_SIDES
+from games.papercraft.state import Ability, Effect, Unit, Weapon
 
 ATTACK_TYPES = ("Pierce", "Slashing", "Bludgeon", "Magic", "Energy", "Siege")
 ARMOR_TYPES = ("Heavy", "Light", "Magic", "None", "Fortified")
 PRIMARY_TYPES = ("Living", "Mechanical", "Magic", "Undead")
 CORPSE_TYPES = ("Living", "Mechanical")  # ruling 3: the primary type decides corpse or removal
 BLOCKING_CORPSES = ("Large Unit", "Small Building", "Titan")  # ruling 4
+MAX_BONUS = 1000  # the largest flat bonus a damage expression may add
 
-Unit = dict[str, Any]
+IN_PLACE: tuple[Effect, ...] = (
+    "rally_cry",
+    "field_repair",
+    "quake_stomp",
+    "fire_rockets",
+    "telekinesis",
+    "the_power",
+    "gale",
+)
+"""Effects used with /ability in place of attacking; every other effect applies by itself."""
+
+EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
+    "wear_and_tear": ("divisor",),
+    "fire_rockets": ("reach", "hit_on", "dice", "damage_type", "uses"),
+    "grapple": (),
+    "bear_hug": ("templates", "escape_on"),
+    "fireball": ("reach", "dice", "damage_type"),
+    "telekinesis": ("reach", "hit", "dice"),
+    "the_power": ("reach", "targets", "multiplier", "duration"),
+    "pass_through": ("exclude",),
+    "gale": ("divisor", "self_damage"),
+    "rally_cry": ("reach", "targets", "bonus", "duration"),
+    "charge": ("min_move", "dice"),
+    "emplaced": (),
+    "field_repair": ("reach", "targets", "dice", "primary"),
+    "quake_stomp": ("reach", "dice", "damage_type"),
+    "halve_damage": ("damage_type", "divisor"),
+    "pack_hunt": ("bonus",),
+    "siphon_life": ("primary", "divisor"),
+}
+"""The parameters each effect reads from its ability entry; the data must give all of them."""
 
 
 @cache
 def data() -> dict[str, Any]:
-    """The parsed units.json (cached: it never changes while running)."""
-    text = resources.files("games.papercraft").joinpath("units.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
+    """The parsed data/units.json (cached: it never changes while running), checked once."""
+    folder = resources.files("games.papercraft").joinpath("data")
+    loaded: dict[str, Any] = json.loads(folder.joinpath("units.json").read_text("utf-8"))
+    for unit in loaded["units"]:
+        for entry in unit["abilities"]:
+            _check_ability(unit["name"], entry)
     return loaded
+
+
+def _check_ability(unit: str, entry: dict[str, Any]) -> None:
+    effect = entry.get("effect")
+    if effect not in EFFECT_PARAMS:
+        raise ValueError(f"{unit}: ability {entry['name']} has an unknown effect {effect!r}")
+    missing = [key for key in EFFECT_PARAMS[effect] if key not in entry]
+    if missing:
+        raise ValueError(f"{unit}: ability {entry['name']} lacks {', '.join(missing)}")
+    if "dice" in entry:
+        parse_dice(entry["dice"])
+    if entry.get("duration", "attack phase") != "attack phase":
+        raise ValueError(f"{unit}: ability {entry['name']} has an unsupported duration")
 
 
 @cache
 def builtin_units() -> dict[str, Unit]:
-    return {unit["name"]: unit for unit in data()["units"]}
+    return {unit["name"]: cast(Unit, unit) for unit in data()["units"]}
+
+
+@cache
+def builtin_abilities() -> dict[str, list[Ability]]:
+    """Every built-in ability entry by its name, casefolded."""
+    found: dict[str, list[Ability]] = {}
+    for unit in builtin_units().values():
+        for entry in unit["abilities"]:
+            found.setdefault(entry["name"].casefold(), []).append(entry)
+    return found
+
+
+def ability_key(text: str) -> str:
+    """An ability text compared loosely: case, spacing, curly quotes and a final full stop."""
+    text = text.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
+    return " ".join(text.casefold().split()).rstrip(".")
+
+
+def cheapest_builtin() -> int:
+    return min(unit["points"] for unit in builtin_units().values())
 
 
 def templates() -> dict[str, list[int]]:
@@ -57,36 +127,52 @@ class DiceExpr:
 DICE_RE = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*\*?\s*$")
 
 
+def _number(digits: str) -> int:
+    """A count from the text, capped so a thousand-digit number is never converted."""
+    return int(digits) if len(digits) <= 12 else 10**12
+
+
 def parse_dice(text: str) -> DiceExpr:
-    """Read '2D6', '2d6+2' or '4D6 +15*' (ruling 11: the asterisk is ignored)."""
+    """Read '2D6', '2d6+2' or '4D6 +15*' (ruling 11: the asterisk is ignored), within /roll's limits."""
+    shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
     found = DICE_RE.match(text)
     if found is None:
-        raise ValueError(f"'{text}' is not a dice expression like 2D6 or 1d6+2")
-    count, sides = int(found.group(1)), int(found.group(2))
-    bonus = int(found.group(4) or 0) * (-1 if found.group(3) == "-" else 1)
-    if not 1 <= count <= 20 or sides < 2:
-        raise ValueError(f"'{text}' needs 1 to 20 dice of 2 or more sides")
+        raise ValueError(f"'{shown}' is not a dice expression like 2D6 or 1d6+2")
+    count, sides = _number(found.group(1)), _number(found.group(2))
+    bonus = _number(found.group(4) or "0") * (-1 if found.group(3) == "-" else 1)
+    if not 1 <= count <= MAX_DICE:
+        raise ValueError(
+            f"'{shown}' rolls too many dice: 1 to {MAX_DICE:,} are allowed, as in /roll"
+        )
+    if not 2 <= sides <= MAX_SIDES:
+        raise ValueError(f"'{shown}' has too many sides: a die has 2 to {MAX_SIDES:,}, as in /roll")
+    if abs(bonus) > MAX_BONUS:
+        raise ValueError(f"'{shown}' adds too much: at most {MAX_BONUS:,} either way")
     return DiceExpr(count, sides, bonus)
 
 
-def range_text(attack: dict[str, Any]) -> str:
+def range_text(attack: Weapon) -> str:
     if attack["melee"]:
         return "melee" if attack["range"] == 1 else f'{attack["range"]}" (melee)'
     return f'{attack["range"]}"'
 
 
-def attack_line(attack: dict[str, Any]) -> str:
+def attack_line(attack: Weapon) -> str:
     types = " or ".join(attack["types"])
     return (
         f"{attack['name']}: {types}, {range_text(attack)}, {attack['hit']:+d}, {attack['damage']}"
     )
 
 
+def ability_label(entry: Ability) -> str:
+    return entry["name"] if "effect" in entry else f"{entry['name']} (not enforced)"
+
+
 def unit_line(unit: Unit) -> str:
     """One line for listings, with the provenance label kept visible."""
     nation = f", {unit['nation']}" if unit.get("nation") else ""
     attacks = "; ".join(attack_line(a) for a in unit["attacks"])
-    abilities = ", ".join(a["name"] for a in unit["abilities"]) or "none"
+    abilities = ", ".join(ability_label(a) for a in unit["abilities"]) or "none"
     return (
         f"{unit['name']} ({unit['points']} pts, {unit['label']}{nation}): {unit['primary']} "
         f'{unit["template"]}, HP {unit["hp"]}, move {unit["move"]}", dodge {unit["dodge"]:+d}, '

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.base import State
+from games.base import Event, public
+from games.papercraft.board import (
+    allied,
+    kind,
+    pieces,
+    power,
+    rect,
+    standing,
+    tracked,
+)
 from games.papercraft.catalog import CORPSE_TYPES, armor_modifier, parse_dice
-from games.papercraft.dice import Dice
 from games.papercraft.geometry import gap
-from games.papercraft.table import Piece, allied, has, kind, pieces, rect, standing, tracked
+from games.papercraft.rolls import Dice
+from games.papercraft.state import Ability, PapercraftState, Piece, Weapon
 
-Weapon = dict[str, Any]
-ROCKETS = parse_dice("2d6+5")
-ROCKET_REACH = 12
-FIREBALL_REACH = 3
+State = PapercraftState
 
 
 def by_id(state: State, ident: int | None) -> Piece | None:
@@ -39,11 +43,18 @@ def after_armor(state: State, target: Piece, attack_type: str, rolled: int) -> t
     modifier = armor_modifier(attack_type, armor)
     raw = rolled + modifier
     text = f"{attack_type} vs {armor} {modifier:+d}"
-    if attack_type == "Pierce" and has(state, target, "Bones, Not Flesh"):
-        damage = max(0, raw) // 2
-        return damage, f"{text} = {max(0, raw)}, halved by Bones, Not Flesh: {damage} damage."
+    halve = power(state, target, "halve_damage")
+    if halve is not None and attack_type == halve["damage_type"]:
+        damage = max(0, raw) // halve["divisor"]
+        how = "halved" if halve["divisor"] == 2 else f"cut to {part(halve['divisor'])}"
+        return damage, f"{text} = {max(0, raw)}, {how} by {halve['name']}: {damage} damage."
     floor = " (never below 0)" if raw < 0 else ""
     return max(0, raw), f"{text}: {max(0, raw)} damage{floor}."
+
+
+def part(divisor: int) -> str:
+    """'half' or '1/3': how a share (always rounded down) is said."""
+    return "half" if divisor == 2 else f"1/{divisor}"
 
 
 def heal(piece: Piece, amount: int, why: str) -> str:
@@ -53,90 +64,100 @@ def heal(piece: Piece, amount: int, why: str) -> str:
 
 
 def hurt(state: State, piece: Piece, amount: int, dice: Dice) -> list[str]:
-    """Take HP off; at 0 the unit dies (the bot keeps HP, as the rules ask players to)."""
+    """Take HP off; at 0 the unit dies. Returns the sentences to add to the attack's line."""
     old = piece["hp"]
     piece["hp"] = max(0, old - amount)
-    lines = [f"{piece['name']} {old} -> {piece['hp']} HP."]
+    said = [f"{piece['name']} {old} -> {piece['hp']} HP."]
     if piece["hp"] == 0 and not piece["dead"]:
-        lines += kill(state, piece, dice)
-    return lines
+        said += kill(state, piece, dice)
+    return said
 
 
 def kill(state: State, piece: Piece, dice: Dice) -> list[str]:
-    """Corpse or removal by primary type (ruling 3); unused Fire Rockets go off."""
+    """Corpse or removal by primary type (ruling 3); unused death rockets go off."""
     primary = kind(state, piece)["primary"]
     piece["dead"] = True
     piece["corpse"] = primary in CORPSE_TYPES
     fate = "flipped over as a corpse" if piece["corpse"] else "removed from the battlefield"
-    lines = [f"{piece['name']} is dead: {fate} ({primary})."]
+    said = [f"{piece['name']} is dead: {fate} ({primary})."]
     let_go = release_hug(state, piece)
-    lines += [let_go] if let_go else []
+    said += [let_go] if let_go else []
     piece["grappled"] = piece["burning"] = None
-    if has(state, piece, "Fire Rockets") and not piece["rockets_used"]:
-        piece["rockets_used"] = True
-        lines.append(f"{piece['name']}'s unused Fire Rockets launch at all units within 12\".")
-        if tracked(state):
-            near = [
-                p
-                for p in standing(state)
-                if gap(rect(state, p), rect(state, piece)) <= ROCKET_REACH
-            ]
-            lines += rockets(state, near, dice)
-        else:
-            state["pending"].append({"unit": piece["id"], "seat": piece["owner"]})
-            lines.append(
-                f"{state['names'][piece['owner']]}: name them with /ability {piece['name']} "
-                "Fire Rockets UNIT, UNIT (or none)."
-            )
-    return lines
+    rockets = power(state, piece, "fire_rockets")
+    if rockets is None or not rockets.get("on_death") or spent(piece, rockets):
+        return said
+    piece["uses"][rockets["name"]] = piece["uses"].get(rockets["name"], 0) + 1
+    reach = rockets["reach"]
+    said.append(f"{piece['name']}'s unused {rockets['name']} launch at all units within {reach}\".")
+    if tracked(state):
+        here = rect(state, piece)
+        near = [p for p in standing(state) if gap(rect(state, p), here) <= reach + 1e-9]
+        said += [event.text for event in fire(state, rockets, near, dice)]
+    else:
+        state["pending"].append({"unit": piece["id"], "seat": piece["owner"]})
+        owner = state["names"][piece["owner"]]
+        said.append(
+            f"{owner} aims them: /ability {piece['name']} {rockets['name']} UNIT, UNIT naming "
+            f'every unit within {reach}" (or none); the battle waits for {owner}.'
+        )
+    return said
 
 
-def rockets(state: State, targets: list[Piece], dice: Dice) -> list[str]:
-    """Fire Rockets: each unit is hit on a d6 of 4+ and takes 2d6+5 Energy, rolled per unit."""
-    lines: list[str] = []
+def spent(piece: Piece, entry: Ability) -> bool:
+    """Whether a limited ability has no use left this game."""
+    return "uses" in entry and piece["uses"].get(entry["name"], 0) >= entry["uses"]
+
+
+def fire(state: State, rockets: Ability, targets: list[Piece], dice: Dice) -> list[Event]:
+    """Fire Rockets: each unit is hit on a d6 of hit_on or more, damage rolled per unit."""
+    events: list[Event] = []
+    need, damage_dice = rockets["hit_on"], parse_dice(rockets["dice"])
     for target in targets:
         if target["dead"]:
             continue
         roll = dice.roll(6, f"rocket hit d6 at {target['name']}")
-        if roll < 4:
-            lines.append(f"Rocket at {target['name']}: {roll}, miss (4+ hits).")
+        if roll < need:
+            events.append(public(f"Rocket at {target['name']}: {roll}, miss ({need}+ hits)."))
             continue
-        total, shown = dice.expr(ROCKETS, f"rocket damage at {target['name']}")
-        damage, text = after_armor(state, target, "Energy", total)
+        total, shown = dice.expr(damage_dice, f"rocket damage at {target['name']}")
+        damage, text = after_armor(state, target, rockets["damage_type"], total)
         rest = hurt(state, target, damage, dice)
-        lines.append(" ".join([f"Rocket at {target['name']}: {roll}, hit. {shown}, {text}", *rest]))
-    return lines
+        head = f"Rocket at {target['name']}: {roll}, hit. {shown}, {text}"
+        events.append(public(" ".join([head, *rest])))
+    return events
 
 
 def hit_bonus(state: State, attacker: Piece, target: Piece, weapon: Weapon) -> tuple[int, str]:
     """The attack's hit bonus with The Power, Rally Cry and Pack Hunt, and a note naming them."""
     bonus = weapon["hit"]
     notes: list[str] = []
-    if attacker["power"]:
-        bonus += weapon["hit"]
-        notes.append(f"The Power doubles {weapon['hit']:+d}")
+    if attacker["power"] > 1:
+        bonus = weapon["hit"] * attacker["power"]
+        word = "doubles" if attacker["power"] == 2 else f"multiplies by {attacker['power']}"
+        notes.append(f"The Power {word} {weapon['hit']:+d}")
     if attacker["rally"]:
         bonus += attacker["rally"]
         notes.append(f"Rally Cry +{attacker['rally']}")
-    if has(state, attacker, "Pack Hunt") and any(
+    pack = power(state, attacker, "pack_hunt")
+    if pack is not None and any(
         target["id"] in p["targets"]
         for p in pieces(state)
         if p is not attacker and allied(state, p["owner"], attacker["owner"])
     ):
-        bonus += 1
-        notes.append("Pack Hunt +1")
+        bonus += pack["bonus"]
+        notes.append(f"{pack['name']} {pack['bonus']:+d}")
     note = f" ({weapon['name']} {weapon['hit']:+d}, {', '.join(notes)})" if notes else ""
     return bonus, note
 
 
-def splash_targets(state: State, target: Piece, named: list[Piece] | None) -> list[Piece]:
+def splash_targets(
+    state: State, target: Piece, reach: int, named: list[Piece] | None
+) -> list[Piece]:
     if named is not None:
         return named
     here = rect(state, target)
     return [
-        p
-        for p in standing(state)
-        if p is not target and gap(rect(state, p), here) <= FIREBALL_REACH
+        p for p in standing(state) if p is not target and gap(rect(state, p), here) <= reach + 1e-9
     ]
 
 
@@ -150,13 +171,16 @@ def strike(
     attack_type: str,
     hug: bool = False,
     splash: list[Piece] | None = None,
-) -> list[str]:
+) -> list[Event]:
     """One attack: roll to hit (ties hit), roll damage, apply armour, then the abilities it sets off."""
     attacker["targets"].append(target["id"])
-    if has(state, attacker, "Grapple"):
+    if power(state, attacker, "grapple") is not None:
         target["grappled"] = state["turn_no"]
     damage_expr = parse_dice(weapon["damage"])
-    charge = has(state, attacker, "Charge") and attacker["moved"] >= 6
+    charge = power(state, attacker, "charge")
+    if charge is not None and attacker["moved"] < charge["min_move"]:
+        charge = None
+    charge_dice = parse_dice(charge["dice"]) if charge is not None else None
     if target["hugged_by"] == attacker["id"]:
         head = f"{attacker['name']} hits the hugged {target['name']} without rolling (Bear Hug)."
     else:
@@ -170,23 +194,28 @@ def strike(
             f"{theirs}{dodge:+d}={theirs + dodge}: {'hit' if hit else 'miss'}."
         )
         if not hit:
-            dice.skip_unrolled(damage_expr.count + (1 if charge else 0))
-            return [head]
-    if hug:
+            dice.skip_unrolled(damage_expr.count + (charge_dice.count if charge_dice else 0))
+            return [public(head)]
+    hugger = power(state, attacker, "bear_hug")
+    if hug and hugger is not None:
         target["hugged_by"], attacker["hugging"] = attacker["id"], target["id"]
         return [
-            f"{head} Bear Hug instead of damage: {target['name']} cannot move or attack "
-            "until it escapes (d6 + dodge of 4 or more at the start of its turn)."
+            public(
+                f"{head} {hugger['name']} instead of damage: {target['name']} cannot move or "
+                f"attack until it escapes (d6 + dodge of {hugger['escape_on']} or more at the "
+                "start of its turn)."
+            )
         ]
     total, shown = dice.expr(damage_expr, "damage")
-    if charge:
-        extra = dice.roll(6, "Charge d6")
+    if charge is not None and charge_dice is not None:
+        extra, _ = dice.expr(charge_dice, charge["name"])
         total += extra
-        shown += f", Charge +1d6 [{extra}]={total}"
+        shown += f", {charge['name']} +{charge_dice} [{extra}]={total}"
     damage, armor_text = after_armor(state, target, attack_type, total)
-    lines = [" ".join([head, f"{shown}, {armor_text}", *hurt(state, target, damage, dice)])]
-    lines += _after_damage(state, attacker, target, weapon, damage, dice, splash)
-    return lines
+    events = [
+        public(" ".join([head, f"{shown}, {armor_text}", *hurt(state, target, damage, dice)]))
+    ]
+    return events + _after_damage(state, attacker, target, weapon, damage, dice, splash)
 
 
 def _after_damage(
@@ -197,23 +226,41 @@ def _after_damage(
     damage: int,
     dice: Dice,
     splash: list[Piece] | None,
-) -> list[str]:
+) -> list[Event]:
     """Fireball splash, Siphon Life and Wear and Tear, in that order."""
-    lines: list[str] = []
-    if has(state, attacker, "Fireball") and not weapon["melee"]:
-        for other in splash_targets(state, target, splash):
+    events: list[Event] = []
+    fireball = power(state, attacker, "fireball")
+    if fireball is not None and not weapon["melee"]:
+        for other in splash_targets(state, target, fireball["reach"], splash):
             if other["dead"]:
                 continue
-            text = [f"Fireball splash: {other['name']} takes the same {damage} damage."]
+            text = [f"{fireball['name']} splash: {other['name']} takes the same {damage} damage."]
             if damage > 0:
-                other["burning"] = state["turn_no"]
-                text.append("It burns for 1d6 Energy unless it moves by the end of its next turn.")
-            lines.append(" ".join(text + hurt(state, other, damage, dice)))
-    living = kind(state, target)["primary"] == "Living"
-    if has(state, attacker, "Siphon Life") and living and damage > 0 and not attacker["dead"]:
-        lines.append(heal(attacker, damage // 2, "Siphon Life, half the damage"))
-    if has(state, attacker, "Wear and Tear") and damage > 0 and not attacker["dead"]:
-        back = damage // 2
-        text = f"{attacker['name']} takes {back} (Wear and Tear, half of {damage}):"
-        lines.append(" ".join([text, *hurt(state, attacker, back, dice)]))
-    return lines
+                other["burning"] = {
+                    "turn": state["turn_no"],
+                    "dice": fireball["dice"],
+                    "damage_type": fireball["damage_type"],
+                }
+                text.append(
+                    f"It burns for {fireball['dice']} {fireball['damage_type']} unless it moves "
+                    "by the end of its next turn."
+                )
+            events.append(public(" ".join(text + hurt(state, other, damage, dice))))
+    siphon = power(state, attacker, "siphon_life")
+    if (
+        siphon is not None
+        and kind(state, target)["primary"] == siphon["primary"]
+        and damage > 0
+        and not attacker["dead"]
+    ):
+        share = damage // siphon["divisor"]
+        of = "" if siphon["divisor"] == 2 else " of"
+        why = f"{siphon['name']}, {part(siphon['divisor'])}{of} the damage"
+        events.append(public(heal(attacker, share, why)))
+    wear = power(state, attacker, "wear_and_tear")
+    if wear is not None and damage > 0 and not attacker["dead"]:
+        back = damage // wear["divisor"]
+        why = f"({wear['name']}, {part(wear['divisor'])} of {damage}):"
+        said = [f"{attacker['name']} takes {back}", why, *hurt(state, attacker, back, dice)]
+        events.append(public(" ".join(said)))
+    return events

@@ -6,8 +6,13 @@ import re
 from typing import Any
 
 from games.base import RuleError
-from games.papercraft.catalog import Unit, builtin_units, unit_line
-from games.papercraft.statblock import format_stat_block, parse_stat_block
+from games.papercraft.catalog import builtin_units, unit_line
+from games.papercraft.statblock import (
+    format_stat_block,
+    parse_stat_block,
+    unenforced,
+)
+from games.papercraft.state import Unit
 
 CHAT_LABEL = "added in this chat with /unit add"
 USAGE = (
@@ -23,7 +28,18 @@ def stored(data: dict[str, Any]) -> dict[str, Unit]:
 
 
 def chat_units(data: dict[str, Any]) -> list[Unit]:
-    return list(stored(data).values())
+    """The chat's units, each checked again as a stat block (limits may be newer than the unit)."""
+    units = []
+    for name, unit in stored(data).items():
+        try:
+            checked = parse_stat_block(format_stat_block(unit))
+        except RuleError as error:
+            raise RuleError(
+                f"This chat's unit {name} breaks a rule: {error} /unit remove {name} and add it again."
+            ) from None
+        checked["label"] = CHAT_LABEL
+        units.append(checked)
+    return units
 
 
 def unit_command(data: dict[str, Any], text: str) -> str:
@@ -33,7 +49,7 @@ def unit_command(data: dict[str, Any], text: str) -> str:
     if action == "add":
         return _add(data, rest)
     if action == "list":
-        units = chat_units(data)
+        units = list(stored(data).values())
         if not units:
             return "This chat has added no units yet; /unit add followed by a stat block adds one."
         return "\n".join(["Units added in this chat:", *(unit_line(u) for u in units)])
@@ -55,8 +71,21 @@ def _add(data: dict[str, Any], block: str) -> str:
     if unit["name"].casefold() in (name.casefold() for name in builtin_units()):
         raise RuleError(f"{unit['name']} is a built-in unit; give your unit another name.")
     unit["label"] = CHAT_LABEL
-    data.setdefault("units", {})[unit["name"]] = unit
-    return (
+    units = data.setdefault("units", {})
+    for old in [k for k in units if k.casefold() == unit["name"].casefold()]:
+        del units[old]
+    units[unit["name"]] = unit
+    lines = [
         f"Added {unit['name']} ({unit['points']} points) for this chat; it can be used in the "
-        f"next /new papercraft.\n{format_stat_block(unit)}"
-    )
+        "next /new papercraft."
+    ]
+    applied = [a["name"] for a in unit["abilities"] if "effect" in a]
+    if applied:
+        lines.append(f"Abilities the referee applies as built-in: {', '.join(applied)}.")
+    shown = unenforced(unit)
+    if shown:
+        lines.append(
+            "Not enforced by the referee, shown as text only (apply them at the table by "
+            f"agreement): {'; '.join(shown)}."
+        )
+    return "\n".join([*lines, format_stat_block(unit)])

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import math
 
+from games.papercraft.state import Facing
+
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in inches
 Point = tuple[float, float]
 EPS = 1e-6
-FACING_WORDS = {"n": "N", "north": "N", "0": "N", "e": "E", "east": "E", "90": "E"}
+FACING_WORDS: dict[str, Facing] = {
+    "n": "N",
+    "north": "N",
+    "0": "N",
+    "e": "E",
+    "east": "E",
+    "90": "E",
+}
 FACING_WORDS |= {"s": "S", "south": "S", "180": "S", "w": "W", "west": "W", "270": "W"}
 
 
@@ -95,3 +104,37 @@ def line_of_fire(a: Rect, b: Rect, blockers: list[Rect]) -> float | None:
         if not any(segment_crosses(p, q, r) for r in blockers):
             return max(gap(a, b), math.dist(p, q)) if (p, q) != pairs[0] else gap(a, b)
     return None
+
+
+class Buckets:
+    """Rectangles (by id) bucketed by area, so a query looks only at the ones nearby."""
+
+    def __init__(self, cell: float = 6.0) -> None:
+        self.cell = cell
+        self.buckets: dict[tuple[int, int], list[int]] = {}
+        self.rects: dict[int, Rect] = {}
+
+    def _keys(self, r: Rect) -> list[tuple[int, int]]:
+        c = self.cell
+        xs = range(math.floor(r[0] / c), math.floor(r[2] / c) + 1)
+        ys = range(math.floor(r[1] / c), math.floor(r[3] / c) + 1)
+        return [(x, y) for x in xs for y in ys]
+
+    def add(self, ident: int, r: Rect) -> None:
+        self.rects[ident] = r
+        for key in self._keys(r):
+            self.buckets.setdefault(key, []).append(ident)
+
+    def near(self, r: Rect) -> list[int]:
+        """Ids of the stored rectangles whose buckets meet r's (all that overlap r, and a few more)."""
+        seen: set[int] = set()
+        found: list[int] = []
+        for key in self._keys(r):
+            for ident in self.buckets.get(key, ()):
+                if ident not in seen:
+                    seen.add(ident)
+                    found.append(ident)
+        return sorted(found)
+
+    def overlaps(self, r: Rect) -> bool:
+        return any(overlaps(r, self.rects[ident]) for ident in self.near(r))

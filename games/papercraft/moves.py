@@ -1,43 +1,36 @@
-"""Moves a seat may make now (hints, buttons, random play) and a simple bot built on them."""
+"""Moves a seat may make now: hints, buttons, autocomplete and random play. Each one offered is
+accepted as it stands (abilities are checked with `prepare`, which changes nothing)."""
 
 from __future__ import annotations
 
-import json
 import math
-from functools import cache
-from itertools import product
 
-from games.base import Move, Rng, RuleError, State
-from games.papercraft.abilities import HANDLERS, in_place_block, use_ability
-from games.papercraft.army import army_points, side_points, spot_free, zone
-from games.papercraft.attacking import cannot_attack, measure, usable
-from games.papercraft.catalog import armor_modifier, parse_dice, templates
-from games.papercraft.dice import Dice
-from games.papercraft.geometry import footprint, gap
-from games.papercraft.moving import cannot_move, check_path
-from games.papercraft.table import (
-    Piece,
+from games.base import Move, Rng, RuleError
+from games.papercraft.abilities import in_place_block, prepare
+from games.papercraft.army import army_points, army_size, can_ready_empty, side_points
+from games.papercraft.attacking import cannot_attack, measure, reach, usable, within
+from games.papercraft.board import (
+    Field,
     allied,
     catalog,
-    has,
+    centre,
     kind,
     pieces,
-    rect,
+    power,
     standing,
     tracked,
 )
-from games.papercraft.words import split_flags
+from games.papercraft.commands import Command, split_flags
+from games.papercraft.flow import waiting
+from games.papercraft.geometry import gap
+from games.papercraft.moving import cannot_move, check_path, emplaced
+from games.papercraft.options import MAX_UNITS
+from games.papercraft.placement import DEFAULT_FACING, TURNED, find_spot, free_spots, to_place
+from games.papercraft.rolls import Dice
+from games.papercraft.state import Ability, PapercraftState, Piece, Weapon
+from games.papercraft.verbs import ABILITY_FLAGS
 
-
-def waiting(state: State) -> list[int]:
-    phase = state["phase"]
-    if phase == "army":
-        return [s for s in range(len(state["names"])) if not state["ready"][s]]
-    if phase == "place":
-        return [state["placer"]]
-    if phase == "battle":
-        return [state["pending"][0]["seat"]] if state["pending"] else [state["active"]]
-    return []
+State = PapercraftState
 
 
 def words(name: str) -> tuple[str, ...]:
@@ -48,91 +41,92 @@ def legal(state: State, seat: int) -> list[Move]:
     if seat not in waiting(state):
         return []
     if state["phase"] == "army":
-        return _army_moves(state, seat)
+        return army_moves(state, seat)
     if state["phase"] == "place":
-        return _place_moves(state, seat)
+        return place_moves(state, seat)
     if state["pending"]:
-        otoro = pieces(state)[state["pending"][0]["unit"]]
-        aim = ("ability", *words(otoro["name"]), "Fire", "Rockets")
-        moves = [Move(aim[0], (*aim[1:], "none"))]
-        near = standing(state)[:1]
-        return moves + [Move(aim[0], (*aim[1:], *words(p["name"]))) for p in near]
+        return [aim_move(state)]
+    if state["step"] == "escape":
+        return [Move("escape")]
+    field = Field(state) if tracked(state) else None
     if state["step"] == "move":
-        return [*_movement(state, seat), Move("done")]
-    return [*_attacks(state, seat), *_abilities(state, seat), Move("done")]
+        mine = [p for p in standing(state) if p["owner"] == seat]
+        found = [movement(state, piece, field) for piece in mine]
+        return [*(m for m in found if m is not None), Move("done")]
+    return [*attacks(state, seat, field), *abilities(state, seat), Move("done")]
 
 
-def _army_moves(state: State, seat: int) -> list[Move]:
+def aim_move(state: State) -> Move:
+    """A destroyed Otoro's owner names no units: always accepted (the owner may name others)."""
+    otoro = pieces(state)[state["pending"][0]["unit"]]
+    entry = power(state, otoro, "fire_rockets")
+    name = entry["name"] if entry is not None else "Fire Rockets"
+    return Move("ability", (*words(otoro["name"]), *words(name), "none"))
+
+
+def army_moves(state: State, seat: int) -> list[Move]:
     limit = state["options"]["points"]
     budget = limit - side_points(state, state["teams"][seat])
+    room = army_size(state, seat) < MAX_UNITS
     moves = [
         Move("army", ("add", *words(name)))
         for name, unit in catalog(state).items()
-        if unit["points"] <= budget
+        if room and unit["points"] <= budget
     ]
     moves += [Move("army", ("remove", *words(name))) for name in state["armies"][seat]]
-    if state["armies"][seat] and army_points(state, seat) <= limit:
+    has_units = bool(state["armies"][seat]) or can_ready_empty(state, seat)
+    if has_units and army_points(state, seat) <= limit:
         moves.append(Move("ready"))
     return moves
 
 
-def _spots(state: State, piece: Piece) -> list[tuple[float, float]]:
-    """Free spots in the start zone, front rows first, from the middle outward."""
-    facing = piece["facing"]
-    width, depth = footprint(templates()[kind(state, piece)["template"]], facing)
-    x0, y0, x1, y1 = zone(state, piece["owner"])
-    xs = [x0 + width / 2 + i for i in range(int(x1 - x0 - width) + 1)]
-    ys = [y0 + depth / 2 + i for i in range(int(y1 - y0 - depth) + 1)]
-    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-    centre = (state["options"]["table"][0] / 2, state["options"]["table"][1] / 2)
-    spots = sorted(
-        ((x, y) for x in xs for y in ys),
-        key=lambda p: (
-            round(math.dist(p, centre) - math.dist(middle, centre)),
-            abs(p[0] - middle[0]) + abs(p[1] - middle[1]),
-        ),
-    )
-    free: list[tuple[float, float]] = []
-    for x, y in spots:
-        if spot_free(state, piece, x, y, facing) is None:
-            free.append((x, y))
-            if len(free) == 2:
-                break
-    return free
+def place_move(state: State, piece: Piece, limit: int = 1) -> list[Move]:
+    """Where this unit may go: free spots facing the middle, else turned, else anywhere it fits."""
+    name = words(piece["name"])
+    if not tracked(state):
+        return [Move("place", name)]
+    facing = DEFAULT_FACING[piece["owner"]]
+    for way in (facing, TURNED[facing]):
+        spots = free_spots(state, piece, way, limit)
+        if not spots:
+            spot = find_spot(state, piece, way)
+            spots = [spot] if spot is not None else []
+        if spots:
+            tail = () if way == facing else (way,)
+            return [Move("place", (*name, "at", f"{x:g},{y:g}", *tail)) for x, y in spots]
+    return []
 
 
-def _place_moves(state: State, seat: int) -> list[Move]:
+def place_moves(state: State, seat: int) -> list[Move]:
     moves: list[Move] = []
     seen: set[str] = set()
-    for piece in pieces(state):
-        if piece["owner"] != seat or piece["placed"] or piece["kind"] in seen:
-            continue
-        seen.add(piece["kind"])
-        if not tracked(state):
-            moves.append(Move("place", words(piece["name"])))
-            continue
-        for x, y in _spots(state, piece):
-            moves.append(Move("place", (*words(piece["name"]), "at", f"{x:g},{y:g}")))
+    for piece in to_place(state, seat):
+        if piece["kind"] not in seen:
+            seen.add(piece["kind"])
+            moves += place_move(state, piece, 2)
     return moves
 
 
-def _enemies(state: State, seat: int) -> list[Piece]:
+def enemies(state: State, seat: int) -> list[Piece]:
     return [p for p in standing(state) if not allied(state, seat, p["owner"])]
 
 
-def _nearest(state: State, piece: Piece, others: list[Piece]) -> Piece | None:
-    if not others:
+def nearest(state: State, field: Field, piece: Piece, seat: int) -> Piece | None:
+    here = field.rect(piece)
+    foes = enemies(state, seat)
+    if not foes:
         return None
-    return min(others, key=lambda p: (gap(rect(state, piece), rect(state, p)), p["id"]))
+    return min(foes, key=lambda p: (gap(here, field.rect(p)), p["id"]))
 
 
-def _approach(state: State, piece: Piece, target: Piece) -> Move | None:
+def approach(state: State, field: Field, piece: Piece, target: Piece) -> Move | None:
     """A legal straight move toward the target, stopping short of contact."""
     left = kind(state, piece)["move"] - piece["moved"]
-    distance = gap(rect(state, piece), rect(state, target))
+    distance = gap(field.rect(piece), field.rect(target))
     want = min(left, distance - 0.5)
-    start = (piece["x"], piece["y"])
-    heading = math.atan2(target["y"] - start[1], target["x"] - start[0])
+    start = centre(piece)
+    goal = centre(target)
+    heading = math.atan2(goal[1] - start[1], goal[0] - start[0])
     for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.4, -2.4):
         for share in (1.0, 0.6, 0.3):
             travel = math.floor(want * share * 10) / 10
@@ -144,231 +138,154 @@ def _approach(state: State, piece: Piece, target: Piece) -> Move | None:
             if round(math.dist(start, (x, y)), 2) > left + 1e-9:
                 continue
             try:
-                check_path(state, piece, (x, y, None))
+                check_path(state, piece, (x, y, None), field)
             except RuleError:
                 continue
             return Move("move", (*words(piece["name"]), "to", f"{x:g},{y:g}"))
     return None
 
 
-def _movement(state: State, seat: int) -> list[Move]:
+def movement(state: State, piece: Piece, field: Field | None) -> Move | None:
+    """One move for this unit: its whole allowance (players measure), else toward the nearest enemy."""
+    if cannot_move(state, piece):
+        return None
+    if field is None:
+        left = kind(state, piece)["move"] - piece["moved"]
+        return Move("move", (*words(piece["name"]), f"{left:g}"))
+    target = nearest(state, field, piece, piece["owner"])
+    return approach(state, field, piece, target) if target is not None else None
+
+
+def targets(state: State, piece: Piece, field: Field | None) -> list[tuple[Piece, float | None]]:
+    """Enemies this unit could attack now, with the measured range when positions are tracked."""
+    found: list[tuple[Piece, float | None]] = []
+    if field is None:
+        return [
+            (p, None) for p in enemies(state, piece["owner"]) if p["id"] not in piece["targets"]
+        ]
+    near = set(field.around(piece, reach(state, piece)))
+    for target in enemies(state, piece["owner"]):
+        if target["id"] in near and target["id"] not in piece["targets"]:
+            distance = measure(state, piece, target, field)
+            if distance is not None:
+                found.append((target, distance))
+    return found
+
+
+def attack_move(piece: Piece, target: Piece, weapon: Weapon, distance: float | None) -> Move:
+    args = (*words(piece["name"]), *words(target["name"]), *words(weapon["name"]))
+    if distance is None and not weapon["melee"]:
+        args = (*args, "--range", str(weapon["range"]))
+    return Move("attack", args)
+
+
+def attack_moves(state: State, piece: Piece, target: Piece, distance: float | None) -> list[Move]:
     moves: list[Move] = []
-    enemies = _enemies(state, seat)
-    for piece in standing(state):
-        if piece["owner"] != seat or cannot_move(state, piece):
+    hug = power(state, piece, "bear_hug")
+    for weapon in usable(state, piece):
+        if distance is not None and distance > weapon["range"] + 1e-9:
             continue
-        if not tracked(state):
-            left = kind(state, piece)["move"] - piece["moved"]
-            moves.append(Move("move", (*words(piece["name"]), f"{left:g}")))
-            continue
-        target = _nearest(state, piece, enemies)
-        step = _approach(state, piece, target) if target else None
-        if step:
-            moves.append(step)
+        move = attack_move(piece, target, weapon, distance)
+        moves.append(move)
+        if (
+            hug is not None
+            and kind(state, target)["template"] in hug["templates"]
+            and target["hugged_by"] != piece["id"]
+        ):
+            moves.append(Move("attack", (*move.args, "--hug")))
     return moves
 
 
-def _attacks(state: State, seat: int) -> list[Move]:
+def attacks(state: State, seat: int, field: Field | None) -> list[Move]:
     moves: list[Move] = []
     for piece in standing(state):
         if piece["owner"] != seat or cannot_attack(state, piece):
             continue
-        for target in _enemies(state, seat):
-            if target["id"] in piece["targets"]:
-                continue
-            distance = measure(state, piece, target) if tracked(state) else None
-            if tracked(state) and distance is None:
-                continue
-            for weapon in usable(state, piece):
-                if distance is not None and distance > weapon["range"] + 1e-9:
-                    continue
-                args = (*words(piece["name"]), *words(target["name"]), *words(weapon["name"]))
-                if not tracked(state) and not weapon["melee"]:
-                    args = (*args, "--range", str(weapon["range"]))
-                moves.append(Move("attack", args))
-                if has(state, piece, "Bear Hug") and _huggable(state, piece, target):
-                    moves.append(Move("attack", (*args, "--hug")))
+        for target, distance in targets(state, piece, field):
+            moves += attack_moves(state, piece, target, distance)
     return moves
 
 
-def _huggable(state: State, bear: Piece, target: Piece) -> bool:
-    template = kind(state, target)["template"]
-    return template in ("Character", "Large Unit") and target["hugged_by"] != bear["id"]
-
-
-def _abilities(state: State, seat: int) -> list[Move]:
-    moves: list[Move] = []
-    for piece in standing(state):
-        if piece["owner"] != seat or in_place_block(state, piece):
-            continue
-        for entry in kind(state, piece)["abilities"]:
-            if entry["name"] in HANDLERS:
-                move = _ability_move(state, piece, entry["name"])
-                if move is not None and _works(state, seat, move):
-                    moves.append(move)
-    return moves
-
-
-def _works(state: State, seat: int, move: Move) -> bool:
-    """Try an ability on a copy: area abilities and Gale depend on exact geometry."""
-    trial = json.loads(json.dumps(state))
-    words_, flags = split_flags(move.args)
+def works(state: State, seat: int, move: Move) -> bool:
+    """Whether an /ability move passes every check (nothing is changed, nothing rolled)."""
     try:
-        use_ability(trial, seat, words_, flags, Dice(Rng("trial"), None))
+        args, flags = split_flags(move.verb, move.args, ABILITY_FLAGS)
+        prepare(state, seat, Command(args, flags, Dice(Rng("unused"), None)))
     except RuleError:
         return False
     return True
 
 
-def _ability_move(state: State, piece: Piece, name: str) -> Move | None:
-    seat = piece["owner"]
-    base = ("ability", *words(piece["name"]), *words(name))
+def abilities(state: State, seat: int) -> list[Move]:
+    moves: list[Move] = []
+    for piece in standing(state):
+        if piece["owner"] != seat or in_place_block(state, piece):
+            continue
+        for entry in kind(state, piece)["abilities"]:
+            effect = entry.get("effect")
+            if effect is None:
+                continue
+            move = ability_move(state, piece, entry)
+            if move is not None and works(state, seat, move):
+                moves.append(move)
+    return moves
+
+
+def ability_move(state: State, piece: Piece, entry: Ability) -> Move | None:
+    """A plausible use of an in-place-of-attacking ability (checked by `works` before offering)."""
+    seat, effect = piece["owner"], entry.get("effect")
+    base = (*words(piece["name"]), *words(entry["name"]))
     friends = [p for p in standing(state) if p is not piece and allied(state, seat, p["owner"])]
-    enemies = _enemies(state, seat)
-    if name in ("Rally Cry", "The Power", "Field Repair"):
-        reach = {"Rally Cry": 6, "The Power": 10, "Field Repair": 2}[name]
-        if name == "Field Repair":
+    foes = enemies(state, seat)
+    if effect in ("rally_cry", "the_power", "field_repair"):
+        if effect == "field_repair":
             friends = [
                 p
                 for p in [*friends, piece]
-                if kind(state, p)["primary"] == "Mechanical" and p["hp"] < p["max_hp"]
+                if p["hp"] < p["max_hp"] and kind(state, p)["primary"] == entry["primary"]
             ]
         if tracked(state):
-            friends = [p for p in friends if gap(rect(state, p), rect(state, piece)) <= reach]
-        return Move(base[0], (*base[1:], *words(friends[0]["name"]))) if friends else None
-    if name in ("Quake Stomp", "Fire Rockets"):
+            friends = within(state, piece, friends, entry["reach"])
+        return Move("ability", (*base, *words(friends[0]["name"]))) if friends else None
+    if effect in ("quake_stomp", "fire_rockets"):
         if tracked(state):
-            return Move(base[0], base[1:])
-        return Move(base[0], (*base[1:], *words(enemies[0]["name"]))) if enemies else None
-    if name == "Telekinetic Powers":
-        movable = [
-            p for p in enemies if not has(state, p, "Emplaced") and kind(state, p)["move"] > 0
-        ]
-        if tracked(state):
-            movable = [p for p in movable if gap(rect(state, p), rect(state, piece)) <= 10]
-        if not movable:
-            return None
-        target = movable[0]
-        if not tracked(state):
-            return Move(base[0], (*base[1:], *words(target["name"]), "--range", "10"))
-        away = math.atan2(target["y"] - piece["y"], target["x"] - piece["x"])
-        x = round(target["x"] + 6 * math.cos(away), 1)
-        y = round(target["y"] + 6 * math.sin(away), 1)
-        return Move(base[0], (*base[1:], *words(target["name"]), "to", f"{x:g},{y:g}"))
-    return _gale_move(state, piece, base, enemies)
-
-
-def _gale_move(
-    state: State, piece: Piece, base: tuple[str, ...], enemies: list[Piece]
-) -> Move | None:
-    if not tracked(state):
-        return Move(base[0], (*base[1:], *words(enemies[0]["name"]))) if enemies else None
-    half = kind(state, piece)["move"] / 2
-    for target in enemies:
-        heading = math.atan2(target["y"] - piece["y"], target["x"] - piece["x"])
-        beyond = math.dist((piece["x"], piece["y"]), (target["x"], target["y"])) + 2.5
-        if beyond > half:
-            continue
-        x = round(piece["x"] + beyond * math.cos(heading), 1)
-        y = round(piece["y"] + beyond * math.sin(heading), 1)
-        return Move(base[0], (*base[1:], "to", f"{x:g},{y:g}"))
+            return Move("ability", base)
+        return Move("ability", (*base, *words(foes[0]["name"]))) if foes else None
+    if effect == "telekinesis":
+        movable = [p for p in foes if not emplaced(state, p)]
+        for target in movable:
+            if not tracked(state):
+                return Move("ability", (*base, *words(target["name"]), "--range", "1"))
+            here, there = centre(piece), centre(target)
+            away = math.atan2(there[1] - here[1], there[0] - here[0])
+            x = round(there[0] + 6 * math.cos(away), 1)
+            y = round(there[1] + 6 * math.sin(away), 1)
+            move = Move("ability", (*base, *words(target["name"]), "to", f"{x:g},{y:g}"))
+            if works(state, seat, move):
+                return move
+        return None
+    if effect == "gale":
+        return _gale_move(state, piece, base, foes)
     return None
 
 
-@cache
-def _mean_damage(damage: str, modifier: int, halve: bool) -> float:
-    """Exact mean of the damage after the armour modifier, floored at 0 (and halved)."""
-    expr = parse_dice(damage)
-    totals = [
-        sum(faces) + expr.bonus for faces in product(range(1, expr.sides + 1), repeat=expr.count)
-    ]
-    hurt = [max(0, t + modifier) // (2 if halve else 1) for t in totals]
-    return sum(hurt) / len(hurt)
-
-
-def expected_damage(
-    state: State, attacker: Piece, target: Piece, weapon: dict[str, object]
-) -> float:
-    """Chance to hit times average damage after armour: how the bot ranks its attacks."""
-    armor = kind(state, target)["armor"]
-    types = weapon["types"]
-    assert isinstance(types, list)
-    halve = has(state, target, "Bones, Not Flesh")
-    best = max(
-        _mean_damage(str(weapon["damage"]), armor_modifier(t, armor), halve and t == "Pierce")
-        for t in types
-    )
-    hit = weapon["hit"]
-    assert isinstance(hit, int)
-    edge = hit - kind(state, target)["dodge"]
-    wins = sum(1 for a in range(1, 7) for d in range(1, 7) if a + edge >= d)
-    bonus = 5.0 if best >= target["hp"] else 0.0
-    return wins / 36 * (best + bonus)
-
-
-def bot_move(state: State, seat: int, rng: Rng) -> Move:
-    options = legal(state, seat)
-    if state["phase"] == "army":
-        return _bot_army(state, seat, options, rng)
-    if state["phase"] != "battle" or state["pending"]:
-        return options[0]
-    if state["step"] == "move":
-        return _bot_step(state, seat, options)
-    return _bot_attack(state, seat, options)
-
-
-def _bot_army(state: State, seat: int, options: list[Move], rng: Rng) -> Move:
-    adds = [m for m in options if m.args[:1] == ("add",)]
-    count = sum(state["armies"][seat].values())
-    if adds and count < 10:
-        return rng.choice(adds)
-    ready = [m for m in options if m.verb == "ready"]
-    return ready[0] if ready else options[0]
-
-
-def _bot_step(state: State, seat: int, options: list[Move]) -> Move:
-    """Move units that cannot shoot anything from where they stand; others hold still to shoot."""
-    for move in options:
-        if move.verb != "move":
+def _gale_move(state: State, piece: Piece, base: tuple[str, ...], foes: list[Piece]) -> Move | None:
+    if not tracked(state):
+        return Move("ability", (*base, *words(foes[0]["name"]))) if foes else None
+    entry = power(state, piece, "gale")
+    if entry is None:
+        return None
+    allowed = kind(state, piece)["move"] / entry["divisor"]
+    here = centre(piece)
+    for target in foes:
+        there = centre(target)
+        heading = math.atan2(there[1] - here[1], there[0] - here[0])
+        beyond = math.dist(here, there) + 2.5
+        if beyond > allowed:
             continue
-        piece = _named_piece(state, seat, move)
-        ranged = [w for w in kind(state, piece)["attacks"] if not w["melee"]]
-        if not ranged:
+        x = round(here[0] + beyond * math.cos(heading), 1)
+        y = round(here[1] + beyond * math.sin(heading), 1)
+        move = Move("ability", (*base, "to", f"{x:g},{y:g}"))
+        if works(state, piece["owner"], move):
             return move
-        if tracked(state) and all(
-            (d := measure(state, piece, e)) is None or d > max(w["range"] for w in ranged)
-            for e in _enemies(state, seat)
-        ):
-            return move
-    return Move("done")
-
-
-def _named_piece(state: State, seat: int, move: Move) -> Piece:
-    own = [p for p in standing(state) if p["owner"] == seat]
-    text = " ".join(move.args)
-    return max((p for p in own if text.startswith(p["name"])), key=lambda p: len(p["name"]))
-
-
-def _bot_attack(state: State, seat: int, options: list[Move]) -> Move:
-    best: tuple[float, Move] | None = None
-    for move in options:
-        if move.verb != "attack" or "--hug" in move.args:
-            continue
-        attacker = _named_piece(state, seat, move)
-        rest = " ".join(move.args)[len(attacker["name"]) + 1 :]
-        target = max(
-            (p for p in _enemies(state, seat) if rest.startswith(p["name"])),
-            key=lambda p: len(p["name"]),
-        )
-        weapon = next(
-            w
-            for w in kind(state, attacker)["attacks"]
-            if rest[len(target["name"]) + 1 :].startswith(w["name"])
-        )
-        score = expected_damage(state, attacker, target, weapon)
-        if best is None or score > best[0]:
-            best = (score, move)
-    if best is not None and best[0] > 0:
-        return best[1]
-    abilities = [m for m in options if m.verb == "ability"]
-    return abilities[0] if abilities else Move("done")
+    return None

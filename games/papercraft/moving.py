@@ -4,25 +4,28 @@ from __future__ import annotations
 
 import math
 
-from games.base import RuleError, State
-from games.papercraft.catalog import templates
-from games.papercraft.combat import release_hug
-from games.papercraft.geometry import Rect, footprint, inside, overlaps, rect_at, swept_crosses
-from games.papercraft.table import (
-    Piece,
+from games.base import Event, RuleError, public
+from games.papercraft.board import (
+    Field,
     allied,
-    blocks_movement,
+    centre,
     find_piece,
-    has,
     kind,
     pieces,
-    rect,
+    power,
     table_rect,
     tracked,
 )
+from games.papercraft.catalog import templates
+from games.papercraft.combat import release_hug
+from games.papercraft.commands import Command
+from games.papercraft.flow import expect
+from games.papercraft.geometry import Rect, footprint, inside, overlaps, rect_at, swept_crosses
+from games.papercraft.state import Facing, PapercraftState, Piece
 from games.papercraft.words import find_point, parse_inches
 
-SOLID = ("Small Building", "Titan")  # Drifting may not pass these
+State = PapercraftState
+Point = tuple[float, float, Facing | None]
 
 
 def footprint_of(state: State, piece: Piece, facing: str) -> tuple[float, float]:
@@ -33,12 +36,12 @@ def on_table(state: State, area: Rect) -> bool:
     return inside(area, table_rect(state))
 
 
-def end_blocked(state: State, piece: Piece, area: Rect) -> str | None:
+def end_blocked(state: State, piece: Piece, area: Rect, field: Field | None = None) -> str | None:
     """Name of what the unit would end on: a living unit or a large corpse (rules, ruling 4)."""
-    for other in pieces(state):
-        if other is piece or not blocks_movement(state, other):
-            continue
-        if overlaps(area, rect(state, other)):
+    field = field or Field(state)
+    for ident in field.blocking.near(area):
+        other = pieces(state)[ident]
+        if other is not piece and overlaps(area, field.blocking.rects[ident]):
             return f"the corpse of {other['name']}" if other["dead"] else other["name"]
     return None
 
@@ -47,14 +50,16 @@ def passes_through(state: State, mover: Piece, other: Piece) -> bool:
     """Insubstantial passes non-building enemies; Drifting passes enemy Characters, Infantry, Large."""
     if other["dead"] or allied(state, mover["owner"], other["owner"]):
         return False
-    template = kind(state, other)["template"]
-    if has(state, mover, "Insubstantial"):
-        return template != "Small Building"
-    return has(state, mover, "Drifting") and template not in SOLID
+    ghost = power(state, mover, "pass_through")
+    return ghost is not None and kind(state, other)["template"] not in ghost["exclude"]
+
+
+def emplaced(state: State, piece: Piece) -> bool:
+    return kind(state, piece)["move"] <= 0 or power(state, piece, "emplaced") is not None
 
 
 def cannot_move(state: State, piece: Piece) -> str | None:
-    if kind(state, piece)["move"] <= 0 or has(state, piece, "Emplaced"):
+    if emplaced(state, piece):
         return f'{piece["name"]} is Emplaced (movement 0") and cannot move.'
     if piece["hugged_by"] is not None:
         return f"{piece['name']} is held in a Bear Hug and cannot move until it escapes."
@@ -65,16 +70,19 @@ def cannot_move(state: State, piece: Piece) -> str | None:
     return None
 
 
-def move(state: State, seat: int, words: list[str]) -> list[str]:
-    mine = [p for p in pieces(state) if p["owner"] == seat and not p["dead"]]
-    point = None
+def move(state: State, seat: int, command: Command) -> list[Event]:
+    expect(state, "move", "move")
+    words = command.words
+    mine = [p for p in pieces(state) if p["owner"] == seat and not p["dead"] and p["placed"]]
+    point: Point | None = None
     if tracked(state):
         words, point = find_point(words, "to")
-    piece, rest = find_piece(state, words, mine, "one of your living units")
+    piece, rest = find_piece(words, mine, "one of your living units")
     reason = cannot_move(state, piece)
     if reason:
         raise RuleError(reason + " Move another unit or send /done.")
-    left = round(kind(state, piece)["move"] - piece["moved"], 2)
+    allowance = kind(state, piece)["move"]
+    left = round(allowance - piece["moved"], 2)
     if point is None:
         if not rest:
             raise RuleError(
@@ -88,46 +96,49 @@ def move(state: State, seat: int, words: list[str]) -> list[str]:
             raise RuleError(
                 f"Unexpected words '{' '.join(rest)}'; write /move UNIT to X,Y [facing]."
             )
-        distance = round(math.dist((piece["x"], piece["y"]), point[:2]), 2)
+        distance = round(math.dist(centre(piece), point[:2]), 2)
     if distance > left + 1e-9:
         raise RuleError(
             f'{piece["name"]} may move {left:g}" more this turn (movement '
-            f'{kind(state, piece)["move"]}", front to front); {distance:g}" is too far.'
+            f'{allowance}", front to front); {distance:g}" is too far.'
         )
+    where = ""
     if point is not None:
         check_path(state, piece, point)
         piece["x"], piece["y"] = point[0], point[1]
         piece["facing"] = point[2] or piece["facing"]
+        where = f" to {point[0]:g},{point[1]:g} facing {piece['facing']}"
     piece["moved"] = round(piece["moved"] + distance, 2)
-    where = f" to {piece['x']:g},{piece['y']:g} facing {piece['facing']}" if point else ""
-    lines = [
-        f'{piece["name"]} moves {distance:g}"{where} ({piece["moved"]:g} of {kind(state, piece)["move"]}" used).'
-    ]
+    text = f'{piece["name"]} moves {distance:g}"{where} ({piece["moved"]:g} of {allowance}" used).'
     let_go = release_hug(state, piece) if piece["hugging"] is not None else None
-    return lines + ([let_go] if let_go else [])
+    return [public(text if let_go is None else f"{text} {let_go}")]
 
 
-def check_path(state: State, piece: Piece, point: tuple[float, float, str | None]) -> None:
+def check_path(state: State, piece: Piece, point: Point, field: Field | None = None) -> None:
     """Pivot freely first (ruling 9), then slide straight; refuse leaving the table or ending on a unit."""
+    field = field or Field(state)
     facing = point[2] or piece["facing"]
     width, depth = footprint_of(state, piece, facing)
     area = rect_at(point[0], point[1], width, depth)
     if not on_table(state, area):
         raise RuleError(f"{piece['name']} must end wholly on the table.")
-    blocked = end_blocked(state, piece, area)
+    blocked = end_blocked(state, piece, area, field)
     if blocked:
         raise RuleError(
             f"{piece['name']} cannot end its move on {blocked}; stop short or go around."
         )
-    start = (piece["x"], piece["y"])
-    for other in pieces(state):
-        if (
-            other is piece
-            or not blocks_movement(state, other)
-            or passes_through(state, piece, other)
-        ):
+    start = centre(piece)
+    lane = (
+        min(start[0], point[0]) - width / 2,
+        min(start[1], point[1]) - depth / 2,
+        max(start[0], point[0]) + width / 2,
+        max(start[1], point[1]) + depth / 2,
+    )
+    for ident in field.blocking.near(lane):
+        other = pieces(state)[ident]
+        if other is piece or passes_through(state, piece, other):
             continue
-        if swept_crosses(start, point[:2], width, depth, rect(state, other)):
+        if swept_crosses(start, point[:2], width, depth, field.blocking.rects[ident]):
             raise RuleError(
                 f"{piece['name']} cannot pass through {other['name']}; move around it in "
                 "several shorter moves."

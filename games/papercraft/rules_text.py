@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from games.papercraft.catalog import ARMOR_TYPES, ATTACK_TYPES, armor_modifier, data
+from games.papercraft.options import MAX_POINTS, MAX_TABLE, MAX_UNITS, MIN_TABLE
+from games.papercraft.verbs import VERBS
 
 SUMMARY = """Papercraft: paper armies fight on a table.
 Armies: every side fields up to the points total (default 400) from /units; /army add UNIT [xN], /army remove UNIT [xN], /army lists, /ready when done.
 Placement: everyone rolls a d6 (ties re-roll), then in that order each places one unit at a time within 10" of their own edge (seat 1 bottom, 2 top, 3 left, 4 right); players with none left are skipped.
-Turns follow the placement order; each is a movement phase (/move, /done) then an attack phase (/attack, /ability, /done).
+Turns follow the placement order; each is a movement phase (/move, /done) then an attack phase (/attack, /ability, /done). A player whose unit is held in a Bear Hug first rolls to escape with /escape.
 Movement: up to the unit's Movement in inches, front to front. Units may not pass through or end on other units; they may cross and stop on corpses except Large Unit corpses.
 Attacks: ranged attacks are not allowed after moving, melee attacks are. Non-Infantry attack once a turn; Infantry twice, on different targets. Range is edge to edge on a line crossing no other unit.
 To hit: d6 + Hit Bonus against the defender's d6 + Dodge Bonus; ties hit. Damage: roll the damage dice, add the armour chart modifier; the referee keeps HP.
 Death at 0 HP: Magic and Undead units are removed, Living and Mechanical ones stay as corpses.
-Players' own dice: add --dice a,b,c (attacker's d6, defender's d6, then the damage dice, in order).
-Your own units: /unit add followed by a stat block in the wiki's format (lines, or one line with ' | ' between them) keeps it for this chat; /unit list, /unit remove NAME. Each /new papercraft brings them in; --units FILE (console) adds a file of stat blocks to one game."""
+Players' own dice: add --dice a,b,c to /attack, /ability, /done, /escape or /ready (attacker's d6, defender's d6, then the damage dice, in order; /ready takes your placement d6, then any re-rolls).
+Your own units: /unit add followed by a stat block in the wiki's format (lines, or one line with ' | ' between them) keeps it for this chat; /unit list, /unit remove NAME. Each /new papercraft brings them in; --units FILE (console) adds a file of stat blocks to one game. An ability whose text is a built-in ability's text (or says 'Name = built-in') works as the built-in one; any other ability text is shown but not enforced: apply it at the table by agreement."""
 
 RULINGS = (
     "1. Victory: a side wins when every enemy unit is dead (corpses do not count). With --rounds N, "
@@ -43,21 +45,17 @@ RULINGS = (
     "ends if the bear moves, attacks another unit, or either is moved or dies. Telekinesis moves the "
     "unit straight toward the named point as far as the roll and free ground allow; it is not the "
     "unit's own move. Massive Paws picks the better of Slashing or Bludgeon unless --type says.",
+    "Limits: --points from the cheapest unit's cost up to "
+    f"{MAX_POINTS}; at most {MAX_UNITS} units in one army; --table sides {MIN_TABLE} to "
+    f"{MAX_TABLE} inches. Stat blocks need HP of 1 or more, Movement of 0 or more and Ranges of "
+    "1 inch or more; every damage die obeys /roll's limits. A unit that fits nowhere in its "
+    "start zone (with --positions) sits the battle out in reserve and does not count. On a "
+    "team, a player may bring no units of their own while a teammate fields the side. Every "
+    "built-in ability's numbers (reach, dice, bonus, duration) are the data's, shown by /rules "
+    "abilities.",
 )
 
-TOPICS = (
-    "defaults",
-    "armor",
-    "units",
-    "abilities",
-    "licence",
-    "army",
-    "place",
-    "move",
-    "attack",
-    "ability",
-    "done",
-)
+TOPICS = ("defaults", "armor", "units", "abilities", "licence", *(v.name for v in VERBS))
 
 
 def armor_chart() -> str:
@@ -68,30 +66,33 @@ def armor_chart() -> str:
     return "\n".join(rows)
 
 
+PARAMS = ("effect", "name", "text")
+
+
 def abilities_text() -> str:
     lines = []
     for unit in data()["units"]:
         for entry in unit["abilities"]:
-            lines.append(f"{unit['name']} - {entry['name']}: {entry['text']}")
+            numbers = ", ".join(f"{k} {v}" for k, v in entry.items() if k not in PARAMS)
+            numbers = f" [{numbers}]" if numbers else ""
+            lines.append(f"{unit['name']} - {entry['name']}: {entry['text']}{numbers}")
     return "\n".join(lines)
+
+
+def licence() -> str:
+    text: str = data()["licence"]
+    return text
 
 
 def units_text() -> str:
     return (
         "Units: five published wiki units (labelled 'published, in testing') and twelve ORIGINAL sample "
         "units in three invented nations (labelled 'original sample', not published Papercraft data). "
-        "/units lists them with costs. " + data()["licence"]
+        "/units lists them with costs. " + licence()
     )
 
 
-VERB_HELP = {
-    "army": "/army add UNIT [xN], /army remove UNIT [xN], /army (list): build your army.",
-    "place": "/place UNIT [at X,Y [N|E|S|W]]: set a unit down in your start zone.",
-    "move": "/move UNIT to X,Y [facing] with positions, else /move UNIT N (inches you measured).",
-    "attack": "/attack ATTACKER TARGET [WEAPON] [--range N] [--dice a,b,c] [--hug] [--type T] [--also U, V].",
-    "ability": "/ability UNIT NAME [TARGETS] [to X,Y] [--range N] [--move N]: in place of attacking.",
-    "done": "/done ends the movement phase, then the turn.",
-}
+VERB_HELP = {v.name: f"/{v.name} {v.usage}: {v.help}".replace(" :", ":") for v in VERBS}
 
 
 def rules(topic: str | None) -> str:
@@ -109,7 +110,7 @@ def rules(topic: str | None) -> str:
     if key == "abilities":
         return abilities_text()
     if key in ("licence", "license"):
-        return data()["licence"]
+        return licence()
     if key in VERB_HELP:
         return VERB_HELP[key]
     return f"Unknown topic '{topic}', try: {', '.join(TOPICS)}."

@@ -1,19 +1,27 @@
-"""Reads unit stat blocks in the Papercraft wiki's format, leniently, and writes them back."""
+"""Reads unit stat blocks in the Papercraft wiki's format, leniently, and writes them back.
+
+Every number is checked (HP at least 1, movement not negative, ranges at least 1", dice within
+/roll's limits) and refused with the line and field named. An ability gets the referee's rule
+only when its text is a built-in ability's text, or says `built-in`; otherwise it is kept as
+text the referee does not enforce."""
 
 from __future__ import annotations
 
+import copy
 import re
-from typing import Any
+from typing import Any, cast
 
 from games.base import RuleError
 from games.papercraft.catalog import (
     ARMOR_TYPES,
     ATTACK_TYPES,
     PRIMARY_TYPES,
-    Unit,
+    ability_key,
+    builtin_abilities,
     parse_dice,
     templates,
 )
+from games.papercraft.state import Ability, Unit
 
 POINTS_RE = re.compile(r"^(\d+)\s*(?:points?|pts)$", re.IGNORECASE)
 TYPE_ALIASES = {
@@ -29,17 +37,36 @@ TYPE_ALIASES = {
     "siege": "Siege",
 }
 FILE_LABEL = "from this table's units file"
+BUILT_IN = ("built-in", "builtin", "built in")
+MAX_NAME = 60
+# field -> (shown name, lowest, highest)
+LIMITS = {
+    "points": ("Points", 1, 100_000),
+    "hp": ("HP", 1, 1_000_000),
+    "move": ("Movement", 0, 1000),
+    "dodge": ("Dodge Bonus", -100, 100),
+    "hit": ("Hit Bonus", -100, 100),
+    "range": ("Range", 1, 1000),
+}
 
 
 def _fail(number: int, line: str, why: str) -> RuleError:
-    return RuleError(f"Stat block line {number} ('{line.strip()}'): {why}.")
+    shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "..."
+    return RuleError(f"Stat block line {number} ('{shown}'): {why}.")
 
 
 def _int(number: int, line: str, value: str, field: str) -> int:
-    found = re.match(r"^\s*([+-]?\s*\d+)", value)
+    shown, low, high = LIMITS[field]
+    found = re.match(r"^\s*([+-]?)\s*(\d+)", value)
     if found is None:
-        raise _fail(number, line, f"{field} needs a whole number")
-    return int(found.group(1).replace(" ", ""))
+        raise _fail(number, line, f"{shown} needs a whole number")
+    digits = found.group(2)
+    amount = int(digits) if len(digits) <= 12 else 10**12
+    amount = -amount if found.group(1) == "-" else amount
+    if not low <= amount <= high:
+        said = digits if len(digits) <= 12 else "that"
+        raise _fail(number, line, f"{shown} must be {low} to {high:,}, not {found.group(1)}{said}")
+    return amount
 
 
 def _attack_types(number: int, line: str, value: str) -> list[str]:
@@ -52,10 +79,12 @@ def _attack_types(number: int, line: str, value: str) -> list[str]:
 
 def _range(number: int, line: str, value: str) -> tuple[int, bool]:
     melee = "melee" in value.casefold()
+    if re.search(r"-\s*\d", value):
+        raise _fail(number, line, "Range cannot be negative")
     found = re.search(r"(\d+)", value)
     if found is None and not melee:
         raise _fail(number, line, 'Range needs inches like 18" or the word Melee')
-    return (int(found.group(1)) if found else 1), melee
+    return (_int(number, line, found.group(1), "range") if found else 1), melee
 
 
 def _named(value: str, allowed: tuple[str, ...], number: int, line: str, field: str) -> str:
@@ -63,6 +92,28 @@ def _named(value: str, allowed: tuple[str, ...], number: int, line: str, field: 
         if value.strip().casefold() == name.casefold():
             return name
     raise _fail(number, line, f"{field} must be one of {', '.join(allowed)}")
+
+
+def _name(number: int, line: str, text: str) -> str:
+    name = " ".join(re.sub(r"^unit:\s*", "", text, flags=re.IGNORECASE).split())
+    if not re.search(r"[^\W\d_]", name):
+        raise _fail(number, line, "a unit's name needs a letter")
+    if "," in name or len(name) > MAX_NAME:
+        raise _fail(number, line, f"a unit's name has no commas and at most {MAX_NAME} characters")
+    return name
+
+
+def ability(name: str, text: str, number: int, line: str) -> Ability:
+    """The built-in rule when the text is a built-in ability's (or says built-in), else text only."""
+    known = builtin_abilities().get(name.casefold(), [])
+    if ability_key(text) in BUILT_IN:
+        if not known:
+            raise _fail(number, line, f"there is no built-in ability called {name}")
+        return copy.deepcopy(known[0])
+    for entry in known:
+        if ability_key(entry["text"]) == ability_key(text):
+            return copy.deepcopy(entry)
+    return {"name": name, "text": text}
 
 
 UNIT_FIELDS = {
@@ -75,14 +126,15 @@ UNIT_FIELDS = {
     "armour": "armor",
     "armour type": "armor",
 }
-FIELD_NAMES = {"hp": "HP", "move": "Movement", "dodge": "Dodge Bonus"}
 
 
 def _unit_field(unit: dict[str, Any], key: str, number: int, line: str, value: str) -> None:
     if key == "armor":
         unit["armor"] = _named(value, ARMOR_TYPES, number, line, "Armor")
-    else:
-        unit[key] = _int(number, line, value, FIELD_NAMES[key])
+        return
+    if key == "move" and re.match(r"^\s*-", value):
+        raise _fail(number, line, "Movement cannot be negative")
+    unit[key] = _int(number, line, value, key)
 
 
 def _split_blocks(text: str) -> list[list[tuple[int, str]]]:
@@ -113,11 +165,11 @@ def _parse(block: list[tuple[int, str]]) -> Unit:
             continue
         points = POINTS_RE.match(text)
         if points:
-            unit["points"] = int(points.group(1))
+            unit["points"] = _int(number, line, points.group(1), "points")
             continue
         if "points" not in unit:
             if "testing" not in text.casefold():
-                unit["name"] = re.sub(r"^unit:\s*", "", text, flags=re.IGNORECASE)
+                unit["name"] = _name(number, line, text)
             continue
         if text.casefold().rstrip(":") == "special abilities":
             in_abilities = True
@@ -135,7 +187,7 @@ def _parse(block: list[tuple[int, str]]) -> Unit:
         key, _, value = (part.strip() for part in text.partition("="))
         field = key.casefold()
         if in_abilities:
-            unit["abilities"].append({"name": key, "text": value})
+            unit["abilities"].append(ability(key, value, number, line))
         elif field in UNIT_FIELDS:
             pending_name = None  # an armour-name line before these is not an attack name
             _unit_field(unit, UNIT_FIELDS[field], number, line, value)
@@ -153,12 +205,12 @@ def _parse(block: list[tuple[int, str]]) -> Unit:
             if field == "range":
                 attack["range"], attack["melee"] = _range(number, line, value)
             elif field == "hit bonus":
-                attack["hit"] = _int(number, line, value, "Hit Bonus")
+                attack["hit"] = _int(number, line, value, "hit")
             else:
                 try:
                     attack["damage"] = str(parse_dice(value))
                 except ValueError as error:
-                    raise _fail(number, line, str(error)) from None
+                    raise _fail(number, line, f"Damage {error}") from None
         else:
             raise _fail(number, line, f"unknown field '{key}'")
     return _checked(unit, block[0][0])
@@ -189,22 +241,25 @@ def _checked(unit: dict[str, Any], first_line: int) -> Unit:
         for key, what in (("range", "Range"), ("hit", "Hit Bonus"), ("damage", "Damage")):
             if key not in attack:
                 raise RuleError(f"Attack {attack['name']} of {unit['name']} has no {what} line.")
-    return {
-        "name": unit["name"],
-        "label": FILE_LABEL,
-        "nation": unit.get("nation"),
-        "points": unit["points"],
-        "primary": unit["primary"],
-        "template": unit["template"],
-        "hp": unit["hp"],
-        "move": unit["move"],
-        "dodge": unit["dodge"],
-        "armor": unit["armor"],
-        "attacks": unit["attacks"],
-        "abilities": unit["abilities"],
-        "source": None,
-        "provenance": "pasted by the players",
-    }
+    return cast(
+        Unit,
+        {
+            "name": unit["name"],
+            "label": FILE_LABEL,
+            "nation": unit.get("nation"),
+            "points": unit["points"],
+            "primary": unit["primary"],
+            "template": unit["template"],
+            "hp": unit["hp"],
+            "move": unit["move"],
+            "dodge": unit["dodge"],
+            "armor": unit["armor"],
+            "attacks": unit["attacks"],
+            "abilities": unit["abilities"],
+            "source": None,
+            "provenance": "pasted by the players",
+        },
+    )
 
 
 def parse_stat_blocks(text: str) -> list[Unit]:
@@ -221,11 +276,27 @@ def parse_stat_blocks(text: str) -> list[Unit]:
 
 
 def parse_stat_block(text: str) -> Unit:
-    """Exactly one unit from a wiki-format stat block (what `/unit add` will take)."""
+    """Exactly one unit from a wiki-format stat block (what `/unit add` takes)."""
     units = parse_stat_blocks(text)
     if len(units) != 1:
         raise RuleError(f"Expected one stat block but found {len(units)}; send one unit at a time.")
     return units[0]
+
+
+def unenforced(unit: Unit) -> list[str]:
+    """What to tell players about abilities the referee shows but does not apply."""
+    notes = []
+    for entry in unit["abilities"]:
+        if "effect" in entry:
+            continue
+        if entry["name"].casefold() in builtin_abilities():
+            notes.append(
+                f"{entry['name']} (its text differs from the built-in {entry['name']}; write "
+                f"'{entry['name']} = built-in' for that one)"
+            )
+        else:
+            notes.append(entry["name"])
+    return notes
 
 
 def format_stat_block(unit: Unit) -> str:

@@ -1,4 +1,4 @@
-"""Reading command words: flags, greedy multi-word names, coordinates and dice lists."""
+"""Reading command words: multi-word names by longest match, coordinates, inches and dice lists."""
 
 from __future__ import annotations
 
@@ -9,35 +9,20 @@ from typing import TypeVar
 
 from games.base import RuleError
 from games.papercraft.geometry import FACING_WORDS
+from games.papercraft.state import Facing
 
 T = TypeVar("T")
-FLAGS = ("--range", "--dice", "--also", "--hug", "--type", "--move")
 PUNCTUATION = ",.;:!?\"'()’"
 
 
 def norm(word: str) -> str:
-    return word.casefold().strip(PUNCTUATION)
+    """A word compared loosely: case, surrounding punctuation, curly apostrophes."""
+    return word.replace("\u2019", "'").casefold().strip(PUNCTUATION)
 
 
 @cache
 def key_of(name: str) -> tuple[str, ...]:
     return tuple(w for w in (norm(part) for part in name.replace(",", " ").split()) if w)
-
-
-def split_flags(args: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
-    """Words before the first flag, and each flag's own words."""
-    words: list[str] = []
-    flags: dict[str, list[str]] = {}
-    current: list[str] = words
-    for arg in args:
-        if arg.startswith("--"):
-            flag = arg.casefold()
-            if flag not in FLAGS:
-                raise RuleError(f"Unknown option {arg}; options are {', '.join(FLAGS)}.")
-            current = flags.setdefault(flag, [])
-        else:
-            current.append(arg)
-    return words, flags
 
 
 def take_name(words: Sequence[str], named: Sequence[tuple[str, T]]) -> tuple[T, list[str]] | None:
@@ -59,13 +44,13 @@ def split_list(words: Sequence[str]) -> list[list[str]]:
     return [part.split() for part in text.split(",") if part.strip()]
 
 
-NUMBER = r"-?\d+(?:\.\d+)?"
+NUMBER = r"-?[0-9]{1,9}(?:\.[0-9]+)?"
 POINT_RE = re.compile(rf"^\(?\s*({NUMBER})\s*[, ]\s*({NUMBER})\s*\)?(?:\s+(\w+))?$")
 
 
 def find_point(
     words: Sequence[str], keyword: str
-) -> tuple[list[str], tuple[float, float, str | None]]:
+) -> tuple[list[str], tuple[float, float, Facing | None]]:
     """Split off 'to X,Y [facing]' (or 'at ...'): the words before it and the point."""
     for index in range(len(words) - 1, -1, -1):
         if norm(words[index]) == keyword:
@@ -73,7 +58,7 @@ def find_point(
     raise RuleError(f"Say where: '{keyword} X,Y' in inches from the bottom-left corner.")
 
 
-def parse_point(words: Sequence[str], keyword: str) -> tuple[float, float, str | None]:
+def parse_point(words: Sequence[str], keyword: str) -> tuple[float, float, Facing | None]:
     found = POINT_RE.match(" ".join(words).strip())
     if found is None:
         raise RuleError(
@@ -100,6 +85,6 @@ def parse_inches(words: Sequence[str], what: str) -> float:
 
 def parse_dice_list(words: Sequence[str]) -> list[int]:
     parts = [p for p in re.split(r"[,\s]+", " ".join(words)) if p]
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(re.fullmatch("[0-9]{1,9}", p) for p in parts):
         raise RuleError("--dice takes the rolled faces separated by commas, like --dice 4,3,5,3.")
     return [int(p) for p in parts]

@@ -8,7 +8,7 @@ from PIL import Image
 
 from bot.render.image import cell_centres, grid_shape, render_png
 from games.papercraft import ENGINE
-from games.papercraft.views import GROUND, SEAT_COLOURS
+from games.papercraft.view import GROUND, SEAT_COLOURS
 from tests.games.papercraft.helpers import piece, start, turn
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.base import Event, Rng, State
+from games.base import Action, Rng
 from games.papercraft import ENGINE
-from games.papercraft.table import Piece
+from games.papercraft.state import PapercraftState, Piece
+from games.replay import apply
+
+State = PapercraftState
 
 
 def options(**changes: Any) -> dict[str, Any]:
@@ -17,9 +20,11 @@ def options(**changes: Any) -> dict[str, Any]:
 
 
 def act(state: State, seat: int, text: str, rng: Rng | None = None) -> str:
-    """Send one command like '/attack Longbowmen Grave Legion --range 5'; returns the public text."""
+    """Send one command like '/attack Longbowmen Grave Legion --range 5' as the referee does
+    (turn check and rollback included); returns the text of every event."""
     verb, *args = text.lstrip("/").split()
-    events: list[Event] = ENGINE.act(state, seat, verb, args, rng or Rng("test"))
+    action = Action(seat, verb, tuple(args))
+    events = apply(ENGINE, state, action, rng or Rng("test"), state["names"][seat])
     return "\n".join(e.text for e in events)
 
 
@@ -34,7 +39,7 @@ def start(armies: Sequence[dict[str, int]], rng: Rng | None = None, **changes: A
     for seat in range(len(armies)):
         act(state, seat, "/ready", rng)
     while state["phase"] == "place":
-        seat = state["placer"]
+        seat = ENGINE.waiting(state)[0]
         move = ENGINE.legal(state, seat)[0]
         ENGINE.act(state, seat, move.verb, list(move.args), rng)
     return state

@@ -46,9 +46,12 @@ def test_unused_rockets_fire_when_otoro_dies_owner_names_targets() -> None:
     piece(state, OTORO)["hp"] = 1
     text = act(state, 0, f"/attack Iron Colossus {OTORO} --dice 6,1,6,6,6,6")
     assert "unused Fire Rockets launch" in text
+    assert "Bob aims them: /ability Warmachine Otoro Fire Rockets UNIT, UNIT" in text
     assert ENGINE.waiting(state) == [1]
-    with pytest.raises(RuleError, match="aim"):
+    with pytest.raises(RuleError, match="Bob's turn"):  # Ann waits for Bob, she does not aim
         act(state, 0, "/done")
+    with pytest.raises(RuleError, match="Bob's turn"):
+        act(state, 0, f"/ability {OTORO} Fire Rockets Arc Drones")
     text = act(state, 1, f"/ability {OTORO} Fire Rockets Arc Drones --dice 5,2,2")
     assert "Rocket at Arc Drones: 5, hit. 2d6+5 [2,2]+5=9, Energy vs Heavy +0: 9 damage." in text
     assert "Game over: Ann wins" in text and ENGINE.waiting(state) == []
@@ -91,7 +94,11 @@ def test_bear_hug_holds_hits_automatically_and_can_be_escaped() -> None:
         act(state, 0, f"/attack {BEAR} Grave Legion --hug")
     text = act(state, 0, f"/attack {BEAR} Barrow Lich --hug --dice 6,1")
     assert "Bear Hug instead of damage" in text and piece(state, "Barrow Lich")["hp"] == 26
-    act(state, 0, "/done --dice 2")  # the Lich's escape roll: 2+1=3, still held
+    text = act(state, 0, "/done")
+    assert "Held in a Bear Hug: Barrow Lich. Bob rolls to escape first: /escape" in text
+    with pytest.raises(RuleError, match="Bear Hug"):
+        act(state, 1, "/move Barrow Lich 2")
+    act(state, 1, "/escape --dice 2")  # the Lich's owner rolls: 2+1=3, still held
     assert piece(state, "Barrow Lich")["hugged_by"] == piece(state, BEAR)["id"]
     with pytest.raises(RuleError, match="Bear Hug"):
         act(state, 1, "/move Barrow Lich 2")
@@ -103,7 +110,8 @@ def test_bear_hug_holds_hits_automatically_and_can_be_escaped() -> None:
     text = act(state, 0, f"/attack {BEAR} Barrow Lich --type bludgeon --dice 1,1,1")
     assert "hits the hugged Barrow Lich without rolling" in text
     assert "3d6 [1,1,1]=3, Bludgeon vs Magic +0: 3 damage. Barrow Lich 26 -> 23 HP." in text
-    text = act(state, 0, "/done --dice 3")
+    act(state, 0, "/done")
+    text = act(state, 1, "/escape --dice 3")
     assert "escapes (4+)" in text and piece(state, "Barrow Lich")["hugged_by"] is None
 
 
@@ -184,7 +192,7 @@ def test_the_power_doubles_an_allys_hit_bonus_for_this_attack_phase() -> None:
         "Longbowmen 1+4=5 (Longbows +2, The Power doubles +2) vs Grave Legion 5+0=5: hit." in text
     )
     act(state, 0, "/done")
-    assert piece(state, "Longbowmen")["power"] is False
+    assert piece(state, "Longbowmen")["power"] == 0  # no multiplier left
 
 
 def test_rally_cry_gives_two_friends_plus_one() -> None:

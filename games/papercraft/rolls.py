@@ -1,4 +1,4 @@
-"""Dice for one command: the table's rng, or the players' own physical dice given with --dice."""
+"""Dice for one command: the table's rng, or the player's own physical dice given with --dice."""
 
 from __future__ import annotations
 
@@ -32,6 +32,18 @@ class Dice:
                 f"Die {self.used} of --dice is {face}, but a d{sides} shows 1 to {sides}."
             )
         return face
+
+    def take_all(self, sides: int, why: str) -> list[int] | None:
+        """Every given die at once, for a roll made later (the placement roll): None if none."""
+        if self.given is None:
+            return None
+        for index, face in enumerate(self.given):
+            if not 1 <= face <= sides:
+                raise RuleError(
+                    f"Die {index + 1} of --dice is {face}, but a d{sides} ({why}) shows 1 to {sides}."
+                )
+        self.used = len(self.given)
+        return list(self.given)
 
     def skip_unrolled(self, count: int) -> None:
         """After a miss, accept damage dice the players rolled anyway (they are not used)."""

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from games.base import Cell, Grid, Meter, State, TableBlock, View
+from games.base import Cell, Grid, Meter, TableBlock, View
 from games.papercraft.army import army_points, army_text
-from games.papercraft.catalog import templates
-from games.papercraft.geometry import footprint, rect_at
-from games.papercraft.table import Piece, kind, owner_name, pieces, tracked
+from games.papercraft.board import centre, owner_name, pieces, rect, tracked
+from games.papercraft.state import PapercraftState, Piece
 
+State = PapercraftState
+
+STEPS = {
+    "escape": "Bear Hug escape roll",
+    "move": "movement phase",
+    "attack": "attack phase",
+    "ending": "turn, ending",
+}
 SEAT_COLOURS = ("#d64545", "#3b6fd6", "#3f9e4d", "#c98a12")
 GROUND, CORPSE = "#efe9d8", "#8c8c8c"
 
@@ -15,6 +22,8 @@ GROUND, CORPSE = "#efe9d8", "#8c8c8c"
 def status(piece: Piece) -> str:
     if piece["dead"]:
         return "corpse" if piece["corpse"] else "removed"
+    if piece["reserve"]:
+        return "in reserve"
     if not piece["placed"]:
         return "to place"
     notes = ["alive"]
@@ -27,7 +36,7 @@ def status(piece: Piece) -> str:
     if piece["rally"]:
         notes.append(f"rally +{piece['rally']}")
     if piece["power"]:
-        notes.append("The Power")
+        notes.append(f"The Power x{piece['power']}")
     return ", ".join(notes)
 
 
@@ -44,7 +53,7 @@ def _roster(state: State) -> TableBlock:
         )
         row.append(attacked or "-")
         if tracked(state):
-            row.append(f"{piece['x']:g},{piece['y']:g}" if piece["placed"] else "-")
+            row.append("{:g},{:g}".format(*centre(piece)) if piece["placed"] else "-")
         row.append(status(piece))
         rows.append(row)
     return TableBlock("Roster", header, rows)
@@ -57,16 +66,17 @@ def _positions(state: State) -> TableBlock:
     for piece in pieces(state):
         if not piece["placed"]:
             continue
-        width, depth = footprint(templates()[kind(state, piece)["template"]], piece["facing"])
+        x0, y0, x1, y1 = rect(state, piece)
+        x, y = centre(piece)
         rows.append(
             [
                 piece["name"],
                 owner_name(state, piece),
                 str(piece["owner"]),
-                f"{piece['x']:g}",
-                f"{piece['y']:g}",
-                f"{width:g}",
-                f"{depth:g}",
+                f"{x:g}",
+                f"{y:g}",
+                f"{x1 - x0:g}",
+                f"{y1 - y0:g}",
                 piece["facing"],
                 status(piece),
             ]
@@ -82,18 +92,16 @@ def _battlefield(state: State) -> Grid:
     for piece in pieces(state):
         if not piece["placed"] or (piece["dead"] and not piece["corpse"]):
             continue
-        w, h = footprint(templates()[kind(state, piece)["template"]], piece["facing"])
-        left, bottom, right, top = rect_at(piece["x"], piece["y"], w, h)
+        left, bottom, right, top = rect(state, piece)
         colour = CORPSE if piece["dead"] else SEAT_COLOURS[piece["owner"] % len(SEAT_COLOURS)]
-        for col in range(width):
-            for y in range(depth):
-                if left <= col + 0.5 <= right and bottom <= y + 0.5 <= top:
-                    cells[(depth - 1 - y, col)].colour = colour
-        centre = cells[
-            (depth - 1 - min(depth - 1, int(piece["y"])), min(width - 1, int(piece["x"])))
-        ]
-        centre.label = "".join(word[0] for word in piece["name"].split())[:3]
-        legend[centre.label] = f"{piece['name']} ({owner_name(state, piece)})"
+        for col in range(max(0, int(left) - 1), min(width, int(right) + 1)):
+            for row in range(max(0, int(bottom) - 1), min(depth, int(top) + 1)):
+                if left <= col + 0.5 <= right and bottom <= row + 0.5 <= top:
+                    cells[(depth - 1 - row, col)].colour = colour
+        x, y = centre(piece)
+        middle = cells[(depth - 1 - min(depth - 1, int(y)), min(width - 1, int(x)))]
+        middle.label = "".join(word[0] for word in piece["name"].split())[:3]
+        legend[middle.label] = f"{piece['name']} ({owner_name(state, piece)})"
     return Grid(
         depth,
         width,
@@ -117,16 +125,16 @@ def _headline(state: State) -> list[str]:
             + ", ".join(waiting)
             + "."
         )
-    elif phase == "place":
+    elif phase == "place" and state["placer"] is not None:
         lines.append(f"Placement: {names[state['placer']]} places a unit next.")
-    elif phase == "battle":
+    elif phase == "battle" and state["active"] is not None:
         limit = state["options"]["rounds"]
         of = f" of {limit}" if limit else ""
-        step = "movement" if state["step"] == "move" else "attack"
-        lines.append(f"Round {state['round']}{of}: {names[state['active']]}'s {step} phase.")
+        step = STEPS.get(state["step"] or "", "turn")
+        lines.append(f"Round {state['round']}{of}: {names[state['active']]}'s {step}.")
         for pending in state["pending"]:
             lines.append(f"Waiting for {names[pending['seat']]} to aim the death rockets.")
-    else:
+    elif state["result"] is not None:
         winners = " and ".join(names[s] for s in state["result"]["winners"])
         lines.append(f"Game over: {winners} won ({state['result']['reason']}).")
     return lines

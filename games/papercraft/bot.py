@@ -1,0 +1,190 @@
+"""The bot's choice: one cheap decision per call, never a list of every legal move.
+
+Armies: random affordable units until the budget or the army is full. Placement: the first free
+spot for the next unit. Movement: units that cannot shoot anything from where they stand close
+in on the nearest enemy. Attacks: the first unit able to attack picks the target and weapon with
+the best expected damage; abilities only when no attack is worth making."""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import product
+
+from games.base import Move, Rng
+from games.papercraft.abilities import in_place_block
+from games.papercraft.army import army_size, can_ready_empty, side_points
+from games.papercraft.attacking import cannot_attack, measure, usable
+from games.papercraft.board import Field, catalog, kind, power, standing, tracked
+from games.papercraft.catalog import armor_modifier, parse_dice
+from games.papercraft.geometry import gap
+from games.papercraft.moves import (
+    ability_move,
+    aim_move,
+    attack_move,
+    enemies,
+    legal,
+    movement,
+    place_move,
+    words,
+    works,
+)
+from games.papercraft.options import MAX_UNITS
+from games.papercraft.placement import to_place
+from games.papercraft.state import PapercraftState, Piece, Weapon
+
+State = PapercraftState
+NEAREST = 8  # targets looked at per unit, nearest first
+EXACT = 4096  # damage spreads up to this many totals are averaged exactly
+
+
+def bot_move(state: State, seat: int, rng: Rng) -> Move:
+    phase = state["phase"]
+    if phase == "army":
+        return _army(state, seat, rng)
+    if phase == "place":
+        for piece in to_place(state, seat):
+            found = place_move(state, piece)
+            if found:
+                return found[0]
+    elif phase == "battle":
+        if state["pending"]:
+            return aim_move(state)
+        if state["step"] == "escape":
+            return Move("escape")
+        field = Field(state) if tracked(state) else None
+        if state["step"] == "move":
+            return _step(state, seat, field)
+        if state["step"] == "attack":
+            return _attack(state, seat, field)
+    return legal(state, seat)[0]
+
+
+def _army(state: State, seat: int, rng: Rng) -> Move:
+    budget = state["options"]["points"] - side_points(state, state["teams"][seat])
+    if army_size(state, seat) < MAX_UNITS:
+        affordable = [name for name, unit in catalog(state).items() if unit["points"] <= budget]
+        if affordable:
+            return Move("army", ("add", *words(rng.choice(affordable))))
+    if state["armies"][seat] or can_ready_empty(state, seat):
+        return Move("ready")
+    return legal(state, seat)[0]
+
+
+def _ranged(state: State, piece: Piece) -> float:
+    return max((w["range"] for w in kind(state, piece)["attacks"] if not w["melee"]), default=0)
+
+
+def _closest(state: State, field: Field, piece: Piece, inches: float) -> list[Piece]:
+    """Enemies possibly within reach, nearest first, at most NEAREST of them."""
+    near = set(field.around(piece, inches))
+    here = field.rect(piece)
+    found = [p for p in enemies(state, piece["owner"]) if p["id"] in near]
+    found.sort(key=lambda p: (gap(here, field.rect(p)), p["id"]))
+    return found[:NEAREST]
+
+
+def _can_shoot(state: State, field: Field, piece: Piece, inches: float) -> bool:
+    return any(
+        (d := measure(state, piece, target, field)) is not None and d <= inches + 1e-9
+        for target in _closest(state, field, piece, inches)
+    )
+
+
+def _step(state: State, seat: int, field: Field | None) -> Move:
+    """Units that cannot shoot anything from where they stand move; others hold still to shoot."""
+    for piece in standing(state):
+        if piece["owner"] != seat:
+            continue
+        ranged = _ranged(state, piece)
+        if ranged and (field is None or _can_shoot(state, field, piece, ranged)):
+            continue
+        found = movement(state, piece, field)
+        if found is not None:
+            return found
+    return Move("done")
+
+
+def _attack(state: State, seat: int, field: Field | None) -> Move:
+    for piece in standing(state):
+        if piece["owner"] != seat or cannot_attack(state, piece):
+            continue
+        best: tuple[float, Move] | None = None
+        for target, distance in _targets(state, piece, field):
+            for weapon in usable(state, piece):
+                if distance is not None and distance > weapon["range"] + 1e-9:
+                    continue
+                score = expected_damage(state, piece, target, weapon)
+                if best is None or score > best[0]:
+                    best = (score, attack_move(piece, target, weapon, distance))
+        if best is not None and best[0] > 0:
+            return best[1]
+    for piece in standing(state):
+        if piece["owner"] != seat or in_place_block(state, piece):
+            continue
+        for entry in kind(state, piece)["abilities"]:
+            if entry.get("effect") is None:
+                continue
+            found = ability_move(state, piece, entry)
+            if found is not None and works(state, seat, found):
+                return found
+    return Move("done")
+
+
+def _targets(state: State, piece: Piece, field: Field | None) -> list[tuple[Piece, float | None]]:
+    foes = [p for p in enemies(state, piece["owner"]) if p["id"] not in piece["targets"]]
+    if field is None:
+        return [(p, None) for p in foes]
+    reach = max((w["range"] for w in usable(state, piece)), default=0)
+    found: list[tuple[Piece, float | None]] = []
+    for target in _closest(state, field, piece, reach):
+        if target["id"] in piece["targets"]:
+            continue
+        distance = measure(state, piece, target, field)
+        if distance is not None:
+            found.append((target, distance))
+    return found
+
+
+@cache
+def mean_damage(damage: str, modifier: int, divisor: int) -> float:
+    """Mean damage after the armour modifier, floored at 0 and divided (exact when small)."""
+    expr = parse_dice(damage)
+    if expr.sides**expr.count <= EXACT:
+        totals = [
+            sum(faces) + expr.bonus
+            for faces in product(range(1, expr.sides + 1), repeat=expr.count)
+        ]
+        hurt = [max(0, t + modifier) // divisor for t in totals]
+        return sum(hurt) / len(hurt)
+    if expr.count * expr.sides <= 200:
+        spread = {0: 1.0}
+        for _ in range(expr.count):
+            step: dict[int, float] = {}
+            for total, chance in spread.items():
+                for face in range(1, expr.sides + 1):
+                    step[total + face] = step.get(total + face, 0.0) + chance / expr.sides
+            spread = step
+        return sum(
+            chance * (max(0, total + expr.bonus + modifier) // divisor)
+            for total, chance in spread.items()
+        )
+    mean = expr.count * (expr.sides + 1) / 2 + expr.bonus
+    return max(0.0, mean + modifier) / divisor
+
+
+def expected_damage(state: State, attacker: Piece, target: Piece, weapon: Weapon) -> float:
+    """Chance to hit times average damage after armour: how the bot ranks its attacks."""
+    armor = kind(state, target)["armor"]
+    halve = power(state, target, "halve_damage")
+    best = max(
+        mean_damage(
+            weapon["damage"],
+            armor_modifier(t, armor),
+            halve["divisor"] if halve is not None and halve["damage_type"] == t else 1,
+        )
+        for t in weapon["types"]
+    )
+    edge = weapon["hit"] - kind(state, target)["dodge"]
+    wins = sum(1 for a in range(1, 7) for d in range(1, 7) if a + edge >= d)
+    bonus = 5.0 if best >= target["hp"] else 0.0
+    return wins / 36 * (best + bonus)

@@ -1,0 +1,131 @@
+"""`/new papercraft` options and their limits, checked against the unit data before anyone joins.
+
+The caps keep a battle playable and a bot move fast: at most MAX_POINTS a side (the rules speak
+of 1000-point armies), at most MAX_UNITS units in one army (what MAX_POINTS buys of the cheapest
+built-in unit), a table of at most MAX_TABLE inches a side."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Option, RuleError
+from games.papercraft.catalog import builtin_units, cheapest_builtin
+from games.papercraft.custom import chat_units
+from games.papercraft.placement import ZONE_DEPTH
+from games.papercraft.statblock import FILE_LABEL, parse_stat_blocks
+from games.papercraft.state import Options, Unit
+
+DEFAULT_POINTS = 400
+MAX_POINTS = 1000
+MAX_UNITS = MAX_POINTS // cheapest_builtin()
+MIN_TABLE = 2 * ZONE_DEPTH
+MAX_TABLE = 120
+MAX_ROUNDS = 100
+
+OPTIONS = (
+    Option(
+        "points",
+        "int",
+        f"Army total of each side, in points: at least the cheapest unit's cost, at most {MAX_POINTS}.",
+        DEFAULT_POINTS,
+        minimum=1,
+        maximum=MAX_POINTS,
+    ),
+    Option("teams", "str", "Teams such as 2v1 or 2v2 (default: every player alone).", ""),
+    Option(
+        "table",
+        "str",
+        f"Table size in inches, WIDTHxDEPTH, each {MIN_TABLE} to {MAX_TABLE}.",
+        "36x36",
+    ),
+    Option("positions", "flag", "Track unit positions on the table (else players measure).", False),
+    Option(
+        "rounds",
+        "int",
+        "End after this many full rounds on surviving points (0: no limit).",
+        0,
+        minimum=0,
+        maximum=MAX_ROUNDS,
+    ),
+    Option("units", "file", "Extra unit stat blocks in the wiki's format.", ""),
+    Option("custom", "chat", "Units this chat added with /unit add.", None),
+)
+
+
+def parse_teams(text: str | None, players: int | None) -> list[int]:
+    """'2v1' puts seats 1-2 on one side and seat 3 on the other; empty means everyone alone."""
+    if not text:
+        return list(range(players or 0))
+    wanted = text.strip().casefold()
+    if not re.fullmatch(r"[1-3](v[1-3]){1,3}", wanted):
+        raise RuleError(f"--teams '{text}' should look like 2v1 or 2v2 (2 to 4 players).")
+    sizes = [int(n) for n in wanted.split("v")]
+    if not 2 <= sum(sizes) <= 4:
+        raise RuleError(f"--teams {text} needs {sum(sizes)} players; Papercraft seats 2 to 4.")
+    if players is not None and sum(sizes) != players:
+        raise RuleError(f"--teams {text} needs {sum(sizes)} players; this table has {players}.")
+    return [team for team, size in enumerate(sizes) for _ in range(size)]
+
+
+def parse_table(text: str) -> list[int]:
+    found = re.fullmatch(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*", text or "")
+    if found is None:
+        raise RuleError(f"--table '{text}' should look like 36x36 (inches).")
+    width, depth = int(found.group(1)), int(found.group(2))
+    if not (MIN_TABLE <= width <= MAX_TABLE and MIN_TABLE <= depth <= MAX_TABLE):
+        raise RuleError(
+            f"--table sides must be {MIN_TABLE} to {MAX_TABLE} inches (start zones are "
+            f"{ZONE_DEPTH} inches deep)."
+        )
+    return [width, depth]
+
+
+def _int(options: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:
+    value = options.get(name)
+    number = default if value is None or value == "" else value
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise RuleError(f"--{name} needs a whole number.")
+    if not low <= number <= high:
+        raise RuleError(f"--{name} must be {low} to {high}.")
+    return number
+
+
+def extra_units(options: Mapping[str, Any]) -> tuple[list[Unit], list[Unit]]:
+    """The chat's /unit add units and the --units file's, each checked; names must not clash."""
+    from_chat = chat_units(options.get("custom") or {})
+    from_file = parse_stat_blocks(options["units"]) if options.get("units") else []
+    for unit in from_file:
+        unit["label"] = FILE_LABEL
+    taken = {name.casefold(): "a built-in unit" for name in builtin_units()}
+    for unit in from_chat:
+        taken[unit["name"].casefold()] = "this chat's unit"
+    for unit in from_file:
+        clash = taken.get(unit["name"].casefold())
+        if clash:
+            raise RuleError(
+                f"The units file's {unit['name']} has the name of {clash}; rename it in the file."
+            )
+    return from_chat, from_file
+
+
+def read_options(options: Mapping[str, Any]) -> tuple[Options, list[Unit], list[Unit]]:
+    """Every option checked against the data: --points buys at least the cheapest unit."""
+    from_chat, from_file = extra_units(options)
+    points = _int(options, "points", DEFAULT_POINTS, 1, MAX_POINTS)
+    units = [*builtin_units().values(), *from_chat, *from_file]
+    cheapest = min(units, key=lambda unit: unit["points"])
+    if points < cheapest["points"]:
+        raise RuleError(
+            f"--points {points} buys no unit: the cheapest, {cheapest['name']}, costs "
+            f"{cheapest['points']}; use --points {cheapest['points']} to {MAX_POINTS}."
+        )
+    parse_teams(str(options.get("teams") or ""), None)
+    read: Options = {
+        "points": points,
+        "table": parse_table(str(options.get("table") or "36x36")),
+        "positions": bool(options.get("positions")),
+        "rounds": _int(options, "rounds", 0, 0, MAX_ROUNDS),
+    }
+    return read, from_chat, from_file

@@ -1,0 +1,57 @@
+"""A new Papercraft table: options read against the data, the extra units, the greeting."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Event, RuleError, public
+from games.papercraft.options import parse_teams, read_options
+from games.papercraft.statblock import unenforced
+from games.papercraft.state import PapercraftState
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def new_state(
+    names: Sequence[str], options: Mapping[str, Any]
+) -> tuple[PapercraftState, list[Event]]:
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise RuleError("Papercraft needs 2 to 4 players (one per table edge).")
+    opts, from_chat, from_file = read_options(options)
+    extra = from_chat + from_file
+    state: PapercraftState = {
+        "names": list(names),
+        "options": opts,
+        "teams": parse_teams(str(options.get("teams") or ""), len(names)),
+        "extra_units": {unit["name"]: unit for unit in extra},
+        "phase": "army",
+        "armies": [{} for _ in names],
+        "ready": [False for _ in names],
+        "placement_dice": [[] for _ in names],
+        "units": [],
+        "order": [],
+        "placer": None,
+        "active": None,
+        "step": None,
+        "round": 1,
+        "turn_no": 0,
+        "pending": [],
+        "result": None,
+    }
+    added = f" plus {len(from_file)} from the units file" if from_file else ""
+    added += f" plus {len(from_chat)} added in this chat" if from_chat else ""
+    width, depth = opts["table"]
+    lines = [
+        f"Papercraft for {', '.join(names)}: {opts['points']} points per side on a "
+        f'{width}x{depth}" table{added}. Build armies with /units, /army add UNIT [xN] and '
+        "/ready. Published wiki units are in testing; the sample units are original, not "
+        "published data."
+    ]
+    shown = [f"{unit['name']}: {note}" for unit in extra for note in unenforced(unit)]
+    if shown:
+        lines.append(
+            "Abilities shown as text only, not enforced by the referee (apply them by "
+            f"agreement): {'; '.join(shown)}."
+        )
+    return state, [public("\n".join(lines))]
