@@ -1,108 +1,100 @@
-"""The basic actions and the mayor action, each checked in full before it costs an action."""
+"""The basic actions and the mayor action, each checked in full before it costs an action, and
+each verb's handler: a basic action when no action is under way, else an answer to its part."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 
-from games.base import Move, RuleError, State
+from games.base import Event, MoveHandler, Rng, RuleError
 from games.skylines import building, city
-from games.skylines.catalog import TRACKS, Catalog
+from games.skylines.achievements import claim, claimable
+from games.skylines.cards import Catalog
+from games.skylines.catalog import catalog_of
+from games.skylines.context import Context
 from games.skylines.decks import can_draw, draw_deck, draw_row
-from games.skylines.parse import number, one_name, take_name, track, words
-from games.skylines.program import begin, claim, claimable, fire, push, this_stack, tuck_card
-from games.skylines.table import Table
+from games.skylines.effects import registry
+from games.skylines.effects.base import optional
+from games.skylines.flow import choose_city
+from games.skylines.parse import hand_card, number, one_name, track, words
+from games.skylines.program import begin, current, fire, push, this_stack, tuck_card
+from games.skylines.state import SkylinesState
 from games.skylines.tracks import advance, at_end
 
-BASIC_VERBS = ("build", "tuck", "discard", "advance", "draw", "achieve", "mayor", "done")
+BasicAction = Callable[[Context, int, list[str]], None]
 
 
-def _hand_card(state: State, seat: int, parts: list[str], verb: str) -> str:
-    hand = state["hands"][seat]
-    found = take_name(parts, 0, hand)
-    if found is None or found[1] != len(parts):
-        raise RuleError(
-            f"/{verb} needs one card from your hand: {', '.join(hand) or 'it is empty'}."
-        )
-    return found[0]
-
-
-def _mayor_spots(state: State, cat: Catalog, seat: int) -> list[int]:
+def mayor_spots(state: SkylinesState, cat: Catalog, seat: int) -> list[int]:
     """Top cards the mayor may move to: another one than now (ruling 9), with a mayor action."""
     here = this_stack(state, seat)
     return [i for i, name in city.tops(state, seat) if i != here and cat.card(name).effect]
 
 
-def _draw_choice(state: State, cat: Catalog, parts: list[str]) -> int | None:
-    """None for the deck, else the 0-based row slot."""
+def _build(t: Context, seat: int, parts: list[str]) -> None:
+    plan = building.parse(t.state, t.cat, seat, parts, building.BASIC)
+    begin(t.state, seat, "build")
+    building.execute(t, seat, plan)
+
+
+def _tuck(t: Context, seat: int, parts: list[str]) -> None:
+    state = t.state
+    card = hand_card(state["hands"][seat], parts, "tuck")
+    begin(state, seat, "tuck")
+    state["hands"][seat].remove(card)
+    tuck_card(t, seat, card, this_stack(state, seat), "from hand")
+
+
+def _discard(t: Context, seat: int, parts: list[str]) -> None:
+    state, cat = t.state, t.cat
+    card = hand_card(state["hands"][seat], parts, "discard")
+    begin(state, seat, card)
+    state["hands"][seat].remove(card)
+    state["discard"].append(card)
+    t.say(f"{t.name(seat)} discards {card} to take its action: {cat.card(card).text}")
+    fire(t, seat, "basic_discard")
+    push(state, cat.card(card).effect)
+
+
+def _advance(t: Context, seat: int, parts: list[str]) -> None:
+    chosen = track(parts)
+    if at_end(t.state, t.cat, seat, chosen):
+        raise RuleError(f"You are at the end of {chosen} and cannot advance on it further.")
+    begin(t.state, seat, "advance")
+    advance(t, seat, chosen, 1)
+    fire(t, seat, "basic_advance")
+
+
+def _draw(t: Context, seat: int, parts: list[str]) -> None:
+    state = t.state
     if [w.casefold() for w in parts] == ["deck"]:
-        if not can_draw(state, cat, state["level"]):
+        if not can_draw(state, t.cat, state["level"]):
             raise RuleError("The deck is empty; draw from the card row instead.")
-        return None
-    if len(parts) == 2 and parts[0].casefold() == "row" and state["row"]:
-        return number(parts[1], 1, len(state["row"]), "card row slot")
-    raise RuleError("Write '/draw deck' or '/draw row N' (N is the card row slot).")
-
-
-def basic(t: Table, seat: int, verb: str, args: Sequence[str]) -> None:
-    """One basic action or a mayor action, refused whole if anything about it is wrong."""
-    state, cat, parts = t.state, t.cat, words(args)
-    if verb == "done":
-        state["turn"]["actions"] = 0
-        t.say(f"{t.name(seat)} ends the turn.")
-    elif verb == "build":
-        plan = building.parse(state, cat, seat, parts, building.BASIC)
-        begin(state, seat, "build")
-        building.execute(t, seat, plan)
-    elif verb == "tuck":
-        card = _hand_card(state, seat, parts, verb)
-        begin(state, seat, "tuck")
-        state["hands"][seat].remove(card)
-        tuck_card(t, seat, card, this_stack(state, seat), "from hand")
-    elif verb == "discard":
-        card = _hand_card(state, seat, parts, verb)
-        begin(state, seat, card)
-        state["hands"][seat].remove(card)
-        state["discard"].append(card)
-        t.say(f"{t.name(seat)} discards {card} to take its action: {cat.card(card).text}")
-        fire(t, seat, "basic_discard")
-        push(state, cat.card(card).effect)
-    elif verb == "advance":
-        chosen = track(parts)
-        if at_end(state, cat, seat, chosen):
-            raise RuleError(f"You are at the end of {chosen} and cannot advance on it further.")
-        begin(state, seat, "advance")
-        advance(t, seat, chosen, 1)
-        fire(t, seat, "basic_advance")
-    elif verb == "draw":
-        slot = _draw_choice(state, cat, parts)
         begin(state, seat, "draw")
-        if slot is None:
-            draw_deck(t, seat, state["level"])
-        else:
-            draw_row(t, seat, slot)
-        fire(t, seat, "basic_draw")
-    elif verb == "achieve":
-        name = _achievement(state, cat, seat, parts)
-        begin(state, seat, "achieve")
-        claim(t, seat, name)
+        draw_deck(t, seat, state["level"])
+    elif len(parts) == 2 and parts[0].casefold() == "row" and state["row"]:
+        slot = number(parts[1], 1, len(state["row"]), "card row slot")
+        begin(state, seat, "draw")
+        draw_row(t, seat, slot)
     else:
-        _mayor(t, seat, parts)
+        raise RuleError("Write '/draw deck' or '/draw row N' (N is the card row slot).")
+    fire(t, seat, "basic_draw")
 
 
-def _achievement(state: State, cat: Catalog, seat: int, parts: list[str]) -> str:
+def _achieve(t: Context, seat: int, parts: list[str]) -> None:
+    state, cat = t.state, t.cat
     name = one_name(parts, [a.name for a in cat.achievements], "an achievement")
     if seat in state["claims"][name]:
         raise RuleError(f"You have already claimed {name}; each achievement once per player.")
     if name not in claimable(state, cat, seat):
         raise RuleError(f"You do not meet {name} yet: {cat.achievement(name).text}")
-    return name
+    begin(state, seat, "achieve")
+    claim(t, seat, name)
 
 
-def _mayor(t: Table, seat: int, parts: list[str]) -> None:
+def _mayor(t: Context, seat: int, parts: list[str]) -> None:
     state, cat = t.state, t.cat
-    spots = _mayor_spots(state, cat, seat)
-    where = ", ".join(str(i + 1) for i in spots) or "none"
+    spots = mayor_spots(state, cat, seat)
     if len(parts) != 1 or not parts[0].isdigit() or int(parts[0]) - 1 not in spots:
+        where = ", ".join(str(i + 1) for i in spots) or "none"
         raise RuleError(
             f"Move your mayor to another top card with a mayor action: /mayor N, N one of: {where}."
         )
@@ -114,17 +106,52 @@ def _mayor(t: Table, seat: int, parts: list[str]) -> None:
     push(state, cat.card(name).effect)
 
 
-def basic_moves(state: State, cat: Catalog, seat: int) -> list[Move]:
-    """Every basic and mayor action open now, and /done."""
-    hand = state["hands"][seat]
-    found = building.moves(state, cat, seat, building.BASIC)
-    found += [Move("tuck", tuple(c.split())) for c in hand]
-    found += [Move("discard", tuple(c.split())) for c in hand]
-    found += [Move("advance", (tr,)) for tr in TRACKS if not at_end(state, cat, seat, tr)]
-    if can_draw(state, cat, state["level"]):
-        found.append(Move("draw", ("deck",)))
-    found += [Move("draw", ("row", str(k + 1))) for k in range(len(state["row"]))]
-    found += [Move("achieve", tuple(name.split())) for name in claimable(state, cat, seat)]
-    found += [Move("mayor", (str(i + 1),)) for i in _mayor_spots(state, cat, seat)]
-    found.append(Move("done"))
-    return found
+def _done(t: Context, seat: int, parts: list[str]) -> None:
+    t.state["turn"]["actions"] = 0
+    t.say(f"{t.name(seat)} ends the turn.")
+
+
+def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]:
+    """A verb's handler: its basic action when no action is under way, else its answer to the
+    part of the action that waits (flow.run, in the engine's after(), goes on from there)."""
+
+    def handle(state: SkylinesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+        if state["phase"] == "city":
+            raise RuleError("First keep one of your two cities with /city NAME.")
+        t = Context(state, catalog_of(state), rng)
+        step = current(state)
+        if step is None:
+            if basic is None:
+                raise RuleError(
+                    f"/{verb} answers a part of an action, and none is waiting; take an action."
+                )
+            basic(t, seat, words(args))
+        elif verb == "skip" and optional(step):
+            registry.skip(t, seat, step)
+        elif registry.answer_verb(state, step) == verb:
+            registry.answer(t, seat, step, words(args))
+        else:
+            raise RuleError(f"Finish the current action first: {registry.prompt(state, step)}.")
+        return t.out
+
+    return handle
+
+
+def on_city(state: SkylinesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    t = Context(state, catalog_of(state), rng)
+    choose_city(t, seat, words(args))
+    return t.out
+
+
+on_build = _handler("build", _build)
+on_tuck = _handler("tuck", _tuck)
+on_discard = _handler("discard", _discard)
+on_advance = _handler("advance", _advance)
+on_draw = _handler("draw", _draw)
+on_achieve = _handler("achieve", _achieve)
+on_mayor = _handler("mayor", _mayor)
+on_done = _handler("done", _done)
+on_steal = _handler("steal", None)
+on_take = _handler("take", None)
+on_declare = _handler("declare", None)
+on_skip = _handler("skip", None)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from games.base import Move, Rng, State
-from games.skylines.catalog import TRACKS, Catalog
+from games.base import Move, Rng
+from games.skylines.cards import TRACKS, Catalog
 from games.skylines.parse import take_name
+from games.skylines.state import SkylinesState
 
 
-def _build_value(state: State, cat: Catalog, seat: int, move: Move) -> float:
+def _build_value(state: SkylinesState, cat: Catalog, seat: int, move: Move) -> float:
     args = list(move.args)
     if args[0] == "row":
         card = state["row"][int(args[1]) - 1]
@@ -21,7 +22,7 @@ def _build_value(state: State, cat: Catalog, seat: int, move: Move) -> float:
     return 20.0 + 3 * sum(info.gains) + 2 * info.level + 2 * info.landmark - 2 * paid
 
 
-def _value(state: State, cat: Catalog, seat: int, move: Move) -> float:
+def _value(state: SkylinesState, cat: Catalog, seat: int, move: Move) -> float:
     hand = len(state["hands"][seat])
     if move.verb == "achieve":
         return 100.0
@@ -43,7 +44,7 @@ def _value(state: State, cat: Catalog, seat: int, move: Move) -> float:
     return 0.0
 
 
-def choose(state: State, cat: Catalog, seat: int, moves: list[Move], rng: Rng) -> Move:
+def choose(state: SkylinesState, cat: Catalog, seat: int, moves: list[Move], rng: Rng) -> Move:
     """The best-valued legal move, with a little noise so bots do not all play alike."""
     scored = [
         (_value(state, cat, seat, move) + 3 * rng.random(), i) for i, move in enumerate(moves)

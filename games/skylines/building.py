@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from games.base import Move, RuleError, State
+from games.base import Move, RuleError
 from games.skylines import city
-from games.skylines.catalog import TRACKS, Catalog
+from games.skylines.cards import TRACKS, Catalog
 from games.skylines.city import Target
+from games.skylines.context import Context
 from games.skylines.decks import refill_row
-from games.skylines.parse import number, take_name, words
+from games.skylines.parse import HAND_HINT, number, take_name, words
 from games.skylines.program import fire
-from games.skylines.table import Table
+from games.skylines.state import SkylinesState, Step
 from games.skylines.tracks import advance
 
-BASIC: dict[str, Any] = {"from": "hand", "where": "any"}
+BASIC: Step = {"from": "hand", "where": "any"}
+"""The basic Build action, written as a build step: a hand card, anywhere."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Plan:
 
 
 def _candidates(
-    state: State, cat: Catalog, seat: int, rule: dict[str, Any]
+    state: SkylinesState, cat: Catalog, seat: int, rule: Step
 ) -> list[tuple[str, int | None]]:
     source = rule.get("from", "hand")
     found: list[tuple[str, int | None]] = []
@@ -42,21 +43,21 @@ def _candidates(
 
 
 def price(
-    state: State, cat: Catalog, seat: int, card: str, target: Target, rule: dict[str, Any]
+    state: SkylinesState, cat: Catalog, seat: int, card: str, target: Target, rule: Step
 ) -> int:
     icons = city.around(state, cat, seat, target)
     less, free = int(rule.get("discount", 0)), bool(rule.get("free", False))
     return city.cost(cat, card, icons, less, free, city.passive(state, cat, seat, "cost"))
 
 
-def _pool(state: State, seat: int, card: str, slot: int | None) -> list[str]:
+def _pool(state: SkylinesState, seat: int, card: str, slot: int | None) -> list[str]:
     pool = list(state["hands"][seat])
     if slot is None:
         pool.remove(card)
     return pool
 
 
-def moves(state: State, cat: Catalog, seat: int, rule: dict[str, Any]) -> list[Move]:
+def moves(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[Move]:
     """Every affordable card and spot, each with one way to pay (the cheapest printed cards)."""
     found: list[Move] = []
     where = rule.get("where", "any")
@@ -78,7 +79,9 @@ def moves(state: State, cat: Catalog, seat: int, rule: dict[str, Any]) -> list[M
     return found
 
 
-def _target(state: State, seat: int, parts: list[str], i: int, where: str) -> tuple[Target, int]:
+def _target(
+    state: SkylinesState, seat: int, parts: list[str], i: int, where: str
+) -> tuple[Target, int]:
     size = len(city.spots(state, seat))
     word = parts[i].casefold() if i < len(parts) else "pay"
     if word == "pay":
@@ -94,11 +97,11 @@ def _target(state: State, seat: int, parts: list[str], i: int, where: str) -> tu
     )
 
 
-def parse(state: State, cat: Catalog, seat: int, args: Sequence[str], rule: dict[str, Any]) -> Plan:
+def parse(state: SkylinesState, cat: Catalog, seat: int, args: Sequence[str], rule: Step) -> Plan:
     """Read '/build CARD|row N [over N|left|right|gap N] [pay CARD...]' and check it all."""
     parts = words(args)
     source = rule.get("from", "hand")
-    hand: list[str] = state["hands"][seat]
+    hand = state["hands"][seat]
     found = take_name(parts, 0, hand) if source in ("hand", "hand_or_row") else None
     slot: int | None = None
     if found is not None:
@@ -111,12 +114,10 @@ def parse(state: State, cat: Catalog, seat: int, args: Sequence[str], rule: dict
     else:
         allowed = {"hand": "a card in your hand", "row": "'row N' (a card row slot)"}
         what = allowed.get(source, "a card in your hand or 'row N'")
-        raise RuleError(f"Name {what} to build; your hand: {', '.join(hand) or 'empty'}.")
+        raise RuleError(f"Name {what} to build, then where; {HAND_HINT}.")
     wanted = rule.get("type")
     if wanted is not None and cat.card(card).type != wanted:
-        raise RuleError(
-            f"This action builds only a {wanted} card, and {card} is {cat.card(card).type}."
-        )
+        raise RuleError(f"This action builds only a {wanted} card.")
     where = rule.get("where", "any")
     target, i = _target(state, seat, parts, i, where)
     if target not in city.targets(state, seat, where):
@@ -127,16 +128,14 @@ def parse(state: State, cat: Catalog, seat: int, args: Sequence[str], rule: dict
     pay: list[str] = []
     if i < len(parts):
         if parts[i].casefold() != "pay":
-            raise RuleError(
-                f"After the spot, write 'pay' and the cards to discard, not '{parts[i]}'."
-            )
+            raise RuleError("After the spot, write 'pay' and the hand cards to discard.")
         i += 1
         while i < len(parts):
             named = take_name(parts, i, pool)
             if named is None:
                 raise RuleError(
-                    f"'{' '.join(parts[i:])}' is not a card you can pay with; "
-                    f"you may pay with: {', '.join(pool) or 'nothing'}."
+                    "That is not a card you can pay with: pay with other cards of your hand, "
+                    f"each named once; {HAND_HINT}."
                 )
             pay.append(named[0])
             pool.remove(named[0])
@@ -144,20 +143,20 @@ def parse(state: State, cat: Catalog, seat: int, args: Sequence[str], rule: dict
     if len(pay) != cost:
         if cost > len(pay) + len(pool):
             raise RuleError(
-                f"{card} costs {cost} {city.spoken(target)} and you have only "
+                f"That card costs {cost} {city.spoken(target)} and you have only "
                 f"{len(pay) + len(pool)} other cards to pay with."
             )
         raise RuleError(
-            f"{card} costs {cost} {city.spoken(target)} after discounts; "
+            f"That card costs {cost} {city.spoken(target)} after discounts; "
             f"name exactly {cost} hand cards after 'pay'."
         )
     return Plan(card, slot, target, cost, tuple(pay))
 
 
-def execute(t: Table, seat: int, plan: Plan) -> None:
+def execute(t: Context, seat: int, plan: Plan) -> None:
     """Place the card, discard the payment, take its gains, then the city's build bonuses."""
     state = t.state
-    hand: list[str] = state["hands"][seat]
+    hand = state["hands"][seat]
     if plan.slot is None:
         hand.remove(plan.card)
     else:

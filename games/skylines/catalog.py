@@ -1,136 +1,100 @@
-"""The card set as data: the package's original sample, or a group's own card file, validated."""
+"""Loading the card set: the package's original sample (data/cards.json) or a group's own card
+file, every field and number checked, refused with the card and field named."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from games.base import RuleError
-from games.skylines.vocabulary import check_passive, check_steps, check_test
+from games.skylines.achievements import MEASURES as TESTS
+from games.skylines.cards import MEASURES, ROUND_END, Achievement, Award, Card, Catalog, City
+from games.skylines.city import PASSIVE_EVENTS
+from games.skylines.effects.registry import check_steps, fail
+from games.skylines.parse import norm
+from games.skylines.state import Passive, SkylinesState, Step, Test
 
-TRACKS = ("profit", "prestige", "population")
-ROUND_END = "Round End"
-MEASURES = ("tallest", "most_buildings")
-Step = dict[str, Any]
+MAX_FILE_CHARS = 200_000
+MAX_CARDS = 400
+MAX_CITIES = 40
+MAX_ACHIEVEMENTS = 20
+MAX_AWARDS = 10
+MAX_TYPES = 10
+MAX_SITES = 10
+MAX_NAME = 40
+MAX_TEXT = 300
+MAX_POINTS = 20  # stars, chips, award points, bonuses
+RESERVED = ("deck", "row", "pay", "over", "left", "right", "gap", "under")
+"""Words commands use around card names; a card may not be named only that."""
 
-
-@dataclass(frozen=True)
-class Card:
-    """A building (levels 1-4) or a city (level 0): the icons it shows and its mayor action."""
-
-    name: str
-    level: int
-    type: str
-    cost: int
-    gains: tuple[int, int, int]
-    site: str | None
-    landmark: bool
-    text: str
-    effect: tuple[Step, ...]
-
-
-@dataclass(frozen=True)
-class City:
-    name: str
-    type: str
-    site: str | None
-    text: str
-    passive: Step | None
-
-
-@dataclass(frozen=True)
-class Achievement:
-    name: str
-    text: str
-    stars: int
-    test: Step
-
-
-@dataclass(frozen=True)
-class Award:
-    name: str
-    text: str
-    points: int
-    measure: str
-
-
-@dataclass(frozen=True)
-class Catalog:
-    """Everything printed: cards, cities, achievements, chips, awards and the track layout."""
-
-    provenance: str
-    cards: dict[str, Card]
-    cities: dict[str, City]
-    achievements: tuple[Achievement, ...]
-    chips: tuple[int, ...]
-    awards: tuple[Award, ...]
-    discounted_by: dict[str, str]
-    sites: tuple[str, ...]
-    track_end: int
-    lines: tuple[int, ...]
-    end_bonus: int
-    row_size: int
-    deal: int
-
-    @property
-    def types(self) -> tuple[str, ...]:
-        return tuple(self.discounted_by)
-
-    def card(self, name: str) -> Card:
-        return self.cards[name]
-
-    def level(self, level: int) -> list[str]:
-        return [card.name for card in self.cards.values() if card.level == level]
-
-    def achievement(self, name: str) -> Achievement:
-        return next(a for a in self.achievements if a.name == name)
-
-
-def _fail(where: str, field: str, must: str) -> RuleError:
-    return RuleError(f"Card file: {where}, field '{field}' {must}.")
+SECTIONS = (
+    "tracks",
+    "score_track",
+    "card_row_size",
+    "deal_per_player_at_round_start",
+    "discounted_by",
+    "site_icons",
+    "cities",
+    "achievements",
+    "bonus_chips_face_down",
+    "game_end_awards",
+)
+"""Top-level fields a card file may leave out, taking the sample's (only 'cards' is required)."""
 
 
 def _get(obj: dict[str, Any], where: str, field: str) -> Any:
     if field not in obj:
-        raise _fail(where, field, "is missing")
+        raise fail(where, field, "is missing")
     return obj[field]
 
 
 def _int(obj: dict[str, Any], where: str, field: str, low: int = 0, high: int = 99) -> int:
     value = _get(obj, where, field)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(where, field, f"must be a whole number from {low} to {high}")
+        raise fail(where, field, f"must be a whole number from {low} to {high}")
     return value
 
 
-def _text(obj: dict[str, Any], where: str, field: str) -> str:
+def _text(obj: dict[str, Any], where: str, field: str, limit: int = MAX_TEXT) -> str:
     value = _get(obj, where, field)
     if not isinstance(value, str) or not value.strip():
-        raise _fail(where, field, "must be a non-empty text")
+        raise fail(where, field, "must be a non-empty text")
+    if len(value.strip()) > limit:
+        raise fail(where, field, f"must be at most {limit} characters long")
     return value.strip()
+
+
+def _name(obj: dict[str, Any], where: str) -> str:
+    name = _text(obj, where, "name", MAX_NAME)
+    if not any(ch.isalpha() for ch in name) or norm(name) in RESERVED:
+        raise fail(where, "name", "must hold a letter and not be a command word like 'row'")
+    if name.casefold() == ROUND_END.casefold():
+        raise fail(where, "name", f"must not be '{ROUND_END}' (that is the round-end card)")
+    return name
 
 
 def _choice(obj: dict[str, Any], where: str, field: str, allowed: tuple[str, ...]) -> str:
     value = _get(obj, where, field)
     if value not in allowed:
-        raise _fail(where, field, "must be one of " + ", ".join(allowed))
+        raise fail(where, field, "must be one of " + ", ".join(allowed))
     return str(value)
 
 
 def _site(obj: dict[str, Any], where: str, sites: tuple[str, ...]) -> str | None:
     value = obj.get("site")
     if value is not None and value not in sites:
-        raise _fail(where, "site", "must be null or one of " + ", ".join(sites))
-    return value
+        raise fail(where, "site", "must be null or one of " + ", ".join(sites))
+    return cast(str | None, value)
 
 
-def _list(data: dict[str, Any], field: str, minimum: int) -> list[Any]:
+def _list(data: dict[str, Any], field: str, minimum: int, maximum: int) -> list[Any]:
     value = data.get(field)
-    if not isinstance(value, list) or len(value) < minimum:
-        raise RuleError(f"Card file: field '{field}' must be a list of at least {minimum} entries.")
+    if not isinstance(value, list) or not minimum <= len(value) <= maximum:
+        raise RuleError(
+            f"Card file: field '{field}' must be a list of {minimum} to {maximum} entries."
+        )
     return value
 
 
@@ -138,81 +102,114 @@ def _named(entry: Any, kind: str, index: int) -> tuple[dict[str, Any], str]:
     if not isinstance(entry, dict):
         raise RuleError(f"Card file: {kind} number {index + 1} must be an object.")
     name = entry.get("name")
-    label = f"{kind} '{name}'" if isinstance(name, str) and name else f"{kind} number {index + 1}"
+    short = isinstance(name, str) and 0 < len(name) <= MAX_NAME
+    label = f"{kind} '{name}'" if short else f"{kind} number {index + 1}"
     return entry, label
+
+
+def _names(value: Any, field: str, limit: int) -> tuple[str, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) > limit
+        or not all(isinstance(s, str) and 0 < len(s) <= MAX_NAME for s in value)
+    ):
+        raise RuleError(
+            f"Card file: field '{field}' must list at most {limit} names of up to "
+            f"{MAX_NAME} characters."
+        )
+    return tuple(value)
 
 
 def _discounts(data: dict[str, Any]) -> dict[str, str]:
     table = data.get("discounted_by")
-    if not isinstance(table, dict) or len(table) < 2:
-        raise RuleError("Card file: field 'discounted_by' must map each building type to a type.")
+    if not isinstance(table, dict) or not 2 <= len(table) <= MAX_TYPES:
+        raise RuleError(
+            f"Card file: field 'discounted_by' must map each building type (2 to {MAX_TYPES}) "
+            "to the type that discounts it."
+        )
+    _names(list(table), "discounted_by", MAX_TYPES)
     for kind, by in table.items():
         if by not in table:
-            raise _fail("discounted_by", kind, "must name one of the building types")
+            raise fail("discounted_by", kind, "must name one of the building types")
     return {str(k): str(v) for k, v in table.items()}
 
 
 def _card(entry: Any, index: int, types: tuple[str, ...], sites: tuple[str, ...]) -> Card:
     obj, where = _named(entry, "card", index)
-    name = _text(obj, where, "name")
-    if name.casefold() == ROUND_END.casefold():
-        raise _fail(where, "name", f"must not be '{ROUND_END}' (that is the round-end card)")
+    name = _name(obj, where)
     landmark = obj.get("landmark", False)
     if not isinstance(landmark, bool):
-        raise _fail(where, "landmark", "must be true or false")
+        raise fail(where, "landmark", "must be true or false")
     effect = _get(obj, where, "effect")
     check_steps(effect, where, "effect", types, sites)
     return Card(
         name=name,
         level=_int(obj, where, "level", 1, 4),
         type=_choice(obj, where, "type", types),
-        cost=_int(obj, where, "cost"),
+        cost=_int(obj, where, "cost", 0, 20),
         gains=(
-            _int(obj, where, "profit"),
-            _int(obj, where, "prestige"),
-            _int(obj, where, "population"),
+            _int(obj, where, "profit", 0, 20),
+            _int(obj, where, "prestige", 0, 20),
+            _int(obj, where, "population", 0, 20),
         ),
         site=_site(obj, where, sites),
         landmark=landmark,
         text=_text(obj, where, "mayor_action"),
-        effect=tuple(effect),
+        effect=tuple(cast(list[Step], effect)),
     )
+
+
+def _passive(passive: Any, where: str, types: tuple[str, ...], sites: tuple[str, ...]) -> Passive:
+    if not isinstance(passive, dict) or passive.get("on") not in PASSIVE_EVENTS:
+        raise fail(where, "passive_effect.on", "must be one of " + ", ".join(PASSIVE_EVENTS))
+    if passive["on"] == "cost":
+        if passive.get("type") not in types:
+            raise fail(where, "passive_effect.type", "must be one of " + ", ".join(types))
+        _int(passive, where, "by", 1, MAX_POINTS)
+        return cast(Passive, passive)
+    if not isinstance(passive.get("once_per_turn", False), bool):
+        raise fail(where, "passive_effect.once_per_turn", "must be true or false")
+    check_steps(passive.get("effect"), where, "passive_effect.effect", types, sites)
+    return cast(Passive, passive)
 
 
 def _city(entry: Any, index: int, types: tuple[str, ...], sites: tuple[str, ...]) -> City:
     obj, where = _named(entry, "city", index)
     passive = obj.get("passive_effect")
-    if passive is not None:
-        check_passive(passive, where, types, sites)
     return City(
-        name=_text(obj, where, "name"),
+        name=_name(obj, where),
         type=_choice(obj, where, "type", types),
         site=_site(obj, where, sites),
         text=_text(obj, where, "passive"),
-        passive=passive,
+        passive=None if passive is None else _passive(passive, where, types, sites),
     )
 
 
-def _achievement(
-    entry: Any, index: int, types: tuple[str, ...], sites: tuple[str, ...]
-) -> Achievement:
+def _test(test: Any, where: str, sites: tuple[str, ...]) -> Test:
+    if not isinstance(test, dict) or test.get("check") not in TESTS:
+        raise fail(where, "test.check", "must be one of " + ", ".join(TESTS))
+    _int(test, where, "min", 1, 99)
+    if test["check"] == "site_top" and test.get("site") not in sites:
+        raise fail(where, "test.site", "must be one of " + ", ".join(sites))
+    return cast(Test, test)
+
+
+def _achievement(entry: Any, index: int, sites: tuple[str, ...]) -> Achievement:
     obj, where = _named(entry, "achievement", index)
-    test = _get(obj, where, "test")
-    check_test(test, where, sites)
     return Achievement(
-        name=_text(obj, where, "name"),
+        name=_name(obj, where),
         text=_text(obj, where, "requirement"),
-        stars=_int(obj, where, "stars", 0, 20),
-        test=test,
+        stars=_int(obj, where, "stars", 0, MAX_POINTS),
+        test=_test(_get(obj, where, "test"), where, sites),
     )
 
 
 def _award(entry: Any, index: int) -> Award:
     obj, where = _named(entry, "award", index)
     return Award(
-        name=_text(obj, where, "name"),
+        name=_name(obj, where),
         text=_text(obj, where, "rule"),
-        points=_int(obj, where, "points", 0, 20),
+        points=_int(obj, where, "points", 0, MAX_POINTS),
         measure=_choice(obj, where, "measure", MEASURES),
     )
 
@@ -226,19 +223,26 @@ def _tracks(data: dict[str, Any]) -> tuple[int, tuple[int, ...], int]:
     if not isinstance(lines, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) and 0 <= x < end for x in lines
     ):
-        raise _fail("tracks", "scoring_lines_after_space", f"must list whole numbers below {end}")
-    return end, tuple(sorted(set(lines))), _int(obj, "tracks", "first_to_end_bonus", 0, 20)
+        raise fail("tracks", "scoring_lines_after_space", f"must list whole numbers below {end}")
+    return end, tuple(sorted(set(lines))), _int(obj, "tracks", "first_to_end_bonus", 0, MAX_POINTS)
+
+
+def _score_end(data: dict[str, Any]) -> int:
+    obj = data.get("score_track", {})
+    if not isinstance(obj, dict):
+        raise RuleError("Card file: field 'score_track' must be an object.")
+    return _int(obj, "score_track", "end_space", 10, 999) if "end_space" in obj else 60
 
 
 def _unique(names: list[str], kind: str) -> None:
     seen: set[str] = set()
     for name in names:
-        key = name.casefold()
-        if key in seen:
+        if norm(name) in seen:
             raise RuleError(
-                f"Card file: the {kind} name '{name}' is used twice; names must be unique."
+                f"Card file: the {kind} name '{name}' is used twice (case, spaces and "
+                "punctuation aside); names must be unique."
             )
-        seen.add(key)
+        seen.add(norm(name))
 
 
 def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
@@ -247,20 +251,26 @@ def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
         raise RuleError("Card file: the top level must be a JSON object with a 'cards' list.")
     merged = dict(fallback or {})
     merged.update(data)
+    if fallback is not None:
+        merged["provenance"] = data.get("provenance", "")
     types = tuple(_discounts(merged))
-    sites_raw = merged.get("site_icons", [])
-    if not isinstance(sites_raw, list) or not all(isinstance(s, str) for s in sites_raw):
-        raise RuleError("Card file: field 'site_icons' must be a list of names.")
-    sites = tuple(sites_raw)
-    cards = [_card(e, i, types, sites) for i, e in enumerate(_list(merged, "cards", 20))]
-    cities = [_city(e, i, types, sites) for i, e in enumerate(_list(merged, "cities", 2))]
-    achievements = [
-        _achievement(e, i, types, sites) for i, e in enumerate(_list(merged, "achievements", 0))
+    sites = _names(merged.get("site_icons", []), "site_icons", MAX_SITES)
+    cards = [_card(e, i, types, sites) for i, e in enumerate(_list(merged, "cards", 20, MAX_CARDS))]
+    cities = [
+        _city(e, i, types, sites) for i, e in enumerate(_list(merged, "cities", 2, MAX_CITIES))
     ]
-    awards = [_award(e, i) for i, e in enumerate(_list(merged, "game_end_awards", 0))]
-    chips = _list(merged, "bonus_chips_face_down", len(achievements))
-    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 20 for c in chips):
-        raise RuleError("Card file: field 'bonus_chips_face_down' must list whole numbers 0 to 20.")
+    achievements = [
+        _achievement(e, i, sites)
+        for i, e in enumerate(_list(merged, "achievements", 0, MAX_ACHIEVEMENTS))
+    ]
+    awards = [_award(e, i) for i, e in enumerate(_list(merged, "game_end_awards", 0, MAX_AWARDS))]
+    chips = _list(merged, "bonus_chips_face_down", len(achievements), MAX_ACHIEVEMENTS)
+    if not all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= MAX_POINTS for c in chips
+    ):
+        raise RuleError(
+            f"Card file: field 'bonus_chips_face_down' must list whole numbers 0 to {MAX_POINTS}."
+        )
     _unique([c.name for c in cards] + [c.name for c in cities], "card or city")
     _unique([a.name for a in achievements], "achievement")
     for level in range(1, 5):
@@ -272,7 +282,7 @@ def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
     end, lines, bonus = _tracks(merged)
     provenance = merged.get("provenance", "")
     return Catalog(
-        provenance=provenance if isinstance(provenance, str) else "",
+        provenance=provenance[:MAX_TEXT] if isinstance(provenance, str) else "",
         cards={c.name: c for c in cards}
         | {
             c.name: Card(c.name, 0, c.type, 0, (0, 0, 0), c.site, False, c.text, ()) for c in cities
@@ -286,8 +296,11 @@ def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
         track_end=end,
         lines=lines,
         end_bonus=bonus,
+        score_end=_score_end(merged),
         row_size=_int(merged, "card file", "card_row_size", 1, 10),
         deal=_int(merged, "card file", "deal_per_player_at_round_start", 0, 10),
+        custom=fallback is not None,
+        borrowed=tuple(s for s in SECTIONS if fallback is not None and s not in data),
     )
 
 
@@ -303,14 +316,20 @@ def load(text: str | None) -> Catalog:
     """The sample set (text None) or a group's card file given as its JSON text."""
     if text is None:
         return build_catalog(sample_data())
+    if len(text) > MAX_FILE_CHARS:
+        raise RuleError(
+            f"The card file is {len(text)} characters long; at most {MAX_FILE_CHARS} are allowed."
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RuleError(
             f"The card file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
         ) from None
+    except RecursionError:
+        raise RuleError("The card file nests its JSON too deeply.") from None
     return build_catalog(data, sample_data())
 
 
-def catalog_of(state: dict[str, Any]) -> Catalog:
-    return load(state.get("cards_file"))
+def catalog_of(state: SkylinesState) -> Catalog:
+    return load(state["cards_file"])

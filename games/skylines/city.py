@@ -3,21 +3,31 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
-from games.base import State
-from games.skylines.catalog import Catalog
+from games.skylines.cards import Catalog
+from games.skylines.state import Passive, SkylinesState, Stack
 
-Stack = dict[str, list[str]]
+PASSIVE_EVENTS = (
+    "tuck",
+    "basic_discard",
+    "basic_advance",
+    "basic_draw",
+    "build_over",
+    "sprawl",
+    "claim",
+    "cost",
+)
+"""When a city's passive fires ('cost' lowers a type's building cost instead)."""
+
 Target = tuple[str, int]  # ("over", i) | ("gap", i) | ("left", -1) | ("right", -1)
 
 
-def spots(state: State, seat: int) -> list[Stack | None]:
+def spots(state: SkylinesState, seat: int) -> list[Stack | None]:
     city: list[Stack | None] = state["cities"][seat]
     return city
 
 
-def top_of(state: State, seat: int, index: int) -> str:
+def top_of(state: SkylinesState, seat: int, index: int) -> str:
     stack = spots(state, seat)[index]
     assert stack is not None
     return stack["built"][-1]
@@ -35,7 +45,7 @@ def type_icons(cat: Catalog, stack: Stack | None) -> Counter[str]:
     return total
 
 
-def visible_types(state: State, cat: Catalog, seat: int) -> Counter[str]:
+def visible_types(state: SkylinesState, cat: Catalog, seat: int) -> Counter[str]:
     total: Counter[str] = Counter()
     for stack in spots(state, seat):
         if stack is not None:
@@ -43,7 +53,7 @@ def visible_types(state: State, cat: Catalog, seat: int) -> Counter[str]:
     return total
 
 
-def landmarks(state: State, cat: Catalog, seat: int) -> int:
+def landmarks(state: SkylinesState, cat: Catalog, seat: int) -> int:
     return sum(
         1
         for stack in spots(state, seat)
@@ -53,41 +63,41 @@ def landmarks(state: State, cat: Catalog, seat: int) -> int:
     )
 
 
-def tops(state: State, seat: int) -> list[tuple[int, str]]:
+def tops(state: SkylinesState, seat: int) -> list[tuple[int, str]]:
     return [(i, s["built"][-1]) for i, s in enumerate(spots(state, seat)) if s is not None]
 
 
-def top_sites(state: State, cat: Catalog, seat: int) -> Counter[str]:
+def top_sites(state: SkylinesState, cat: Catalog, seat: int) -> Counter[str]:
     """Site icons count on top cards only (ruling 4)."""
     return Counter(
         site for _, name in tops(state, seat) if (site := cat.card(name).site) is not None
     )
 
 
-def heights(state: State, seat: int) -> list[int]:
+def heights(state: SkylinesState, seat: int) -> list[int]:
     """Height counts built cards, city included; tucked cards add nothing (ruling 5)."""
     return [len(s["built"]) for s in spots(state, seat) if s is not None]
 
 
-def tallest(state: State, seat: int) -> int:
+def tallest(state: SkylinesState, seat: int) -> int:
     return max(heights(state, seat), default=0)
 
 
-def buildings(state: State, seat: int) -> int:
+def buildings(state: SkylinesState, seat: int) -> int:
     return len(heights(state, seat))
 
 
-def city_stack(state: State, seat: int) -> int:
+def city_stack(state: SkylinesState, seat: int) -> int:
     city = state["city"][seat]
     return next(i for i, s in enumerate(spots(state, seat)) if s is not None and city in s["built"])
 
 
-def city_on_top(state: State, seat: int) -> bool:
+def city_on_top(state: SkylinesState, seat: int) -> bool:
     city = state["city"][seat]
     return any(name == city for _, name in tops(state, seat))
 
 
-def passive(state: State, cat: Catalog, seat: int, event: str) -> dict[str, Any] | None:
+def passive(state: SkylinesState, cat: Catalog, seat: int, event: str) -> Passive | None:
     """The city's passive for this event, only while the city card is a top card."""
     city = cat.cities.get(state["city"][seat] or "")
     if city is None or city.passive is None or city.passive["on"] != event:
@@ -95,7 +105,7 @@ def passive(state: State, cat: Catalog, seat: int, event: str) -> dict[str, Any]
     return city.passive if city_on_top(state, seat) else None
 
 
-def targets(state: State, seat: int, where: str) -> list[Target]:
+def targets(state: SkylinesState, seat: int, where: str) -> list[Target]:
     """Where a card may go: over a stack, into a gap, or sprawling left or right."""
     found: list[Target] = []
     city = spots(state, seat)
@@ -107,7 +117,7 @@ def targets(state: State, seat: int, where: str) -> list[Target]:
     return found
 
 
-def neighbours(state: State, seat: int, target: Target) -> list[Stack | None]:
+def neighbours(state: SkylinesState, seat: int, target: Target) -> list[Stack | None]:
     """The stacks whose icons discount a card built at target (ruling 2)."""
     city = spots(state, seat)
     kind, i = target
@@ -119,7 +129,7 @@ def neighbours(state: State, seat: int, target: Target) -> list[Stack | None]:
     return around + ([city[i]] if kind == "over" else [])
 
 
-def around(state: State, cat: Catalog, seat: int, target: Target) -> Counter[str]:
+def around(state: SkylinesState, cat: Catalog, seat: int, target: Target) -> Counter[str]:
     """All type icons that can discount a card built at target."""
     total: Counter[str] = Counter()
     for stack in neighbours(state, seat, target):
@@ -134,7 +144,7 @@ def cost(
     icons: Counter[str],
     less: int,
     free: bool,
-    bonus: dict[str, Any] | None,
+    bonus: Passive | None,
 ) -> int:
     """Printed cost minus the icons around the spot, the city's cost bonus and the action's own
     discount, never below 0; `icons` is `around(...)` and `bonus` is `passive(..., "cost")`."""
@@ -147,7 +157,7 @@ def cost(
     return max(0, price)
 
 
-def place(state: State, seat: int, card: str, target: Target) -> None:
+def place(state: SkylinesState, seat: int, card: str, target: Target) -> None:
     city = spots(state, seat)
     kind, i = target
     fresh: Stack = {"built": [card], "tucked": []}
@@ -164,7 +174,7 @@ def place(state: State, seat: int, card: str, target: Target) -> None:
         city.append(fresh)
 
 
-def remove_top(state: State, seat: int, index: int) -> list[str]:
+def remove_top(state: SkylinesState, seat: int, index: int) -> list[str]:
     """Take a stolen top card away; an emptied stack leaves a gap (ruling 14). Returns freed tucks."""
     city = spots(state, seat)
     stack = city[index]

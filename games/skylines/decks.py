@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from games.base import State
-from games.skylines.catalog import ROUND_END, Catalog
-from games.skylines.table import Table
+from games.skylines.cards import ROUND_END, Catalog
+from games.skylines.context import Context
+from games.skylines.state import SkylinesState
 
 
-def deck(state: State, level: int) -> list[str]:
+def deck(state: SkylinesState, level: int) -> list[str]:
     cards: list[str] = state["decks"][str(level)]
     return cards
 
 
-def next_level(state: State) -> int:
+def next_level(state: SkylinesState) -> int:
     """'Next level' during level 4 means level 4 (ruling 12)."""
     return min(4, int(state["level"]) + 1)
 
 
-def can_draw(state: State, cat: Catalog, level: int) -> bool:
+def can_draw(state: SkylinesState, cat: Catalog, level: int) -> bool:
     if deck(state, level):
         return True
     return level == 4 and any(cat.card(c).level >= 3 for c in state["discard"])
 
 
-def round_end_drawn(t: Table, level: int) -> None:
+def round_end_drawn(t: Context, level: int) -> None:
     """A round-end card costs no action: it is set off and drawing goes on (ruling 11 for refills)."""
     t.state["seen_end"].append(level)
     if level == 4:
@@ -41,7 +41,7 @@ def round_end_drawn(t: Table, level: int) -> None:
     t.say(text, reveal=True)
 
 
-def reshuffle(t: Table) -> bool:
+def reshuffle(t: Context) -> bool:
     """When the level 4 deck runs out, the 3s and 4s in the discards form a new deck."""
     state = t.state
     pool = [c for c in state["discard"] if t.cat.card(c).level >= 3]
@@ -57,7 +57,7 @@ def reshuffle(t: Table) -> bool:
     return True
 
 
-def draw(t: Table, level: int) -> str | None:
+def draw(t: Context, level: int) -> str | None:
     """The top card of a level's deck, passing over round-end cards; None when nothing is left."""
     cards = deck(t.state, level)
     while True:
@@ -69,27 +69,12 @@ def draw(t: Table, level: int) -> str | None:
         round_end_drawn(t, level)
 
 
-def describe(cat: Catalog, name: str) -> str:
-    card = cat.card(name)
-    gains = ", ".join(
-        f"{label}+{n}" for label, n in zip(("Pf", "Pr", "Po"), card.gains, strict=True) if n
-    )
-    icons = " ".join(
-        part for part in (card.site or "", "landmark" if card.landmark else "") if part
-    )
-    extra = f", {icons}" if icons else ""
-    return (
-        f"{name} (level {card.level} {card.type}, cost {card.cost}, {gains or 'no gains'}{extra}): "
-        f"{card.text}"
-    )
-
-
-def to_hand(t: Table, seat: int, card: str, source: str) -> None:
+def to_hand(t: Context, seat: int, card: str, source: str) -> None:
     t.state["hands"][seat].append(card)
-    t.tell(seat, f"From {source} you take {describe(t.cat, card)}")
+    t.tell(seat, f"From {source} you take {t.cat.describe(card)}")
 
 
-def refill_row(t: Table) -> None:
+def refill_row(t: Context) -> None:
     """Keep the card row at full size from the current level's deck, naming each new card."""
     row = t.state["row"]
     while len(row) < t.cat.row_size:
@@ -100,7 +85,7 @@ def refill_row(t: Table) -> None:
         t.say(f"The card row gets {card}.", reveal=True)
 
 
-def draw_deck(t: Table, seat: int, level: int) -> str | None:
+def draw_deck(t: Context, seat: int, level: int) -> str | None:
     card = draw(t, level)
     if card is None:
         t.say(f"The level {level} deck is empty: {t.name(seat)} draws nothing.")
@@ -110,7 +95,7 @@ def draw_deck(t: Table, seat: int, level: int) -> str | None:
     return card
 
 
-def draw_row(t: Table, seat: int, slot: int) -> str:
+def draw_row(t: Context, seat: int, slot: int) -> str:
     card: str = t.state["row"].pop(slot)
     t.say(f"{t.name(seat)} takes the card in row slot {slot + 1}.")
     to_hand(t, seat, card, "the card row")
@@ -118,7 +103,7 @@ def draw_row(t: Table, seat: int, slot: int) -> str:
     return card
 
 
-def deal_level(t: Table, first: int) -> None:
+def deal_level(t: Context, first: int) -> None:
     """Every player draws the new level's opening cards, in turn order from `first`."""
     state = t.state
     count = len(state["names"])

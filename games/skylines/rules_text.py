@@ -2,76 +2,8 @@
 
 from __future__ import annotations
 
-from games.base import Verb
-from games.skylines.vocabulary import SUMMARY as EFFECTS
-
-VERBS = (
-    Verb(
-        "city",
-        "NAME",
-        "Keep one of the two cities you were dealt (a private choice).",
-        ("/city Harborview",),
-    ),
-    Verb(
-        "build",
-        "CARD|row N [over N | left | right | gap N] [pay CARD ...]",
-        "Build a hand card over building N, sprawling left or right (the default), or into a "
-        "gap; pay its cost after discounts by discarding the named hand cards.",
-        ("/build Diner left", "/build Row Houses over 2 pay Bakery", "/build row 3 right"),
-    ),
-    Verb(
-        "tuck",
-        "CARD [under N] | row N",
-        "Tuck a hand card under the card your mayor stands on (free).",
-        ("/tuck Bakery", "/tuck Diner under 2"),
-    ),
-    Verb(
-        "discard",
-        "CARD",
-        "Discard a hand card to take its mayor action; inside an action, pay a 'Discard N:' cost.",
-        ("/discard Lumber Yard",),
-    ),
-    Verb(
-        "advance",
-        "TRACK",
-        "Advance 1 on profit, prestige or population (hopping).",
-        ("/advance profit",),
-    ),
-    Verb(
-        "draw",
-        "deck | row N",
-        "Draw the top deck card or card row slot N; the row is refilled at once.",
-        ("/draw deck", "/draw row 2"),
-    ),
-    Verb(
-        "achieve",
-        "NAME",
-        "Claim an achievement whose requirement you meet.",
-        ("/achieve Skyscraper",),
-    ),
-    Verb(
-        "mayor",
-        "N",
-        "Move your mayor to another top card (building N) and take its "
-        "mayor action; inside a copy action, pick the card to copy.",
-        ("/mayor 2",),
-    ),
-    Verb(
-        "steal",
-        "PLAYER [N]",
-        "Answer a steal: the opponent, and for a top card its building number.",
-        ("/steal Bob", "/steal Bob 3"),
-    ),
-    Verb("take", "CARD", "Keep one of the cards you are looking at.", ("/take Hotel",)),
-    Verb(
-        "declare",
-        "TYPE",
-        "Declare a building type for an action that asks.",
-        ("/declare Civic",),
-    ),
-    Verb("skip", "", "Skip a 'may' part or stop an 'up to' part of an action.", ("/skip",)),
-    Verb("done", "", "End your turn now, giving up any actions left.", ("/done",)),
-)
+from games.skylines.effects.registry import SUMMARY as EFFECTS
+from games.skylines.verbs import VERBS
 
 SUMMARY = """Paper Skylines (2-4 players). THE CARDS ARE AN ORIGINAL SAMPLE SET made up for this bot, NOT the published game's cards (which could not be found): 80 buildings in 4 levels, 4 round-end cards, 8 cities, 6 achievements with face-down bonus chips (1, 1, 2, 2, 3, 3), 2 game-end awards.
 Set-up: each player is dealt 2 cities and keeps 1 (/city); each level deck has its round-end card among its bottom five; everyone gets 2 level-1 cards and 3 form the card row.
@@ -115,7 +47,7 @@ TOPICS = {
     "defaults": RULINGS,
     "rulings": RULINGS,
     "effects": EFFECTS,
-    "verbs": "\n".join(f"{v.usage}: {v.help}" for v in VERBS),
+    "verbs": "\n".join(f"/{v.name} {v.usage}".rstrip() + f": {v.help}" for v in VERBS),
 }
 
 
@@ -127,6 +59,7 @@ def rules_text(topic: str | None) -> str:
         return TOPICS[key]
     for verb in VERBS:
         if verb.name == key:
-            return f"{verb.usage}: {verb.help} Examples: {'; '.join(verb.examples)}"
+            usage = f"/{verb.name} {verb.usage}".rstrip()
+            return f"{usage}: {verb.help} Examples: {'; '.join(verb.examples)}"
     names = ", ".join([*TOPICS, *(v.name for v in VERBS)])
     return f"Unknown topic '{topic}', try: {names}."

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from games.base import Outcome, State
+from games.base import Outcome
 from games.skylines import city
-from games.skylines.table import Table
+from games.skylines.context import Context
+from games.skylines.state import SkylinesState
 from games.skylines.tracks import add_score
 
 
-def measure(state: State, seat: int, kind: str) -> int:
+def measure(state: SkylinesState, seat: int, kind: str) -> int:
     return city.tallest(state, seat) if kind == "tallest" else city.buildings(state, seat)
 
 
-def _awards(t: Table) -> list[int]:
+def _awards(t: Context) -> list[int]:
     state = t.state
     seats = range(len(state["names"]))
     gained = [0 for _ in seats]
@@ -29,7 +30,7 @@ def _awards(t: Table) -> list[int]:
     return gained
 
 
-def finish(t: Table) -> None:
+def finish(t: Context) -> None:
     """Final scoring, in order from the current leader down, hopping as during the game."""
     state = t.state
     count = len(state["names"])
@@ -56,7 +57,7 @@ def finish(t: Table) -> None:
     )
 
 
-def _detail(state: State, seat: int) -> str:
+def _detail(state: SkylinesState, seat: int) -> str:
     p = state["points"][seat]
     total = state["score"][seat]
     earned = p["lines"] + p["end"] + p["stars"] + p["chips"] + p["awards"]
@@ -68,7 +69,7 @@ def _detail(state: State, seat: int) -> str:
     )
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: SkylinesState) -> Outcome | None:
     result = state.get("result")
     if result is None:
         return None

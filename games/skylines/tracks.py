@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.base import State
-from games.skylines.catalog import TRACKS, Catalog
-from games.skylines.table import Table
+from games.skylines.cards import TRACKS, Catalog
+from games.skylines.context import Context
+from games.skylines.state import SkylinesState
 
 
 def hop(position: int, steps: int, others: list[int], end: int | None) -> int:
@@ -25,7 +25,7 @@ def hop(position: int, steps: int, others: list[int], end: int | None) -> int:
     return position
 
 
-def add_score(t: Table, seat: int, points: int, why: str) -> None:
+def add_score(t: Context, seat: int, points: int, why: str) -> None:
     """Score points on the score track, hopping over other players' score meeples."""
     if points <= 0:
         return
@@ -37,17 +37,17 @@ def add_score(t: Table, seat: int, points: int, why: str) -> None:
     t.say(f"{t.name(seat)} scores {points} for {why}: score {before} to {after}.")
 
 
-def lowest(state: State, seat: int) -> list[str]:
+def lowest(state: SkylinesState, seat: int) -> list[str]:
     mine = state["tracks"][seat]
     low = min(mine.values())
     return [track for track in TRACKS if mine[track] == low]
 
 
-def at_end(state: State, cat: Catalog, seat: int, track: str) -> bool:
+def at_end(state: SkylinesState, cat: Catalog, seat: int, track: str) -> bool:
     return bool(state["tracks"][seat][track] >= cat.track_end)
 
 
-def advance(t: Table, seat: int, track: str, steps: int) -> None:
+def advance(t: Context, seat: int, track: str, steps: int) -> None:
     """Move on a track (back if steps < 0), then score new lines and the end bonus."""
     state, cat = t.state, t.cat
     mine = state["tracks"][seat]

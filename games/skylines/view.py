@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from games.base import State, TableBlock, Track, View
-from games.skylines import city, steps
-from games.skylines.catalog import TRACKS, Catalog
-from games.skylines.decks import describe
+from games.base import TableBlock, Track, View
+from games.skylines import city
+from games.skylines.cards import TRACKS, Catalog
+from games.skylines.effects import registry
 from games.skylines.program import current
+from games.skylines.state import SkylinesState, Stack
 
 SAMPLE_NOTE = "Cards: an ORIGINAL SAMPLE set made up for this bot, not the published game."
 
 
-def _gains(cat: Catalog, name: str) -> str:
-    parts = [
-        f"{label}+{n}"
-        for label, n in zip(("Pf", "Pr", "Po"), cat.card(name).gains, strict=True)
-        if n
-    ]
-    return " ".join(parts) or "-"
-
-
-def _icons(cat: Catalog, stack: city.Stack) -> str:
+def _icons(cat: Catalog, stack: Stack) -> str:
     types = city.type_icons(cat, stack)
     marks = [f"{kind} x{n}" if n > 1 else kind for kind, n in sorted(types.items())]
     landmarks = sum(1 for name in city.stack_cards(stack) if cat.card(name).landmark)
@@ -32,7 +24,7 @@ def _icons(cat: Catalog, stack: city.Stack) -> str:
     return ", ".join(marks)
 
 
-def city_block(state: State, cat: Catalog, seat: int) -> TableBlock:
+def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
     rows: list[list[str]] = []
     for i, stack in enumerate(city.spots(state, seat)):
         if stack is None:
@@ -55,14 +47,14 @@ def city_block(state: State, cat: Catalog, seat: int) -> TableBlock:
     return TableBlock(title, header, rows)
 
 
-def _row_block(state: State, cat: Catalog) -> TableBlock:
+def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
     rows = [
         [
             str(k + 1),
             name,
             cat.card(name).type,
             str(cat.card(name).cost),
-            _gains(cat, name),
+            cat.gains(name),
             cat.card(name).site or "-",
             "yes" if cat.card(name).landmark else "-",
             cat.card(name).text,
@@ -73,7 +65,7 @@ def _row_block(state: State, cat: Catalog) -> TableBlock:
     return TableBlock("Card row", header, rows)
 
 
-def _players_block(state: State) -> TableBlock:
+def _players_block(state: SkylinesState) -> TableBlock:
     rows = [
         [
             name,
@@ -88,7 +80,7 @@ def _players_block(state: State) -> TableBlock:
     return TableBlock("Players", header, rows)
 
 
-def _achievement_lines(state: State, cat: Catalog, seat: int | None) -> list[str]:
+def _achievement_lines(state: SkylinesState, cat: Catalog, seat: int | None) -> list[str]:
     lines = []
     for a in cat.achievements:
         claimed = ", ".join(state["names"][s] for s in state["claims"][a.name]) or "nobody yet"
@@ -103,20 +95,22 @@ def _achievement_lines(state: State, cat: Catalog, seat: int | None) -> list[str
     return lines
 
 
-def _status(state: State, cat: Catalog) -> list[str]:
+def _status(state: SkylinesState, cat: Catalog) -> list[str]:
     level = state["level"]
     if state["phase"] == "city":
         waiting = [state["names"][s] for s, c in enumerate(state["city"]) if c is None]
         return [f"Choosing cities: waiting for {', '.join(waiting)}."]
     if state["phase"] == "over":
-        return [f"Game over after level {level}.", *list(state["result"]["detail"])]
+        result = state["result"]
+        return [f"Game over after level {level}.", *(result["detail"] if result else [])]
     turn = state["turn"]
     lines = [
         f"Level {level}: {state['names'][turn['seat']]}'s turn, {turn['actions']} action(s) left."
     ]
     step = current(state)
     if step is not None:
-        lines.append(f"Waiting for {state['names'][turn['seat']]} to {steps.prompt(state, step)}.")
+        name = state["names"][turn["seat"]]
+        lines.append(f"Waiting for {name} to {registry.prompt(state, step)}.")
     if level in state["seen_end"]:
         lines.append(
             "The game ends when every player has had the same number of turns."
@@ -126,7 +120,25 @@ def _status(state: State, cat: Catalog) -> list[str]:
     return lines
 
 
-def render(state: State, cat: Catalog, seat: int | None) -> View:
+def _secret_lines(state: SkylinesState, seat: int) -> list[str]:
+    """What only this seat may see besides its hand: the cities it may keep, the deck cards it
+    is looking at, the opponent's hand it is looking at."""
+    if state["phase"] == "city" and state["city"][seat] is None:
+        return ["Your cities to choose from: " + ", ".join(state["offers"][seat]) + "."]
+    program = state["program"]
+    if program is None or program["seat"] != seat:
+        return []
+    memory, lines = program["ctx"], []
+    if memory["look"]:
+        lines.append(f"You are looking at: {', '.join(memory['look'])} (keep with /take CARD).")
+    victim = memory["victim"]
+    if victim is not None and state["hands"][victim]:
+        hand = ", ".join(state["hands"][victim])
+        lines.append(f"{state['names'][victim]}'s hand: {hand} (take one with /take CARD).")
+    return lines
+
+
+def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     """Public parts for everyone; the viewer's own hand (and chip values) only for that seat."""
     decks = ", ".join(f"level {lv}: {len(state['decks'][str(lv)])}" for lv in range(1, 5))
     top = state["discard"][-1] if state["discard"] else "none"
@@ -150,8 +162,9 @@ def render(state: State, cat: Catalog, seat: int | None) -> View:
     ]
     length = max(61, max(state["score"]) + 1)
     tracks.append(Track("Score", length, {names[s]: state["score"][s] for s in range(len(names))}))
-    hand = None if seat is None else [describe(cat, c) for c in state["hands"][seat]]
-    if seat is not None and state["phase"] == "city" and state["city"][seat] is None:
-        lines.append("Your cities to choose from: " + ", ".join(state["offers"][seat]) + ".")
+    hand = None
+    if seat is not None:
+        hand = [cat.describe(c) for c in state["hands"][seat]]
+        lines += _secret_lines(state, seat)
     title = f"Paper Skylines (sample cards), level {state['level']}"
     return View(title, seat, lines, tables, [], tracks, [], hand)

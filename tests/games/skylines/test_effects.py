@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from typing import ClassVar
 
 import pytest
 
 from games.base import Event, Rng, RuleError, State
 from games.skylines import ENGINE
+from games.skylines.catalog import sample_data
+from games.skylines.context import Context
+from games.skylines.effects.base import COUNT, Fields, Kind
+from games.skylines.effects.registry import KINDS
+from games.skylines.program import pop
+from games.skylines.state import Step
+from games.skylines.tracks import advance
 from tests.games.skylines.helpers import (
     act,
     actions,
@@ -476,3 +485,35 @@ def test_answer_must_fit_the_step() -> None:
         act(state, 0, "/done", rng)
     with pytest.raises(RuleError, match="Finish the current action first"):
         act(state, 0, "/skip", rng)
+
+
+# a new kind of effect ---------------------------------------------------------------------
+
+
+class Gain(Kind):
+    """A kind made up for this test: advance n on profit, asking nothing."""
+
+    name = "gain"
+    fields: ClassVar[Fields] = {"n": COUNT}
+    required = frozenset({"n"})
+    summary = "gain n profit."
+
+    def auto(self, t: Context, seat: int, step: Step) -> bool:
+        pop(t.state)
+        advance(t, seat, "profit", step["left"])
+        return True
+
+
+def test_a_new_kind_is_one_class_and_one_registry_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(KINDS, "gain", Gain())
+    data = json.loads(json.dumps(sample_data()))
+    next(c for c in data["cards"] if c["name"] == "Pocket Park")["effect"] = [
+        {"do": "gain", "n": 2}
+    ]
+    rng = Rng("gain")
+    state, _ = ENGINE.setup(["Ann", "Bob"], {"cards": json.dumps(data), "first": "Ann"}, rng)
+    for seat in (0, 1):
+        act(state, seat, "/city " + state["offers"][seat][0], rng)
+    set_city(state, 0, [[state["city"][0]], ["Pocket Park"]])
+    act(state, 0, "/mayor 2", rng)
+    assert state["tracks"][0]["profit"] == 2

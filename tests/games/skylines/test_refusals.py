@@ -1,4 +1,5 @@
-"""Refused commands, at every point of whole games, raise RuleError and change nothing."""
+"""Refused commands, at every point of whole games, raise RuleError and change nothing
+(through games.replay.apply, which owns the turn check and the rollback)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.base import Event, Rng, RuleError, State
+from games.base import Action, Event, Rng, RuleError, State
+from games.replay import apply
 from games.skylines import ENGINE
 from tests.support import random_play
 
@@ -63,7 +65,7 @@ def test_refused_commands_leave_the_state_untouched(players: int) -> None:
             }:
                 continue
             with pytest.raises(RuleError):
-                ENGINE.act(state, who, verb, args, rng)
+                apply(ENGINE, state, Action(who, verb, tuple(args)), rng, state["names"][who])
             assert state == before, (verb, args)
             assert rng.position == 7
             tried += 1

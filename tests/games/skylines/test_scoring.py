@@ -8,8 +8,8 @@ import pytest
 
 from games.base import Rng, RuleError, State
 from games.skylines import ENGINE
+from games.skylines.achievements import claimable
 from games.skylines.catalog import sample_data
-from games.skylines.program import claimable
 from tests.games.skylines.helpers import CAT, act, actions, new_game, set_city
 
 

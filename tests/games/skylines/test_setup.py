@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.base import Event, Rng, RuleError, State
+from games.base import Action, Event, Rng, RuleError, State
+from games.replay import apply
 from games.skylines import ENGINE
 from tests.games.skylines.helpers import CAT
 
@@ -69,5 +70,5 @@ def test_only_the_player_to_move_acts() -> None:
     for seat in (0, 1):
         ENGINE.act(state, seat, "city", state["offers"][seat][0].split(), rng)
     with pytest.raises(RuleError, match="Ann's turn"):
-        ENGINE.act(state, 1, "done", [], rng)
+        apply(ENGINE, state, Action(1, "done", ()), rng, "Bob")
     assert ENGINE.legal(state, 1) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import RuleError
-from games.skylines.table import Table
+from games.skylines.context import Context
 from games.skylines.tracks import add_score, advance, hop
 from tests.games.skylines.helpers import CAT, act, actions, new_game
 
@@ -41,7 +41,7 @@ def test_advance_action_hops_other_players() -> None:
 def test_line_points_score_once_even_after_moving_back() -> None:
     state, rng = new_game()
     state["tracks"][0]["prestige"] = 4
-    table = Table(state, CAT, rng)
+    table = Context(state, CAT, rng)
     advance(table, 0, "prestige", 1)
     assert state["score"][0] == 1
     advance(table, 0, "prestige", -1)
@@ -55,14 +55,14 @@ def test_line_points_score_once_even_after_moving_back() -> None:
 
 def test_one_move_can_cross_several_lines() -> None:
     state, rng = new_game()
-    advance(Table(state, CAT, rng), 0, "population", 9)
+    advance(Context(state, CAT, rng), 0, "population", 9)
     assert state["lines"][0]["population"] == [4, 8]
     assert state["score"][0] == 2
 
 
 def test_first_to_end_bonus_only_for_the_first() -> None:
     state, rng = new_game()
-    table = Table(state, CAT, rng)
+    table = Context(state, CAT, rng)
     for seat in (0, 1):
         state["tracks"][seat]["profit"] = 18
         state["lines"][seat]["profit"] = [4, 8, 12, 16]
@@ -86,5 +86,5 @@ def test_cannot_advance_past_the_end() -> None:
 def test_score_track_hops_too() -> None:
     state, rng = new_game()
     state["score"] = [3, 4]
-    add_score(Table(state, CAT, rng), 0, 1, "a test")
+    add_score(Context(state, CAT, rng), 0, 1, "a test")
     assert state["score"][0] == 5

@@ -1,16 +1,18 @@
-"""What one action works on: the state, its catalog, the table's rng and the events to send."""
+"""The context one move works in: the state, its card catalog, the table's rng, and the events
+the move has to tell so far."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.base import Event, Rng, State, private, public
-from games.skylines.catalog import Catalog
+from games.base import Event, Rng, private, public
+from games.skylines.cards import Catalog
+from games.skylines.state import SkylinesState
 
 
 @dataclass
-class Table:
-    state: State
+class Context:
+    state: SkylinesState
     cat: Catalog
     rng: Rng
     out: list[Event] = field(default_factory=list)

@@ -1,0 +1,1 @@
+"""Card effects as data: one module per kind of step, listed once in registry.py."""

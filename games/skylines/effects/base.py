@@ -1,0 +1,240 @@
+"""What every kind of effect step is: the fields a card file gives it (checked when the file is
+loaded), what it does by itself, the answers it takes from its player, and what they do.
+
+A kind is one module beside this one holding one `Kind` subclass; registry.py lists them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.base import Move, RuleError
+from games.skylines import city
+from games.skylines.cards import Catalog
+from games.skylines.context import Context
+from games.skylines.program import ctx, pop, this_stack
+from games.skylines.state import Cond, Per, SkylinesState, Step
+
+MAX_N = 20
+"""The most cards, steps or tracks spaces one step may move; a card file may not ask for more."""
+
+
+@dataclass(frozen=True)
+class Env:
+    """What a card file declares, which step values must name; `steps` checks nested steps."""
+
+    types: tuple[str, ...]
+    sites: tuple[str, ...]
+    steps: Callable[[Any, str], None]
+
+
+class Spec:
+    """One field's allowed values; `problem` says what is wrong in the words of the refusal."""
+
+    def problem(self, value: Any, env: Env, path: str) -> str | None:
+        raise NotImplementedError
+
+
+def whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+@dataclass(frozen=True)
+class Choice(Spec):
+    values: tuple[str, ...]
+
+    def problem(self, value: Any, env: Env, path: str) -> str | None:
+        return None if value in self.values else "must be one of " + ", ".join(self.values)
+
+
+@dataclass(frozen=True)
+class Whole(Spec):
+    low: int
+    high: int
+    nonzero: bool = False
+
+    def problem(self, value: Any, env: Env, path: str) -> str | None:
+        if whole(value, self.low, self.high) and not (self.nonzero and value == 0):
+            return None
+        kind = "non-zero whole number" if self.nonzero else "whole number"
+        return f"must be a {kind} from {self.low} to {self.high}"
+
+
+class Boolean(Spec):
+    def problem(self, value: Any, env: Env, path: str) -> str | None:
+        return None if isinstance(value, bool) else "must be true or false"
+
+
+class TypeName(Spec):
+    """A building type of the card file, or null for any."""
+
+    def problem(self, value: Any, env: Env, path: str) -> str | None:
+        if value is None or value in env.types:
+            return None
+        return "must be null or one of " + ", ".join(env.types)
+
+
+class Steps(Spec):
+    """Nested steps ('each', 'then'), checked like an effect."""
+
+    def problem(self, value: Any, env: Env, path: str) -> str | None:
+        env.steps(value, path)
+        return None
+
+
+class IfSpec(Spec):
+    """'if': {drawn_type: T} | {visible: T} | {matched: true}."""
+
+    def problem(self, value: Any, env: Env, path: str) -> str | None:
+        if not isinstance(value, dict) or len(value) != 1:
+            return "must be an object with one of drawn_type, visible, matched"
+        key, given = next(iter(value.items()))
+        if key in ("drawn_type", "visible"):
+            return None if given in env.types else f"{key} must be one of " + ", ".join(env.types)
+        if key == "matched":
+            return None if given is True else "matched must be true"
+        return "must use drawn_type, visible or matched"
+
+
+COUNTS = ("visible", "beside", "site_top")
+
+
+class PerSpec(Spec):
+    """'per': {count: visible|beside|site_top, icon: I, max?: M, plus?: P}."""
+
+    def problem(self, value: Any, env: Env, path: str) -> str | None:
+        if not isinstance(value, dict) or value.get("count") not in COUNTS:
+            return "count must be one of " + ", ".join(COUNTS)
+        icons = env.sites if value["count"] == "site_top" else env.types
+        if value.get("icon") not in icons:
+            return "icon must be one of " + ", ".join(icons)
+        for key in value:
+            if key not in ("count", "icon", "max", "plus"):
+                return f"has an unknown field '{key}'"
+        if "max" in value and not whole(value["max"], 1, MAX_N):
+            return f"max must be a whole number from 1 to {MAX_N}"
+        if "plus" in value and not whole(value["plus"], 0, MAX_N):
+            return f"plus must be a whole number from 0 to {MAX_N}"
+        return None
+
+
+Fields = Mapping[str, "Spec"]
+"""A kind's own fields and what each allows."""
+
+COMMON: Fields = {
+    "may": Boolean(),
+    "upto": Boolean(),
+    "if": IfSpec(),
+    "per": PerSpec(),
+}
+"""Fields any step may carry: 'may' and 'upto' let the player stop, 'if' and 'per' condition
+and count it."""
+
+COMMON_SUMMARY = (
+    "Any step may carry 'may' or 'upto' (you may stop or skip it), 'if' (drawn_type T | "
+    "visible T | matched) and 'per' (count visible | beside | site_top of an icon, with max "
+    "and plus)."
+)
+
+COUNT = Whole(1, MAX_N)
+
+
+class Kind:
+    """One kind of effect step. Subclasses set the class fields and override what they do."""
+
+    name: ClassVar[str]
+    verb: ClassVar[str] = ""  # the verb that answers it ("" when it never waits)
+    fields: ClassVar[Fields] = {}
+    required: ClassVar[frozenset[str]] = frozenset()
+    summary: ClassVar[str]  # its line in /rules skylines effects
+    prompt_text: ClassVar[str] = ""  # what its player must do, {left} and {amount} filled in
+
+    def check(self, step: Mapping[str, Any]) -> tuple[str, str] | None:
+        """A rule between fields (field, what it must be), after each field was checked."""
+        return None
+
+    def prepare(self, t: Context, seat: int, step: Step, total: int) -> bool:
+        """Set the step's count when it comes up; False if there is nothing to do."""
+        step["left"] = total
+        return total > 0
+
+    def auto(self, t: Context, seat: int, step: Step) -> bool:
+        """Do what needs no choice; True when something happened (the step may be done)."""
+        return False
+
+    def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
+        """Every answer the step accepts now (without /skip)."""
+        return []
+
+    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+        """Check an answer in full, then apply it."""
+        raise RuleError("This part of the action needs no answer.")
+
+    def answer_verb(self, state: SkylinesState, step: Step) -> str:
+        return self.verb
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        return self.prompt_text.format(left=step.get("left", 1), amount=abs(step.get("amount", 1)))
+
+    def skip(self, t: Context, seat: int, step: Step) -> None:
+        """The player stops a 'may' or 'up to' step."""
+
+
+def optional(step: Step) -> bool:
+    return bool(step.get("may") or step.get("upto"))
+
+
+def _count(state: SkylinesState, cat: Catalog, seat: int, per: Per) -> int:
+    icon = per.get("icon", "")
+    if per.get("count") == "visible":
+        return city.visible_types(state, cat, seat)[icon]
+    if per.get("count") == "site_top":
+        return city.top_sites(state, cat, seat)[icon]
+    here = this_stack(state, seat)
+    stacks = city.spots(state, seat)
+    return sum(
+        city.type_icons(cat, stacks[j])[icon] for j in (here - 1, here + 1) if 0 <= j < len(stacks)
+    )
+
+
+def amount(state: SkylinesState, cat: Catalog, seat: int, step: Step) -> int:
+    """n, times the 'per' count (capped by max) plus its 'plus'."""
+    n = int(step.get("n", 1))
+    per = step.get("per")
+    if per is None:
+        return n
+    count = min(_count(state, cat, seat, per), per.get("max", 99))
+    return n * count + int(per.get("plus", 0))
+
+
+def holds(state: SkylinesState, cat: Catalog, seat: int, cond: Cond) -> bool:
+    memory = ctx(state)
+    if "drawn_type" in cond:
+        return cond["drawn_type"] in memory["drawn"]
+    if "visible" in cond:
+        return city.visible_types(state, cat, seat)[cond["visible"]] > 0
+    return bool(memory["matched"])
+
+
+def finish_one(state: SkylinesState, step: Step) -> bool:
+    """Count one answer; the step leaves the queue before its effects can queue new steps."""
+    step["left"] -= 1
+    step["done"] = step.get("done", 0) + 1
+    if step["left"] <= 0:
+        pop(state)
+        return True
+    return False
+
+
+def row_moves(verb: str, state: SkylinesState) -> list[Move]:
+    return [Move(verb, ("row", str(k + 1))) for k in range(len(state["row"]))]
+
+
+def card_moves(verb: str, cards: list[str]) -> list[Move]:
+    return [Move(verb, tuple(card.split())) for card in cards]
+
+
+def exact(parts: list[str], end: int) -> None:
+    if end != len(parts):
+        raise RuleError("Name just one card here.")

@@ -1,0 +1,33 @@
+"""claim n achievements you qualify for."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from games.base import Move
+from games.skylines.achievements import claim, claimable
+from games.skylines.cards import Catalog
+from games.skylines.context import Context
+from games.skylines.effects.base import COUNT, Fields, Kind, card_moves, finish_one
+from games.skylines.parse import one_name
+from games.skylines.state import SkylinesState, Step
+
+
+class Claim(Kind):
+    name = "claim"
+    verb = "achieve"
+    fields: ClassVar[Fields] = {"n": COUNT}
+    summary = "claim n achievements you qualify for."
+    prompt_text = "claim an achievement you qualify for: /achieve NAME"
+
+    def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
+        return card_moves("achieve", claimable(state, cat, seat))
+
+    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+        names = claimable(t.state, t.cat, seat)
+        name = one_name(parts, names, "an achievement you qualify for")
+        finish_one(t.state, step)
+        claim(t, seat, name)
+
+
+KIND = Claim()

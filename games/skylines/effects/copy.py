@@ -1,0 +1,41 @@
+"""copy another top card's mayor action, without moving the mayor."""
+
+from __future__ import annotations
+
+from games.base import Move, RuleError
+from games.skylines import city
+from games.skylines.cards import Catalog
+from games.skylines.context import Context
+from games.skylines.effects.base import Kind
+from games.skylines.program import pop, push, this_stack
+from games.skylines.state import SkylinesState, Step
+
+
+def _copyable(state: SkylinesState, cat: Catalog, seat: int) -> list[int]:
+    here = this_stack(state, seat)
+    return [i for i, name in city.tops(state, seat) if i != here and cat.card(name).effect]
+
+
+class Copy(Kind):
+    name = "copy"
+    verb = "mayor"
+    summary = "copy another top card's mayor action (the mayor does not move)."
+    prompt_text = "choose another top card whose mayor action to take: /mayor N"
+
+    def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
+        return [Move("mayor", (str(i + 1),)) for i in _copyable(state, cat, seat)]
+
+    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+        state = t.state
+        options = [str(i + 1) for i in _copyable(state, t.cat, seat)]
+        if len(parts) != 1 or parts[0] not in options:
+            raise RuleError(
+                f"Copy the action of another top card: /mayor N with N one of {', '.join(options)}."
+            )
+        pop(state)
+        name = city.top_of(state, seat, int(parts[0]) - 1)
+        t.say(f"{t.name(seat)} takes the mayor action of {name} without moving the mayor.")
+        push(state, t.cat.card(name).effect)
+
+
+KIND = Copy()

@@ -1,0 +1,54 @@
+"""discard n (the cost of 'Discard N: ...'): 'then' runs once it is paid, 'each' per card."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from games.base import Move
+from games.skylines.cards import Catalog
+from games.skylines.context import Context
+from games.skylines.effects.base import COUNT, Fields, Kind, Steps, card_moves, finish_one, optional
+from games.skylines.parse import hand_card
+from games.skylines.program import push
+from games.skylines.state import SkylinesState, Step
+
+
+class Discard(Kind):
+    name = "discard"
+    verb = "discard"
+    fields: ClassVar[Fields] = {"n": COUNT, "each": Steps(), "then": Steps()}
+    required = frozenset({"n"})
+    summary = (
+        "discard n (the cost of 'Discard N: ...'): 'then' steps run once it is paid, "
+        "'each' steps per card."
+    )
+    prompt_text = "discard {left} card(s): /discard CARD"
+
+    def prepare(self, t: Context, seat: int, step: Step, total: int) -> bool:
+        step["left"] = total
+        if not optional(step) and len(t.state["hands"][seat]) < total:
+            t.say(f"{t.name(seat)} cannot discard {total} cards, so that part does nothing.")
+            return False
+        return total > 0
+
+    def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
+        return card_moves("discard", state["hands"][seat])
+
+    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+        state = t.state
+        card = hand_card(state["hands"][seat], parts, "discard")
+        finished = finish_one(state, step)
+        state["hands"][seat].remove(card)
+        state["discard"].append(card)
+        t.say(f"{t.name(seat)} discards {card}.")
+        if finished:
+            push(state, step.get("then", []))
+        push(state, step.get("each", []))
+
+    def skip(self, t: Context, seat: int, step: Step) -> None:
+        """A partly paid 'up to' discard still buys its 'then' part."""
+        if step.get("done", 0) > 0:
+            push(t.state, step.get("then", []))
+
+
+KIND = Discard()

@@ -1,0 +1,62 @@
+"""draw n from choice (card row or deck, chosen per card) | deck | row | next (next level)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from games.base import Move, RuleError
+from games.skylines.cards import Catalog
+from games.skylines.context import Context
+from games.skylines.decks import can_draw, draw_deck, draw_row, next_level
+from games.skylines.effects.base import COUNT, Choice, Fields, Kind, finish_one, row_moves
+from games.skylines.program import ctx, pop
+from games.skylines.state import SkylinesState, Step
+
+
+class Draw(Kind):
+    name = "draw"
+    verb = "draw"
+    fields: ClassVar[Fields] = {"n": COUNT, "from": Choice(("choice", "deck", "row", "next"))}
+    required = frozenset({"n", "from"})
+    summary = (
+        "draw n from choice (card row or deck, chosen per card) | deck | row | next "
+        "(next level's deck)."
+    )
+
+    def auto(self, t: Context, seat: int, step: Step) -> bool:
+        if step["from"] not in ("deck", "next"):
+            return False
+        pop(t.state)
+        level = t.state["level"] if step["from"] == "deck" else next_level(t.state)
+        for _ in range(step["left"]):
+            card = draw_deck(t, seat, level)
+            if card is not None:
+                ctx(t.state)["drawn"].append(t.cat.card(card).type)
+        return True
+
+    def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
+        deck = [Move("draw", ("deck",))]
+        if step["from"] != "choice" or not can_draw(state, cat, state["level"]):
+            deck = []
+        return deck + row_moves("draw", state)
+
+    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+        allowed = self.moves(t.state, t.cat, seat, step)
+        if tuple(w.casefold() for w in parts) not in {m.args for m in allowed}:
+            options = ", ".join(m.text for m in allowed)
+            raise RuleError(f"You cannot draw that now; choose one of: {options}.")
+        finish_one(t.state, step)
+        if parts[0].casefold() == "deck":
+            card = draw_deck(t, seat, t.state["level"])
+        else:
+            card = draw_row(t, seat, int(parts[1]) - 1)
+        if card is not None:
+            ctx(t.state)["drawn"].append(t.cat.card(card).type)
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        if step["from"] == "row":
+            return f"draw {step.get('left', 1)} card(s) from the card row: /draw row N"
+        return f"draw {step.get('left', 1)} card(s): /draw deck or /draw row N"
+
+
+KIND = Draw()
