@@ -75,6 +75,10 @@ OBJECTIVES: dict[ObjectiveId, Objective] = {
 }
 
 
+def _shown(text: str) -> str:
+    return text if len(text) <= 20 else text[:20] + "..."
+
+
 def _squash(text: str) -> str:
     return text.lower().replace("-", "").replace("_", "").replace(" ", "")
 
@@ -85,7 +89,7 @@ def power_id(text: str) -> PowerId:
     for power in POWERS.values():
         if key == _squash(power.key) or key in power.aliases:
             return power.key
-    raise RuleError(f"There is no power '{text}'; the powers are: {', '.join(POWERS)}.")
+    raise RuleError(f"There is no power '{_shown(text)}'; the powers are: {', '.join(POWERS)}.")
 
 
 def objective_id(text: str) -> ObjectiveId:
@@ -93,7 +97,9 @@ def objective_id(text: str) -> ObjectiveId:
     for objective in OBJECTIVES.values():
         if key == objective.key or key in objective.aliases:
             return objective.key
-    raise RuleError(f"There is no objective '{text}'; the objectives are: {', '.join(OBJECTIVES)}.")
+    raise RuleError(
+        f"There is no objective '{_shown(text)}'; the objectives are: {', '.join(OBJECTIVES)}."
+    )
 
 
 def example_sheet() -> str:

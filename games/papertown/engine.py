@@ -49,6 +49,9 @@ class PaperTownEngine(BaseEngine[PaperTownState]):
     ) -> tuple[PaperTownState, list[Event]]:
         return opening.new_game(names, options, rng)
 
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        opening.check_options(options)
+
     def view(self, state: PaperTownState, seat: int | None) -> View:
         return build_view(state, seat)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import Rng
 from games.papertown.catalog import OBJECTIVES, POWERS
-from games.papertown.sheet import GENERATOR_ORDER, SPECIAL, neighbours, power_cards
+from games.papertown.sheet import GENERATOR_ORDER, OLD_TOWN, SPECIAL, neighbours, power_cards
 from games.papertown.state import Sheet, Special
 
 ROWS = 10
@@ -12,6 +12,9 @@ COLS = 20
 SPECIAL_BLOCKS = 6
 POWER_TYPES = 3
 OBJECTIVE_COUNT = 3
+MAX_FILLS = 100
+"""Refills before giving up on singles: about 1 filling in 400 has fewer than 6, so this is never
+reached in practice; it only keeps the loop bounded."""
 
 
 def _reference(r: int, c: int, cols: int) -> int:
@@ -47,13 +50,23 @@ def singles(colours: str, rows: int, cols: int) -> list[int]:
     return [i for i, ch in enumerate(colours) if all(colours[n] != ch for n in table[i])]
 
 
-def generate_sheet(rng: Rng) -> Sheet:
-    """A 10 x 20 sheet with 6 special blocks (3 power types, 2 each) and 3 objectives."""
-    while True:
+def _special_places(rng: Rng) -> tuple[str, list[int]]:
+    """A filling and the cells its special blocks may go on (singles, else any non-black cell)."""
+    for _ in range(MAX_FILLS):
         colours = fill_colours(rng)
         candidates = singles(colours, ROWS, COLS)
         if len(candidates) >= SPECIAL_BLOCKS:
-            break
+            return colours, candidates
+    if len(candidates) < SPECIAL_BLOCKS:
+        candidates = [i for i, ch in enumerate(colours) if ch != OLD_TOWN]
+    if len(candidates) < SPECIAL_BLOCKS:
+        candidates = list(range(len(colours)))
+    return colours, candidates
+
+
+def generate_sheet(rng: Rng) -> Sheet:
+    """A 10 x 20 sheet with 6 special blocks (3 power types, 2 each) and 3 objectives."""
+    colours, candidates = _special_places(rng)
     chosen = rng.sample(candidates, SPECIAL_BLOCKS)
     types = rng.sample(list(POWERS), POWER_TYPES)
     kinds = [power for power in types for _ in range(SPECIAL_BLOCKS // POWER_TYPES)]

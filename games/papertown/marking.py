@@ -10,10 +10,8 @@ from games.papertown.flow import done_allowed
 from games.papertown.participants import who
 from games.papertown.placement import base_cells, base_left, check_base, place
 from games.papertown.powers import check_power
-from games.papertown.sheet import cell_name, parse_cell
+from games.papertown.sheet import CELL_WORD, cell_name, parse_cell
 from games.papertown.state import PaperTownState, PowerId
-
-CELL_WORD = re.compile(r"^[A-Za-z]\d+$")
 
 
 def mark(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -51,7 +49,10 @@ def _read(
             elif saw_flag:
                 words.append(word)
             else:
-                raise RuleError(f"'{word}' is not a cell; write cells like C4 D5, or --power NAME.")
+                shown = word if len(word) <= 12 else word[:12] + "..."
+                raise RuleError(
+                    f"'{shown}' is not a cell; write cells like C4 D5, or --power NAME."
+                )
     if saw_flag and not words:
         raise RuleError("Name the power: --power " + "|".join(POWERS) + ".")
     if not cells:

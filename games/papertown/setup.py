@@ -31,6 +31,16 @@ def read_options(options: Mapping[str, Any]) -> Options:
     }
 
 
+def check_options(options: Mapping[str, Any]) -> None:
+    """At /new, before anyone joins: the options fit together and a --sheet file reads."""
+    opts = read_options(options)
+    if opts["solo_16"] and not opts["solo"]:
+        raise RuleError("--solo-16 is a track for the solo game; add --solo (1 player).")
+    text = options.get("sheet")
+    if text:
+        parse_sheet(str(text))
+
+
 def new_game(
     names: Sequence[str], options: Mapping[str, Any], rng: Rng
 ) -> tuple[PaperTownState, list[Event]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from games.base import RuleError
@@ -16,6 +17,8 @@ GENERATOR_ORDER = "KGMWLYR"
 ROLLABLE = "GMLYR"
 """The five colours the phone can show; black and blue are never rolled."""
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CELL_WORD = re.compile(r"^([A-Za-z])([0-9]{1,3})$")
+"""A printed coordinate: a row letter and a column of at most 3 ASCII digits (no sheet is wider)."""
 
 
 @lru_cache(maxsize=16)
@@ -49,16 +52,16 @@ def cell_name(sheet: Sheet, cell: int) -> str:
 def parse_cell(sheet: Sheet, text: str) -> int:
     """A printed coordinate such as C4 (row letter, column number) to a flat index."""
     rows, cols = sheet["rows"], sheet["cols"]
-    word = text.strip().upper()
-    letters = ROW_LETTERS[:rows]
-    where = f"rows are A-{letters[-1]} and columns 1-{cols}"
-    if len(word) < 2 or word[0] not in ROW_LETTERS or not word[1:].isdigit():
+    where = f"rows are A-{ROW_LETTERS[rows - 1]} and columns 1-{cols}"
+    match = CELL_WORD.match(text.strip())
+    if not match:
+        shown = text if len(text) <= 12 else text[:12] + "..."
         raise RuleError(
-            f"'{text}' is not a cell; write a row letter and a column, like C4 ({where})."
+            f"'{shown}' is not a cell; write a row letter and a column, like C4 ({where})."
         )
-    row, col = ROW_LETTERS.index(word[0]), int(word[1:]) - 1
+    row, col = ROW_LETTERS.index(match[1].upper()), int(match[2]) - 1
     if row >= rows or not 0 <= col < cols:
-        raise RuleError(f"There is no cell {word} on the sheet; {where}.")
+        raise RuleError(f"There is no cell {text.strip().upper()} on the sheet; {where}.")
     return row * cols + col
 
 

@@ -2,23 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TypeVar
+
 from games.base import Event, Rng, RuleError, private
 from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS, objective_id, power_id
-from games.papertown.sheet import ROW_LETTERS, SPECIAL, cell_name, parse_cell, power_cards
-from games.papertown.state import ObjectiveId, PaperTownState, PowerId, Sheet, Special
+from games.papertown.sheet import (
+    ROW_LETTERS,
+    SPECIAL,
+    cell_name,
+    parse_cell,
+    power_cards,
+)
+from games.papertown.state import ObjectiveId, PaperTownState, Sheet, Special
 
 MAX_ROWS = 26
 MAX_COLS = 30
+OBJECTIVE_COUNT = 3
 FORMAT_HELP = (
     "A sheet file is plain text. Lines starting with # are comments. "
     "'objectives: ID ID ID' names the mayor's 3 objectives (" + ", ".join(OBJECTIVES) + "). "
     "'specials: CELL POWER, CELL POWER, ...' names the power of every special block ("
     + ", ".join(POWERS)
-    + "). Every other line is one map row, top row (A) first, one letter per block: "
+    + "); it may be split over several 'specials:' lines, each block named once. Every other "
+    "line is one map row, top row (A) first, one letter per block: "
     "K old town (black), G grey, M mint, W water (blue), L lime, Y yellow, R red (magenta), "
-    "* special block; spaces inside a row are ignored. Odd rows (B, D, ...) are the ones "
-    "shifted right by half a hex, as printed."
+    f"* special block; spaces inside a row are ignored. 2 to {MAX_ROWS} rows of 2 to {MAX_COLS} "
+    "blocks. Odd rows (B, D, ...) are the ones shifted right by half a hex, as printed."
 )
+A = TypeVar("A")
+T = TypeVar("T")
 
 
 def format_sheet(sheet: Sheet) -> str:
@@ -29,8 +44,9 @@ def format_sheet(sheet: Sheet) -> str:
         "# PaperTown sheet: one row per line (A first), one letter per block.",
         "# K old town, G grey, M mint, W water, L lime, Y yellow, R red, * special block.",
         "objectives: " + " ".join(sheet["objectives"]),
-        "specials: " + specials,
     ]
+    if specials:
+        lines.append("specials: " + specials)
     colours = sheet["colours"]
     lines += [colours[r * cols : (r + 1) * cols] for r in range(sheet["rows"])]
     return "\n".join(lines) + "\n"
@@ -41,81 +57,150 @@ def show_sheet(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> l
     return [private(seat, format_sheet(state["sheet"]), reveals=False)]
 
 
+def _on_line(number: int, read: Callable[[A], T], text: A) -> T:
+    """Read one item of a line; a refusal names the file's line."""
+    try:
+        return read(text)
+    except RuleError as error:
+        raise RuleError(f"Sheet line {number}: {error}") from None
+
+
+@dataclass
+class _Lines:
+    """The file's lines sorted by what they hold, each with its line number."""
+
+    rows: list[tuple[int, str]] = field(default_factory=list)
+    objectives: tuple[int, str] | None = None
+    specials: list[tuple[int, str]] = field(default_factory=list)
+
+
 def _row(line: str, number: int) -> str:
     row = "".join(line.split()).upper()
     bad = sorted({ch for ch in row if ch not in COLOURS})
     if bad:
         raise RuleError(
-            f"Sheet line {number} has unknown block letters {''.join(bad)}; "
+            f"Sheet line {number} has unknown block letters {''.join(bad)[:20]}; "
             "use K G M W L Y R or * (see /rules papertown sheet)."
+        )
+    if len(row) > MAX_COLS:
+        raise RuleError(
+            f"Sheet line {number} has {len(row)} blocks; a map row has at most {MAX_COLS}."
         )
     return row
 
 
-def _objectives(value: str) -> list[ObjectiveId]:
-    found = [objective_id(word) for word in value.replace(",", " ").split()]
-    if len(found) != 3 or len(set(found)) != 3:
-        raise RuleError("A sheet names exactly 3 different objectives on its 'objectives:' line.")
-    return found
-
-
-def _specials(sheet: Sheet, value: str) -> list[Special]:
-    specials: dict[int, PowerId] = {}
-    for entry in value.replace("=", " ").replace(":", " ").split(","):
-        words = entry.split()
-        if not words:
-            continue
-        if len(words) < 2:
-            raise RuleError(f"The special block '{entry.strip()}' needs a cell and a power.")
-        cell = parse_cell(sheet, words[0])
-        if sheet["colours"][cell] != SPECIAL:
-            raise RuleError(f"{words[0].upper()} is named a special block but its letter is not *.")
-        specials[cell] = power_id(" ".join(words[1:]))
-    missing = [
-        cell_name(sheet, i)
-        for i, ch in enumerate(sheet["colours"])
-        if ch == SPECIAL and i not in specials
-    ]
-    if missing:
-        raise RuleError(f"The special blocks {', '.join(missing)} need a power on 'specials:'.")
-    return [{"cell": cell, "power": specials[cell]} for cell in sorted(specials)]
-
-
-def parse_sheet(text: str) -> Sheet:
-    """Read a sheet file's text; a RuleError says which line is wrong."""
-    rows: list[str] = []
-    objectives = ""
-    specials = ""
+def _sort_lines(text: str) -> _Lines:
+    found = _Lines()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         key, colon, value = line.partition(":")
-        if colon and key.strip().lower() == "objectives":
-            objectives = value
-        elif colon and key.strip().lower() == "specials":
-            specials = value
+        heading = key.strip().lower()
+        if colon and heading == "objectives":
+            if found.objectives is not None:
+                raise RuleError(
+                    f"Sheet line {number} is a second 'objectives:' line (the first is line "
+                    f"{found.objectives[0]}); name the 3 objectives once."
+                )
+            found.objectives = (number, value)
+        elif colon and heading == "specials":
+            found.specials.append((number, value))
+        elif colon:
+            raise RuleError(
+                f"Sheet line {number} starts with '{key.strip()[:20]}:'; the headings are "
+                "'objectives:' and 'specials:', every other line is a map row."
+            )
         else:
-            rows.append(_row(line, number))
-    if not 2 <= len(rows) <= MAX_ROWS:
+            if len(found.rows) == MAX_ROWS:
+                raise RuleError(
+                    f"Sheet line {number} would be map row {MAX_ROWS + 1}; a sheet has at most "
+                    f"{MAX_ROWS} rows."
+                )
+            found.rows.append((number, _row(line, number)))
+    return found
+
+
+def _grid(rows: list[tuple[int, str]]) -> tuple[int, int, str]:
+    """Rows, columns and the colour letters, every row as long as the first."""
+    if len(rows) < 2:
         raise RuleError(f"A sheet has 2 to {MAX_ROWS} map rows; this one has {len(rows)}.")
-    cols = len(rows[0])
-    if not 2 <= cols <= MAX_COLS:
-        raise RuleError(f"A map row has 2 to {MAX_COLS} blocks; row A has {cols}.")
-    for i, row in enumerate(rows):
+    first, top = rows[0]
+    cols = len(top)
+    if cols < 2:
+        raise RuleError(
+            f"Sheet line {first}: a map row has 2 to {MAX_COLS} blocks; row A has {cols}."
+        )
+    for i, (number, row) in enumerate(rows):
         if len(row) != cols:
             raise RuleError(
-                f"Every map row needs the same number of blocks; row A has {cols} "
-                f"but row {ROW_LETTERS[i]} has {len(row)}."
+                f"Sheet line {number}: row {ROW_LETTERS[i]} has {len(row)} blocks but row A "
+                f"(line {first}) has {cols}; every map row needs the same number."
             )
+    return len(rows), cols, "".join(row for _, row in rows)
+
+
+def _objectives(line: tuple[int, str] | None) -> list[ObjectiveId]:
+    if line is None:
+        raise RuleError(
+            "A sheet names its 3 objectives on an 'objectives:' line; this one has none."
+        )
+    number, value = line
+    found = [_on_line(number, objective_id, word) for word in value.replace(",", " ").split()]
+    if len(found) != OBJECTIVE_COUNT or len(set(found)) != OBJECTIVE_COUNT:
+        raise RuleError(
+            f"Sheet line {number}: a sheet names exactly 3 different objectives on its "
+            "'objectives:' line."
+        )
+    return found
+
+
+def _special(sheet: Sheet, entry: str) -> Special:
+    words = entry.split()
+    if len(words) < 2:
+        raise RuleError(f"The special block '{entry.strip()[:20]}' needs a cell and a power.")
+    cell = parse_cell(sheet, words[0])
+    if sheet["colours"][cell] != SPECIAL:
+        raise RuleError(f"{words[0].upper()} is named a special block but its letter is not *.")
+    return {"cell": cell, "power": power_id(" ".join(words[1:]))}
+
+
+def _specials(sheet: Sheet, lines: list[tuple[int, str]]) -> list[Special]:
+    named: dict[int, tuple[int, Special]] = {}
+    for number, value in lines:
+        for entry in value.replace("=", " ").replace(":", " ").split(","):
+            if not entry.strip():
+                continue
+            special = _on_line(number, partial(_special, sheet), entry)
+            cell = special["cell"]
+            if cell in named:
+                raise RuleError(
+                    f"Sheet line {number} names the special block {cell_name(sheet, cell)} "
+                    f"again (line {named[cell][0]} names it first); name each block once."
+                )
+            named[cell] = (number, special)
+    missing = [
+        cell_name(sheet, i)
+        for i, ch in enumerate(sheet["colours"])
+        if ch == SPECIAL and i not in named
+    ]
+    if missing:
+        raise RuleError(f"The special blocks {', '.join(missing)} need a power on 'specials:'.")
+    return [named[cell][1] for cell in sorted(named)]
+
+
+def parse_sheet(text: str) -> Sheet:
+    """Read a sheet file's text; a RuleError names the line that is wrong."""
+    lines = _sort_lines(text)
+    rows, cols, colours = _grid(lines.rows)
     sheet: Sheet = {
-        "rows": len(rows),
+        "rows": rows,
         "cols": cols,
-        "colours": "".join(rows),
+        "colours": colours,
         "specials": [],
         "powers": [],
-        "objectives": _objectives(objectives),
+        "objectives": _objectives(lines.objectives),
     }
-    sheet["specials"] = _specials(sheet, specials)
+    sheet["specials"] = _specials(sheet, lines.specials)
     sheet["powers"] = power_cards(sheet["specials"])
     return sheet

@@ -68,3 +68,23 @@ def test_a_thousand_sheets_follow_the_facts_file() -> None:
     for colour in GENERATOR_ORDER:
         mean = totals[colour] / SEEDS
         assert abs(mean - EXPECTED_MEAN) < 2.5, (colour, mean)
+
+
+class Flat(Rng):
+    """Every draw is 0: every filling is one colour (old town), so no cell is a single."""
+
+    def __init__(self) -> None:
+        super().__init__("flat")
+        self.draws = 0
+
+    def randbelow(self, n: int) -> int:
+        self.draws += 1
+        assert self.draws < 100_000, "the generator does not stop refilling"
+        return 0
+
+
+def test_the_generator_gives_up_refilling_and_still_places_six_specials() -> None:
+    rng = Flat()
+    sheet = generate_sheet(rng)
+    assert len(sheet["specials"]) == 6 and sheet["colours"].count(SPECIAL) == 6
+    assert rng.draws < 100_000

@@ -82,7 +82,7 @@ def test_apply_accepts_every_offered_move_and_a_refusal_changes_nothing() -> Non
     for players, options in ((2, {}), (1, {"solo": True, "difficulty": "hard"})):
         checked = 0
 
-        def every_move(state: dict[str, Any], _events: Any) -> None:
+        def every_move(state: dict[str, Any], _events: Any, players: int = players) -> None:
             nonlocal checked
             if ENGINE.outcome(state) is not None:
                 return
