@@ -2,63 +2,54 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.base import Event, State, public
-from games.papertales.cards import BUILDING_BY_NAME, local, unit
+from games.base import Event, public
+from games.papertales.catalog import BUILDING_BY_NAME, labels, local, unit
 from games.papertales.choices import prompt_pending
-from games.papertales.kingdom import add_lp, count
-from games.papertales.table import labels
-
-Player = dict[str, Any]
-RELIC_LP = 2
+from games.papertales.effects import Kingdom, dies, slot_gains
+from games.papertales.kingdom import apply_gain
+from games.papertales.state import PaperTalesState, Player, UnitSlot
 
 
-def dies(slot: dict[str, Any]) -> bool:
-    """Units with an age token die; the Salamander needs 2; the Relic never dies."""
-    kind = unit(slot["card"]).name
-    if kind == "Relic of Wisdom":
-        return False
-    return slot["age"] >= (2 if kind == "Salamander" else 1)
-
-
-def start_aging(state: State) -> list[Event]:
-    """Mark the dying; each Mystical Healer with a unit to save is asked."""
+def start_aging(state: PaperTalesState) -> list[Event]:
+    """Mark the dying; each unit able to save one of them asks its owner."""
     state["phase"] = "heal"
     for seat, p in enumerate(state["players"]):
         p["dying"] = [s["card"] for s in p["units"] if dies(s)]
-        savable = [s for s in p["units"] if s["card"] in p["dying"] and s["age"] == 1]
-        if savable:
-            for s in p["units"]:
-                if unit(s["card"]).name == "Mystical Healer":
+        ages = {s["card"]: s["age"] for s in p["units"]}
+        for slot in p["units"]:
+            for effect in unit(slot["card"]).hook("aging"):
+                savable = [c for c in p["dying"] if all(r.holds(ages[c]) for r in effect.save)]
+                if effect.action == "save" and savable:
                     state["pending"].append(
-                        {"seat": seat, "kind": "heal", "source": s["card"], "tokens": 0}
+                        {"seat": seat, "kind": "save", "source": slot["card"], "tokens": 0}
                     )
     return prompt_pending(state)
 
 
-def death_rewards(p: Player, dead: list[dict[str, Any]], lang: str = "en") -> list[str]:
-    """Death abilities in the facts file's order: Sculptor, Monkey, Demon, Palm Reader, Kraken."""
+def _note(amount: int, kind: str, source: str, lang: str) -> str:
+    sign = "+" if amount >= 0 else ""
+    return f"{local(source, lang)} {sign}{amount} {'LP' if kind == 'lp' else 'gold'}"
+
+
+def death_rewards(p: Player, dead: list[UnitSlot], lang: str = "en") -> list[str]:
+    """The dying units' own abilities (gains before losses), then every Aging ability of the
+    kingdom that counts the dying (the dead included); LP never drops below 0."""
+    kingdom = Kingdom(p, dying=dead)
+    own = [
+        (amount, kind, unit(slot["card"]).name)
+        for slot in dead
+        for amount, kind in slot_gains(slot, "death", kingdom)
+    ]
+    own.sort(key=lambda part: part[0] < 0)
+    _, _, watching = kingdom.gains("aging")
     notes = []
-    for slot in dead:
-        if unit(slot["card"]).name == "Sculptor":
-            notes.append(f"{local('Sculptor', lang)} +{add_lp(p, 3)} LP")
-    for slot in dead:
-        if unit(slot["card"]).name == "Monkey" and slot["age"]:
-            p["gold"] += slot["age"]
-            notes.append(f"{local('Monkey', lang)} +{slot['age']} gold")
-    for slot in dead:
-        if unit(slot["card"]).name == "Demon" and slot["age"] == 1:
-            notes.append(f"{local('Demon', lang)} {add_lp(p, -3)} LP")
-    tokens = sum(s["age"] for s in dead)
-    for unit_name in ("Palm Reader", "Kraken"):
-        readers = count(p, unit_name)
-        if readers and tokens:
-            notes.append(f"{local(unit_name, lang)} +{add_lp(p, readers * tokens)} LP")
+    for amount, kind, source in own + watching:
+        done = apply_gain(p, kind, amount)
+        notes.append(_note(done, kind, source, lang))
     return notes
 
 
-def finish_aging(state: State) -> list[Event]:
+def finish_aging(state: PaperTalesState) -> list[Event]:
     """Death abilities, discard the dead, then every survivor takes one token."""
     lines = [f"Turn {state['turn']}, Aging:"]
     for seat, p in enumerate(state["players"]):
@@ -77,19 +68,19 @@ def finish_aging(state: State) -> list[Event]:
     return [public("\n".join(lines), board=True)]
 
 
-def final_scoring(state: State) -> list[Event]:
-    """After turn 4: building LP and the Relic's 2 LP per token."""
+def final_scoring(state: PaperTalesState) -> list[Event]:
+    """After turn 4: building LP and every end-of-game ability."""
     state["phase"] = "over"
     lines = ["The game is over. Final scoring:"]
     for seat, p in enumerate(state["players"]):
         built = sum(BUILDING_BY_NAME[b].lp[level - 1] for b, level in p["buildings"].items())
-        relic = sum(
-            RELIC_LP * s["age"] for s in p["units"] if unit(s["card"]).name == "Relic of Wisdom"
-        )
-        add_lp(p, built + relic)
+        apply_gain(p, "lp", built)
         detail = f"{state['names'][seat]}: +{built} LP from buildings"
-        if relic:
-            detail += f", +{relic} LP from the Relic"
+        _, _, parts = Kingdom(p).gains("end")
+        for amount, kind, source in parts:
+            done = apply_gain(p, kind, amount)
+            what = "LP" if kind == "lp" else "gold"
+            detail += f", +{done} {what} from the {local(source, state['lang'])}"
         state["final"].append(detail + f"; {p['lp']} LP, {p['gold']} gold.")
         lines.append(state["final"][-1])
     return [public("\n".join(lines), board=True)]

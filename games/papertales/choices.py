@@ -1,85 +1,61 @@
-"""Choices asked after a reveal or at Aging: Time Master, Master Alchemist and Mystical Healer."""
+"""Open choices: age tokens to place (on reveal, every Deployment) and a unit to save at Aging;
+asked privately, answered publicly."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from games.base import Event, Rng, RuleError, private, public
+from games.papertales.catalog import fold, labels, lbl, match_card
+from games.papertales.moves import candidates, choice_moves, entry_for
+from games.papertales.state import PaperTalesState, Pending
 
-from games.base import Event, Move, RuleError, State, private, public
-from games.papertales.cards import fold, match_card, words
-from games.papertales.table import labels, lbl
-
-CHOICE_PHASES = ("time", "alch", "heal")
-Entry = dict[str, Any]
+NONE_WORDS = ("none", "nic")
 
 
-def entry_for(state: State, seat: int) -> Entry | None:
-    """The seat's first open choice, if the current phase has one."""
-    if state["phase"] not in CHOICE_PHASES:
-        return None
-    return next((e for e in state["pending"] if e["seat"] == seat), None)
-
-
-def candidates(state: State, entry: Entry) -> list[int]:
-    """Units the open choice may target (Healer: dying units with exactly one token)."""
-    p = state["players"][entry["seat"]]
-    if entry["kind"] == "heal":
-        ages = {s["card"]: s["age"] for s in p["units"]}
-        return [c for c in p["dying"] if ages[c] == 1]
-    return [s["card"] for s in p["units"]]
-
-
-def _question(state: State, entry: Entry) -> str:
+def question(state: PaperTalesState, entry: Pending) -> str:
     """The private prompt for one open choice."""
-    source = lbl(state, entry["source"])
     options = labels(state, candidates(state, entry))
-    if entry["kind"] == "heal":
+    source = lbl(state, entry["source"] or 0)
+    if entry["kind"] == "save":
         return (
-            f"Your {source} may save one dying unit with exactly 1 age token: {options}. "
+            f"Your {source} may save one of your dying units: {options}. "
             "Use /choose UNIT or /choose none."
         )
-    return f"Your {source} puts {entry['tokens']} age tokens on one of your units: {options}. Use /choose UNIT."
+    return (
+        f"Your {source} puts {entry['tokens']} age tokens on one of your units: {options}. "
+        "Use /choose UNIT."
+    )
 
 
-def prompt_pending(state: State) -> list[Event]:
-    """Ask every seat with an open choice its first question."""
-    events = []
-    for seat in range(len(state["names"])):
-        entry = entry_for(state, seat)
-        if entry is not None:
-            events.append(
-                private(
-                    seat, _question(state, entry), reveals=False, choices=choice_moves(state, seat)
-                )
-            )
-    return events
-
-
-def choice_moves(state: State, seat: int) -> list[Move]:
-    """Every answer to the seat's first open choice."""
+def ask(state: PaperTalesState, seat: int) -> list[Event]:
+    """Ask the seat its first open choice, if it has one."""
     entry = entry_for(state, seat)
     if entry is None:
         return []
-    moves = [Move("choose", words(c)) for c in candidates(state, entry)]
-    if entry["kind"] == "heal":
-        moves.append(Move("choose", ("none",)))
-    return moves
+    text = question(state, entry)
+    return [private(seat, text, reveals=False, choices=choice_moves(state, seat))]
 
 
-def act_choose(state: State, seat: int, args: Sequence[str]) -> list[Event]:
-    """Answer one open choice; the result is public at once."""
+def prompt_pending(state: PaperTalesState) -> list[Event]:
+    """Ask every seat with an open choice its first question."""
+    return [e for seat in range(len(state["names"])) for e in ask(state, seat)]
+
+
+def act_choose(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    """Answer an age-token or save choice; the result is public at once."""
     entry = entry_for(state, seat)
     if entry is None:
         raise RuleError("You have no choice to make now.")
     text = " ".join(args)
     p = state["players"][seat]
-    who = f"{state['names'][seat]}'s {lbl(state, entry['source'])}"
-    if entry["kind"] == "heal" and fold(text) in ("none", "nic"):
+    who = f"{state['names'][seat]}'s {lbl(state, entry['source'] or 0)}"
+    if entry["kind"] == "save" and fold(text) in NONE_WORDS:
         state["pending"] = [e for e in state["pending"] if e["seat"] != seat]
         return [public(f"{who} saves nobody.")]
-    card = match_card(text, candidates(state, entry), "unit to choose", any_copy=False)
+    card = match_card(
+        text, candidates(state, entry), "you may choose", any_copy=False, secret=False
+    )
     state["pending"].remove(entry)
-    if entry["kind"] == "heal":
+    if entry["kind"] == "save":
         p["dying"].remove(card)
         events = [public(f"{who} saves {lbl(state, card)} from dying.")]
         if not candidates(state, entry):
@@ -93,9 +69,4 @@ def act_choose(state: State, seat: int, args: Sequence[str]) -> list[Event]:
                 f"(now {slot['age']})."
             )
         ]
-    nxt = entry_for(state, seat)
-    if nxt is not None:
-        events.append(
-            private(seat, _question(state, nxt), reveals=False, choices=choice_moves(state, seat))
-        )
-    return events
+    return events + ask(state, seat)

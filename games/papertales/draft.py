@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from games.base import Event, Move, Rng, RuleError, State, private, public
-from games.papertales.cards import fold, match_card, name, words
-from games.papertales.table import draw, labels, lbl
+from games.base import Event, Rng, RuleError, private, public
+from games.papertales.catalog import fold, labels, lbl, match_card
+from games.papertales.moves import draft_moves, owes_pick, two_players
+from games.papertales.piles import draw
+from games.papertales.state import PaperTalesState
 
 MAX_CHOICES = 12
+DISCARD_WORDS = ("discard", "odrzuc")
 
 
-def packet_size(state: State) -> int:
+def packet_size(state: PaperTalesState) -> int:
     """9 cards with 2 players, else 5."""
-    return 9 if len(state["names"]) == 2 else 5
+    return 9 if two_players(state) else 5
 
 
-def direction(state: State) -> int:
+def direction(state: PaperTalesState) -> int:
     """+1 passes to the left (next seat), -1 to the right: left on turns 1 and 3."""
     return 1 if state["turn"] % 2 == 1 else -1
 
 
-def start_recruitment(state: State, rng: Rng) -> list[Event]:
+def start_recruitment(state: PaperTalesState, rng: Rng) -> list[Event]:
     """Deal the packets one card at a time around the table (as evenly as the cards allow)."""
     players = state["players"]
     for p in players:
@@ -43,7 +44,7 @@ def start_recruitment(state: State, rng: Rng) -> list[Event]:
     return events + take_forced(state) + packet_prompts(state)
 
 
-def take_forced(state: State) -> list[Event]:
+def take_forced(state: PaperTalesState) -> list[Event]:
     """A packet of one card is no choice: its owner takes it."""
     events = []
     for seat, p in enumerate(state["players"]):
@@ -56,13 +57,12 @@ def take_forced(state: State) -> list[Event]:
     return events
 
 
-def packet_prompts(state: State) -> list[Event]:
+def packet_prompts(state: PaperTalesState) -> list[Event]:
     """Privately show each seat its packet with the picks as choices."""
     events = []
-    two = len(state["names"]) == 2
+    how = "/draft CARD discard CARD" if two_players(state) else "/draft CARD"
     for seat, p in enumerate(state["players"]):
         if p["packet"]:
-            how = "/draft CARD discard CARD" if two else "/draft CARD"
             events.append(
                 private(
                     seat,
@@ -74,54 +74,20 @@ def packet_prompts(state: State) -> list[Event]:
     return events
 
 
-def owes_pick(state: State, seat: int) -> bool:
-    """The seat holds a packet and has not picked from it yet."""
-    p = state["players"][seat]
-    return state["phase"] == "recruit" and bool(p["packet"]) and not p["picked"]
-
-
-def recruitment_done(state: State) -> bool:
+def recruitment_done(state: PaperTalesState) -> bool:
     """Every packet is used up."""
     return all(not p["packet"] for p in state["players"])
 
 
-def _distinct(cards: Sequence[int]) -> list[int]:
-    """One card per unit name: identical copies are the same choice."""
-    seen: dict[str, int] = {}
-    for c in cards:
-        seen.setdefault(name(c), c)
-    return list(seen.values())
-
-
-def draft_moves(state: State, seat: int) -> list[Move]:
-    """One pick per distinct unit (2 players: each pick with each discard)."""
-    if not owes_pick(state, seat):
-        return []
-    packet = state["players"][seat]["packet"]
-    picks = _distinct(packet)
-    if len(state["names"]) != 2 or len(packet) < 2:
-        return [Move("draft", words(c)) for c in picks]
-    moves = []
-    for c in picks:
-        rest = [d for d in packet if d != c]
-        for d in _distinct(rest):
-            moves.append(Move("draft", (*words(c), "discard", *words(d))))
-    return moves
-
-
-def parse_draft(state: State, seat: int, args: Sequence[str]) -> tuple[int, int | None]:
+def parse_draft(state: PaperTalesState, seat: int, args: list[str]) -> tuple[int, int | None]:
     """Read '/draft CARD [discard CARD]' against the seat's packet."""
-    if not owes_pick(state, seat):
-        if state["phase"] != "recruit":
-            raise RuleError("You can only draft during Recruitment.")
-        raise RuleError("You have already picked from this packet; wait for the others.")
+    if state["phase"] != "recruit":
+        raise RuleError("You can only draft during Recruitment.")
     packet = state["players"][seat]["packet"]
-    given = list(args)
-    split = next((i for i, w in enumerate(given) if fold(w) in ("discard", "odrzuc")), None)
-    pick_words = given if split is None else given[:split]
-    card = match_card(" ".join(pick_words), packet, "card in your packet", any_copy=True)
-    two = len(state["names"]) == 2
-    if not two:
+    split = next((i for i, w in enumerate(args) if fold(w) in DISCARD_WORDS), None)
+    pick_words = args if split is None else args[:split]
+    card = match_card(" ".join(pick_words), packet, "in your packet", any_copy=True, secret=True)
+    if not two_players(state):
         if split is not None:
             raise RuleError("Only the 2-player game discards while drafting; use /draft CARD.")
         return card, None
@@ -131,12 +97,12 @@ def parse_draft(state: State, seat: int, args: Sequence[str]) -> tuple[int, int 
     if split is None:
         raise RuleError("In the 2-player game you also discard one card: /draft CARD discard CARD.")
     other = match_card(
-        " ".join(given[split + 1 :]), rest, "other card in your packet", any_copy=True
+        " ".join(args[split + 1 :]), rest, "left in your packet", any_copy=True, secret=True
     )
     return card, other
 
 
-def act_draft(state: State, seat: int, args: Sequence[str], rng: Rng) -> list[Event]:
+def act_draft(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """Take the pick; when everyone has picked, the packets pass."""
     card, other = parse_draft(state, seat, args)
     p = state["players"][seat]
@@ -148,13 +114,15 @@ def act_draft(state: State, seat: int, args: Sequence[str], rng: Rng) -> list[Ev
         state["discard"].append(other)
         text += f" and discarded {lbl(state, other)}"
     p["picked"] = True
-    events = [private(seat, text + ".", reveals=False)]
-    if any(owes_pick(state, s) for s in range(len(state["names"]))):
-        return events
-    return events + _pass_packets(state)
+    return [private(seat, text + ".", reveals=False)]
 
 
-def _pass_packets(state: State) -> list[Event]:
+def all_picked(state: PaperTalesState) -> bool:
+    """Nobody still owes a pick from the packet in hand."""
+    return not any(owes_pick(state, s) for s in range(len(state["names"])))
+
+
+def pass_packets(state: PaperTalesState) -> list[Event]:
     """Hand every packet to the neighbour in this turn's direction."""
     players = state["players"]
     n = len(players)
@@ -166,7 +134,7 @@ def _pass_packets(state: State) -> list[Event]:
     return take_forced(state) + packet_prompts(state)
 
 
-def finish_recruitment(state: State) -> list[Event]:
+def finish_recruitment(state: PaperTalesState) -> list[Event]:
     """The card kept last turn joins the hand."""
     events = [
         public(f"Recruitment is over: {len(state['players'][0]['hand'])} cards drafted each.")

@@ -1,128 +1,32 @@
-"""Pure arithmetic over one kingdom: resources, unit strength, income, spots."""
+"""One kingdom's arithmetic and spots: resources, income, strength, LP, and the planned layout."""
 
 from __future__ import annotations
 
-from typing import Any
+from games.papertales.catalog import unit
+from games.papertales.effects import Kingdom
+from games.papertales.state import Player, Row
 
-from games.papertales.cards import BUILDING_BY_NAME, RESOURCES, unit
-
-Player = dict[str, Any]
-UnitSlot = dict[str, Any]
-
-FIGHTS_FROM_BACK = ("Archer", "Strategist")
-
-
-def count(p: Player, unit_name: str) -> int:
-    """How many units of this name the kingdom has in play."""
-    return sum(1 for u in p["units"] if unit(u["card"]).name == unit_name)
+BACK_CAPACITY = 2
 
 
 def resources(p: Player) -> dict[str, int]:
     """Wood, Food and Crystal the kingdom produces right now (never spent)."""
-    total = dict.fromkeys(RESOURCES, 0)
-    for slot in p["units"]:
-        u = unit(slot["card"])
-        if u.name == "Hunter" and slot["row"] != "front":
-            continue
-        if u.name == "Adventurer":
-            total["crystal"] += slot["age"]
-        elif u.name == "Leviathan" and slot["age"] >= 1:
-            total["food"] += 2
-        for res, n in u.produces.items():
-            total[res] += n
-    for building, level in p["buildings"].items():
-        for res, n in BUILDING_BY_NAME[building].produces[level - 1].items():
-            total[res] += n
-    return total
+    return Kingdom(p).resources()
 
 
 def income(p: Player) -> tuple[int, list[tuple[int, str]]]:
-    """Gold the Income phase gives: 2 plus every Income ability, with (gold, source) parts."""
-    res = resources(p)
-    parts = [(2, "base")]
-    gold = 2
-    for slot in p["units"]:
-        u = unit(slot["card"])
-        gain = 0
-        if u.name in ("Blacksmith", "Peddler"):
-            gain = 1
-        elif u.name == "Cook":
-            gain = res["food"]
-        elif u.name == "Giant Snake" and slot["age"] >= 1:
-            gain = 3
-        elif u.name == "Master Alchemist":
-            gain = res["wood"]
-        if gain:
-            gold += gain
-            parts.append((gain, u.name))
-    tavern = p["buildings"].get("Tavern")
-    if tavern and res["food"]:
-        gold += res["food"]
-        parts.append((res["food"], "Tavern"))
-    if p["buildings"].get("Temple"):
-        gold += 2
-        parts.append((2, "Temple"))
-    return gold, parts
+    """Gold the Income phase gives, with (gold, source) parts; the source 'base' is the 2 gold."""
+    return Kingdom(p).income()
 
 
-def total_age(p: Player) -> int:
-    """Age tokens anywhere in the kingdom (Strategist)."""
-    return sum(slot["age"] for slot in p["units"])
-
-
-def unit_strength(p: Player, slot: UnitSlot, res: dict[str, int], gold_income: int) -> int:
-    """A unit's Wars-phase strength with its own ability applied (a Leviathan with a token: 0)."""
-    u = unit(slot["card"])
-    age = slot["age"]
-    base = u.strength
-    if u.name == "Cerberus":
-        return 3 if res["food"] >= 1 else 2
-    if u.name == "Colossus":
-        return 7 if age >= 1 else 1
-    if u.name == "Dragon":
-        return 7 if res["crystal"] >= 1 else 0
-    if u.name == "Giant Snake":
-        return 0 if age >= 1 else 4
-    if u.name == "Leviathan":
-        return 0 if age >= 1 else base + 2 * res["food"]
-    if u.name == "Manticore":
-        return base + 2 * res["food"]
-    if u.name in ("Militiaman", "Salamander"):
-        return base + age
-    if u.name == "Ogre":
-        return base + gold_income
-    if u.name == "Strategist":
-        return base + total_age(p)
-    return base
-
-
-def fights(slot: UnitSlot) -> bool:
-    """Front units fight; the Archer and Strategist fight from the Back too."""
-    return slot["row"] == "front" or unit(slot["card"]).name in FIGHTS_FROM_BACK
-
-
-def strength(p: Player) -> tuple[int, list[tuple[int | None, int]]]:
-    """Kingdom strength for Wars, with (card, strength) parts; card None is the Barracks."""
-    res = resources(p)
-    gold_income = income(p)[0]
-    total = 0
-    parts: list[tuple[int | None, int]] = []
-    for slot in p["units"]:
-        if fights(slot):
-            s = unit_strength(p, slot, res, gold_income)
-            total += s
-            parts.append((slot["card"], s))
-    if p["buildings"].get("Barracks") and res["wood"]:
-        total += res["wood"]
-        parts.append((None, res["wood"]))
-    return total, parts
+def strength(p: Player) -> tuple[int, list[tuple[int | str, int]]]:
+    """Kingdom strength for Wars, with (card id or building name, strength) parts."""
+    return Kingdom(p).strength()
 
 
 def strong_units(p: Player) -> int:
-    """Units whose current Wars strength is 3 or more (Barracks level 2)."""
-    res = resources(p)
-    gold_income = income(p)[0]
-    return sum(1 for slot in p["units"] if unit_strength(p, slot, res, gold_income) >= 3)
+    """Units whose current Wars strength is 3 or more."""
+    return Kingdom(p).strong_units()
 
 
 def front_capacity(p: Player) -> int:
@@ -135,3 +39,35 @@ def add_lp(p: Player, delta: int) -> int:
     before = p["lp"]
     p["lp"] = max(0, before + delta)
     return p["lp"] - before
+
+
+def apply_gain(p: Player, kind: str, amount: int) -> int:
+    """Add LP ('lp', never below 0) or gold ('gold'); returns the change actually applied."""
+    if kind == "lp":
+        return add_lp(p, amount)
+    before = p["gold"]
+    p["gold"] = max(0, before + amount)
+    return p["gold"] - before
+
+
+def layout(p: Player) -> list[tuple[int, Row, bool]]:
+    """The planned kingdom: (card, row, is_new) after this phase's moves and discards."""
+    rows = p["plan"]["rows"]
+    cards: list[tuple[int, Row, bool]] = []
+    for slot in p["units"]:
+        where = rows.get(str(slot["card"]), slot["row"])
+        if where != "discard":
+            cards.append((slot["card"], "back" if where == "back" else "front", False))
+    return cards + [(n["card"], n["row"], True) for n in p["plan"]["new"]]
+
+
+def free(p: Player, row: Row) -> int:
+    """Spots left in a row of the planned kingdom."""
+    used = sum(1 for _, r, _ in layout(p) if r == row)
+    cap = front_capacity(p) if row == "front" else BACK_CAPACITY
+    return cap - used
+
+
+def planned_cost(p: Player) -> int:
+    """Gold the face-down units will cost at the reveal (a negative cost gives gold)."""
+    return sum(unit(n["card"]).cost for n in p["plan"]["new"])

@@ -1,35 +1,53 @@
-"""Phase 2, the reveal: pay costs, then flip abilities, the Alchemist, and the Kraken penalty last."""
+"""Phase 2 after everyone is ready: reveal and pay, reveal abilities,
+every-Deployment abilities, and the abilities that wait for the very end of the phase."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.base import Event, Rng, State, public
-from games.papertales.cards import building_label, unit
+from games.base import Event, Rng, public
+from games.papertales.catalog import Effect, building_label, labels, lbl, unit
 from games.papertales.choices import prompt_pending
-from games.papertales.kingdom import add_lp, count, resources
-from games.papertales.table import conflict_order, draw, labels, lbl
+from games.papertales.effects import Kingdom
+from games.papertales.kingdom import apply_gain
+from games.papertales.piles import draw
+from games.papertales.state import NewCard, PaperTalesState, UnitSlot
 
-Player = dict[str, Any]
+QUANTITY_WORDS = {
+    "level2": "level-2 buildings",
+    "age": "age tokens",
+    "kingdom_age": "age tokens in the kingdom",
+    "wood": "Wood",
+    "food": "Food",
+    "crystal": "Crystal",
+}
 
 
-def reveal(state: State, rng: Rng) -> list[Event]:
-    """Everyone is ready: reveal and pay (leader first), then resolve flip abilities."""
-    order = conflict_order(state, rng)
+def plural(n: int, word: str) -> str:
+    """'1 age token', '2 age tokens'."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def reveal(state: PaperTalesState, order: list[int], rng: Rng) -> list[Event]:
+    """Everyone is ready: reveal and pay in this order (the conflict order), then resolve the
+    reveal abilities in the same order."""
     events = [public(f"Everyone is ready: the deployments of turn {state['turn']} are revealed.")]
     for seat in order:
         events.append(_reveal_seat(state, seat))
     for seat in order:
-        p = state["players"][seat]
-        for card in list(p["fresh"]):
+        for card in list(state["players"][seat]["fresh"]):
             events += flip(state, seat, card, rng)
     state["phase"] = "time"
     return events + prompt_pending(state)
 
 
-def _reveal_seat(state: State, seat: int) -> Event:
-    """Apply one seat's plan: discards, moves, then pay (Monkeys first) or discard."""
-    p: Player = state["players"][seat]
+def _new_item(state: PaperTalesState, n: NewCard) -> str:
+    cost = unit(n["card"]).cost
+    gold_word = f"gains {-cost} gold" if cost < 0 else f"{cost} gold"
+    return f"{lbl(state, n['card'])} ({n['row']}, {gold_word})"
+
+
+def _reveal_seat(state: PaperTalesState, seat: int) -> Event:
+    """Apply one seat's plan: discards, moves, then pay (negative costs first) or discard."""
+    p = state["players"][seat]
     rows = p["plan"]["rows"]
     parts: list[str] = []
     for slot in list(p["units"]):
@@ -38,23 +56,22 @@ def _reveal_seat(state: State, seat: int) -> Event:
             p["units"].remove(slot)
             state["discard"].append(slot["card"])
             parts.append(f"discards {lbl(state, slot['card'])} from play")
-        elif where and where != slot["row"]:
-            slot["row"] = where
+        elif where in ("front", "back") and where != slot["row"]:
+            slot["row"] = "front" if where == "front" else "back"
             parts.append(f"moves {lbl(state, slot['card'])} to the {where}")
     new = p["plan"]["new"]
-    p["gold"] += sum(1 for c, _ in new if unit(c).cost < 0)
+    p["gold"] += sum(-unit(n["card"]).cost for n in new if unit(n["card"]).cost < 0)
     paid: list[str] = []
-    for card, row in new:
-        cost = unit(card).cost
-        if cost < 0 or cost <= p["gold"]:
+    for n in new:
+        cost = unit(n["card"]).cost
+        if cost <= p["gold"]:
             p["gold"] -= max(cost, 0)
-            p["units"].append({"card": card, "row": row, "age": 0})
-            p["fresh"].append(card)
-            gold_word = "gains 1 gold" if cost < 0 else f"{cost} gold"
-            paid.append(f"{lbl(state, card)} ({row}, {gold_word})")
+            p["units"].append({"card": n["card"], "row": n["row"], "age": 0})
+            p["fresh"].append(n["card"])
+            paid.append(_new_item(state, n))
         else:
-            state["discard"].append(card)
-            parts.append(f"cannot pay {cost} gold for {lbl(state, card)} and discards it")
+            state["discard"].append(n["card"])
+            parts.append(f"cannot pay {cost} gold for {lbl(state, n['card'])} and discards it")
     state["discard"] += p["hand"]
     dropped = len(p["hand"])
     p["hand"] = []
@@ -67,57 +84,87 @@ def _reveal_seat(state: State, seat: int) -> Event:
     return public(text, reveals=True)
 
 
-def _slot(p: Player, card: int) -> dict[str, Any] | None:
+def _slot(state: PaperTalesState, seat: int, card: int) -> UnitSlot | None:
     """The unit slot holding a card, if it is still in play."""
-    return next((s for s in p["units"] if s["card"] == card), None)
+    return next((s for s in state["players"][seat]["units"] if s["card"] == card), None)
 
 
-def flip(state: State, seat: int, card: int, rng: Rng) -> list[Event]:
-    """Resolve one revealed unit's once-only Deployment ability."""
-    p: Player = state["players"][seat]
-    slot = _slot(p, card)
-    if slot is None:
-        return []
-    who = f"{state['names'][seat]}'s {lbl(state, card)}"
-    kind = unit(card).name
-    if kind in ("Cave Spirit", "Veteran", "Demon"):
-        slot["age"] += 1
-        return [public(f"{who} takes 1 age token.")]
-    if kind in ("Necromancer", "Kraken"):
-        others = [s for s in p["units"] if s is not slot]
-        for s in others:
-            s["age"] += 1
-        return [public(f"{who} puts 1 age token on each of {len(others)} other units.")]
-    if kind == "Golem":
+def flip(state: PaperTalesState, seat: int, card: int, rng: Rng) -> list[Event]:
+    """Resolve one revealed unit's once-only Deployment abilities."""
+    events: list[Event] = []
+    for effect in unit(card).hook("reveal"):
+        slot = _slot(state, seat, card)
+        if slot is None:
+            break
+        if effect.action == "shapeshift":
+            return events + _shapeshift(state, seat, slot, effect.n, rng)
+        events += apply_entry(state, seat, slot, effect)
+    return events
+
+
+def apply_entry(state: PaperTalesState, seat: int, slot: UnitSlot, effect: Effect) -> list[Event]:
+    """Carry out one Deployment entry of a unit: age tokens (itself, the others, or a unit its
+    owner chooses), building upgrades, LP or gold."""
+    p = state["players"][seat]
+    who = f"{state['names'][seat]}'s {lbl(state, slot['card'])}"
+    amount = Kingdom(p).amount(effect, slot)
+    if effect.action == "upgrade":
         flipped = [b for b, level in p["buildings"].items() if level == 1]
         for b in flipped:
             p["buildings"][b] = 2
+        shown = ", ".join(building_label(b, state["lang"]) for b in flipped) or "none"
+        return [public(f"{who} flips {len(flipped)} buildings to level 2: {shown}.")]
+    if effect.action == "age" and amount:
+        if effect.on == "chosen":
+            state["pending"].append(
+                {"seat": seat, "kind": "age", "source": slot["card"], "tokens": amount}
+            )
+            return []
+        if effect.on == "self":
+            slot["age"] += amount
+            return [public(f"{who} takes {plural(amount, 'age token')}.")]
+        others = [s for s in p["units"] if s is not slot]
+        for s in others:
+            s["age"] += amount
         return [
             public(
-                f"{who} flips {len(flipped)} buildings to level 2: {', '.join(building_label(b, state['lang']) for b in flipped) or 'none'}."
+                f"{who} puts {plural(amount, 'age token')} on each of {len(others)} other units."
             )
         ]
-    if kind == "Time Master":
-        state["pending"].append({"seat": seat, "kind": "time", "source": card, "tokens": 2})
-        return []
-    if kind == "Shapeshifter":
-        return _shapeshift(state, seat, slot, rng)
+    if effect.action in ("lp", "gold") and amount:
+        return [public(f"{who}: {gain_text(state, seat, effect, amount)}.")]
     return []
 
 
-def _shapeshift(state: State, seat: int, slot: dict[str, Any], rng: Rng) -> list[Event]:
-    """Flip deck cards until one costs 3 or less; it replaces the Shapeshifter with 1 token."""
-    p: Player = state["players"][seat]
+def gain_text(state: PaperTalesState, seat: int, effect: Effect, amount: int) -> str:
+    """Apply an LP or gold entry and say it, with what it was counted by."""
+    p = state["players"][seat]
+    done = apply_gain(p, effect.action, amount)
+    what = "LP" if effect.action == "lp" else "gold"
+    counted = ", ".join(
+        f"{Kingdom(p).quantity(q, None)} {QUANTITY_WORDS.get(q, q)}" for q in effect.per
+    )
+    verb = f"costs {-done}" if amount < 0 else f"gives {done}"
+    note = f" ({counted})" if counted else ""
+    total = p["lp"] if effect.action == "lp" else p["gold"]
+    return f"{verb} {what}{note}; {total} {what} now"
+
+
+def _shapeshift(
+    state: PaperTalesState, seat: int, slot: UnitSlot, max_cost: int, rng: Rng
+) -> list[Event]:
+    """Flip deck cards until one costs max_cost or less; it replaces the unit with 1 token."""
+    p = state["players"][seat]
     shifter = slot["card"]
     flipped: list[int] = []
     found = None
     while found is None:
-        if not state["deck"] and not any(unit(c).cost <= 3 for c in state["discard"]):
+        if not state["deck"] and not any(unit(c).cost <= max_cost for c in state["discard"]):
             break
         card = draw(state, rng)
         if card is None:
             break
-        if unit(card).cost <= 3:
+        if unit(card).cost <= max_cost:
             found = card
         else:
             flipped.append(card)
@@ -128,7 +175,9 @@ def _shapeshift(state: State, seat: int, slot: dict[str, Any], rng: Rng) -> list
     skipped = f" (flipping past {labels(state, flipped)})" if flipped else ""
     if found is None:
         p["units"].remove(slot)
-        return [public(f"{who} finds no card costing 3 or less and is discarded{skipped}.")]
+        return [
+            public(f"{who} finds no card costing {max_cost} or less and is discarded{skipped}.")
+        ]
     slot["card"] = found
     slot["age"] = 1
     p["fresh"].append(found)
@@ -136,32 +185,26 @@ def _shapeshift(state: State, seat: int, slot: dict[str, Any], rng: Rng) -> list
     return events + flip(state, seat, found, rng)
 
 
-def start_alchemy(state: State) -> list[Event]:
-    """Every Deployment, each Master Alchemist puts Food-many tokens on one of its owner's units."""
+def start_every_deployment(state: PaperTalesState) -> list[Event]:
+    """Abilities that act in every Deployment (not only on reveal), then their choices."""
     state["phase"] = "alch"
+    events: list[Event] = []
     for seat, p in enumerate(state["players"]):
-        food = resources(p)["food"]
-        if food:
-            for slot in p["units"]:
-                if unit(slot["card"]).name == "Master Alchemist":
-                    state["pending"].append(
-                        {"seat": seat, "kind": "alch", "source": slot["card"], "tokens": food}
-                    )
-    return prompt_pending(state)
+        for slot in list(p["units"]):
+            for effect in unit(slot["card"]).hook("deployment"):
+                events += apply_entry(state, seat, slot, effect)
+    return events + prompt_pending(state)
 
 
-def kraken_penalty(state: State) -> list[Event]:
-    """Applied at the very end of Deployment, after any Golem: -3 LP per level-2 building."""
+def end_of_deployment(state: PaperTalesState) -> list[Event]:
+    """Abilities of this turn's revealed units that wait for the very end of the phase."""
     events = []
     for seat, p in enumerate(state["players"]):
-        if any(unit(c).name == "Kraken" for c in p["fresh"]) and count(p, "Kraken"):
-            level2 = sum(1 for level in p["buildings"].values() if level == 2)
-            if level2:
-                lost = -add_lp(p, -3 * level2)
-                events.append(
-                    public(
-                        f"{state['names'][seat]}'s Kraken costs {lost} LP "
-                        f"({level2} level-2 buildings); {p['lp']} LP now."
-                    )
-                )
+        for card in p["fresh"]:
+            slot = _slot(state, seat, card)
+            for effect in unit(card).hook("reveal_last") if slot is not None else ():
+                amount = Kingdom(p).amount(effect, slot)
+                if amount:
+                    who = f"{state['names'][seat]}'s {lbl(state, card)}"
+                    events.append(public(f"{who} {gain_text(state, seat, effect, amount)}."))
     return events

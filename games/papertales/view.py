@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.base import State, TableBlock, Track, View
-from games.papertales.build import owes_build
-from games.papertales.cards import building_label
-from games.papertales.choices import entry_for
-from games.papertales.deploy import layout, owes_ready
-from games.papertales.draft import owes_pick
-from games.papertales.kingdom import resources
-from games.papertales.table import labels, lbl
+from games.base import TableBlock, Track, View
+from games.papertales.catalog import building_label, labels, lbl
+from games.papertales.kingdom import layout, resources
+from games.papertales.moves import waiting
+from games.papertales.state import PaperTalesState, Player
 
 PHASE_TITLES = {
     "recruit": "Recruitment",
     "deploy": "Deployment",
-    "time": "Deployment (Time Master choices)",
-    "alch": "Deployment (Master Alchemist choices)",
+    "time": "Deployment (reveal choices)",
+    "alch": "Deployment (every-Deployment choices)",
     "build": "Construction",
-    "heal": "Aging (Mystical Healer choices)",
+    "heal": "Aging (saving choices)",
     "over": "game over",
 }
 
 
-def _units(state: State, p: dict[str, Any], row: str) -> str:
+def _units(state: PaperTalesState, p: Player, row: str) -> str:
     """One row of a kingdom with age tokens."""
     cells = [
         lbl(state, s["card"]) + (f" ({s['age']} age)" if s["age"] else "")
@@ -34,20 +29,12 @@ def _units(state: State, p: dict[str, Any], row: str) -> str:
     return ", ".join(cells) or "-"
 
 
-def _status(state: State, seat: int) -> str:
-    """Whether the seat still owes a choice."""
-    if owes_pick(state, seat) or owes_ready(state, seat) or owes_build(state, seat):
-        return "choosing"
-    if entry_for(state, seat) is not None:
-        return "choosing"
-    return "done" if state["phase"] != "over" else ""
-
-
-def render(state: State, seat: int | None) -> View:
+def render(state: PaperTalesState, seat: int | None) -> View:
     """Build the View for one seat or the public."""
     names = state["names"]
     players = state["players"]
     lang = state["lang"]
+    owing = set(waiting(state))
     title = f"Paper Tales, turn {state['turn']} of 4: {PHASE_TITLES[state['phase']]}"
     rows = []
     for i, p in enumerate(players):
@@ -55,6 +42,7 @@ def render(state: State, seat: int | None) -> View:
         built = ", ".join(
             f"{building_label(b, lang)} {level}" for b, level in p["buildings"].items()
         )
+        status = "choosing" if i in owing else "done" if state["phase"] != "over" else ""
         rows.append(
             [
                 names[i],
@@ -64,7 +52,7 @@ def render(state: State, seat: int | None) -> View:
                 _units(state, p, "back"),
                 built or "-",
                 f"{res['wood']}/{res['food']}/{res['crystal']}",
-                _status(state, i),
+                status,
             ]
         )
     header = ["Player", "LP", "Gold", "Front", "Back", "Buildings", "Wood/Food/Crystal", "Status"]

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from games.base import Event, public
+from games.papertales.catalog import lbl, local
+from games.papertales.effects import Kingdom
+from games.papertales.kingdom import add_lp
+from games.papertales.state import PaperTalesState, Player
 
-from games.base import Event, State, public
-from games.papertales.cards import local
-from games.papertales.kingdom import add_lp, count, income, resources, strength, strong_units
-from games.papertales.table import lbl
-
-Player = dict[str, Any]
 WAR_LP = 3
 
 
@@ -19,7 +17,8 @@ def plural(n: int, word: str) -> str:
 
 
 def wars_won(strengths: list[int], seat: int) -> int:
-    """Wars this seat wins against its neighbours (ties both win; 2 players: double strength = 2)."""
+    """Wars this seat wins against its neighbours (ties both win). With 2 players there is one
+    War against the opponent, and at least twice their strength wins two (0 against 0: one)."""
     n = len(strengths)
     mine = strengths[seat]
     if n == 2:
@@ -33,41 +32,21 @@ def wars_won(strengths: list[int], seat: int) -> int:
     return sum(1 for other in neighbours if mine >= strengths[other])
 
 
-def war_rewards(p: Player, wins: int) -> tuple[int, int, list[tuple[int, str]]]:
-    """LP and gold from wars won and from every Wars ability (buildings pay win or lose)."""
-    res = resources(p)
-    lp = WAR_LP * wins
-    parts = [(lp, f"for {plural(wins, 'war')}")] if wins else []
-    for unit_name in ("Commander", "Colossus"):
-        bonus = count(p, unit_name) * wins
-        if bonus:
-            lp += bonus
-            parts.append((bonus, unit_name))
-    if count(p, "Master Alchemist") and wins and res["crystal"]:
-        bonus = count(p, "Master Alchemist") * res["crystal"] * wins
-        lp += bonus
-        parts.append((bonus, "Master Alchemist"))
-    gold = count(p, "Rogue") * wins
-    b = p["buildings"]
-    bonuses = (
-        ("Temple", 2),
-        ("Mine", 2 * res["crystal"]),
-        ("Tavern", res["food"]),
-        ("Barracks", strong_units(p) if b.get("Barracks") == 2 else 0),
-    )
-    for building, bonus in bonuses:
-        if b.get(building) == 2 and bonus:
-            lp += bonus
-            parts.append((bonus, building))
-    return lp, gold, parts
+def war_rewards(p: Player, wins: int) -> tuple[int, int, list[tuple[int, str, str]]]:
+    """LP and gold from Wars won and from every Wars ability (some pay win or lose), with
+    (amount, 'lp'|'gold', source) parts; the first part is the Wars themselves."""
+    lp, gold, parts = Kingdom(p, wars=wins).gains("wars")
+    if wins:
+        parts.insert(0, (WAR_LP * wins, "lp", f"for {plural(wins, 'war')}"))
+    return WAR_LP * wins + lp, gold, parts
 
 
-def resolve_wars(state: State) -> list[Event]:
+def resolve_wars(state: PaperTalesState) -> list[Event]:
     """Compare strengths with the neighbours and pay every Wars ability."""
     players = state["players"]
     names = state["names"]
     lang = state["lang"]
-    power = [strength(p) for p in players]
+    power = [Kingdom(p).strength() for p in players]
     strengths = [s for s, _ in power]
     lines = [f"Turn {state['turn']}, Wars:"]
     for seat, p in enumerate(players):
@@ -78,24 +57,28 @@ def resolve_wars(state: State) -> list[Event]:
         detail = f"{names[seat]}: strength {strengths[seat]}"
         if power[seat][1]:
             shown = [
-                f"{local('Barracks', lang) if c is None else lbl(state, c)}: {value}"
+                f"{lbl(state, c) if isinstance(c, int) else local(c, lang)}: {value}"
                 for c, value in power[seat][1]
             ]
             detail += f" ({', '.join(shown)})"
         detail += f", {plural(wins, 'war')} won, +{lp} LP"
-        if parts:
-            detail += f" ({', '.join(f'{n} {local(src, lang)}' for n, src in parts)})"
+        if lp:
+            detail += f" ({_sources(parts, 'lp', lang)})"
         if gold:
-            detail += f", +{gold} gold ({local('Rogue', lang)})"
+            detail += f", +{gold} gold ({_sources(parts, 'gold', lang)})"
         lines.append(detail + f"; {p['lp']} LP.")
     return [public("\n".join(lines))]
 
 
-def resolve_income(state: State) -> list[Event]:
+def _sources(parts: list[tuple[int, str, str]], kind: str, lang: str) -> str:
+    return ", ".join(f"{n} {local(source, lang)}" for n, k, source in parts if k == kind)
+
+
+def resolve_income(state: PaperTalesState) -> list[Event]:
     """2 gold plus every Income ability, announced per player."""
     lines = [f"Turn {state['turn']}, Income:"]
     for seat, p in enumerate(state["players"]):
-        gold, parts = income(p)
+        gold, parts = Kingdom(p).income()
         p["gold"] += gold
         shown = " + ".join(f"{n} {local(src, state['lang'])}" for n, src in parts)
         lines.append(f"{state['names'][seat]}: +{gold} gold ({shown}); {p['gold']} gold.")

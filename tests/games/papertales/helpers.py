@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.base import Event, Rng, State
+from games.base import Action, Event, Rng
 from games.papertales import ENGINE
-from games.papertales.cards import CARD_UNIT, DECK_SIZE, label
-from games.papertales.table import all_cards
+from games.papertales.catalog import CARD_UNIT, DECK_SIZE, label
+from games.papertales.piles import all_cards
+from games.papertales.state import PaperTalesState as State
+from games.replay import apply
 
 NAMES = ["Gosia", "Pawel", "Sebastian", "Kuba", "Wojtek"]
 
@@ -107,11 +109,13 @@ def to_deployment(state: State) -> None:
         p["ready"] = False
         p["plan"] = {"new": [], "rows": {}}
         p["fresh"] = []
+        p["unpaid"] = []
 
 
 def act(state: State, rng: Rng, seat: int, command: str) -> list[Event]:
+    """Send a command as the referee does: turn check, then the move, rolled back if refused."""
     verb, *args = command.lstrip("/").split()
-    return ENGINE.act(state, seat, verb, args, rng)
+    return apply(ENGINE, state, Action(seat, verb, tuple(args)), rng, state["names"][seat])
 
 
 def ready_all(state: State, rng: Rng, but: Sequence[int] = ()) -> list[Event]:

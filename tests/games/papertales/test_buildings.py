@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.base import RuleError
+from games.base import NotYourTurn, RuleError
 from games.papertales.build import quote
 from games.papertales.kingdom import front_capacity, income, resources, strength
 from games.papertales.wars import war_rewards
@@ -81,7 +81,7 @@ def test_one_construction_per_turn_and_no_duplicates() -> None:
     with pytest.raises(RuleError, match="already own the Town"):
         act(state, rng, 0, "/build Town")
     act(state, rng, 0, "/build Mine")
-    with pytest.raises(RuleError, match="finished Construction"):
+    with pytest.raises(NotYourTurn):  # one construction per turn: the seat is no longer waited on
         act(state, rng, 0, "/upgrade Town")
 
 

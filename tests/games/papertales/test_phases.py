@@ -6,10 +6,10 @@ import copy
 
 import pytest
 
-from games.base import Outcome, Rng, RuleError
+from games.base import NotYourTurn, Outcome, Rng, RuleError
 from games.papertales import ENGINE
-from games.papertales.cards import DECK_SIZE, UNITS, label
-from games.papertales.table import conflict_order
+from games.papertales.catalog import DECK_SIZE, UNITS, label
+from games.papertales.flow import conflict_order
 from games.papertales.wars import wars_won
 from tests.games.papertales.helpers import act, card, hand, kingdom, table, take, to_deployment
 
@@ -44,7 +44,7 @@ def test_picking_twice_is_refused_and_packets_pass_left_on_turn_one() -> None:
     for seat in (0, 1):
         act(state, rng, seat, "/draft " + label(state["players"][seat]["packet"][0]))
     before = copy.deepcopy(state)
-    with pytest.raises(RuleError, match="already picked"):
+    with pytest.raises(NotYourTurn):  # already picked from this packet
         act(state, rng, 0, "/draft " + label(state["players"][0]["packet"][0]))
     assert state == before
     assert ENGINE.waiting(state) == [2]
@@ -138,7 +138,7 @@ def test_deployment_rules_capacity_keep_and_ready() -> None:
     act(state, rng, 0, "/keep Miner")
     assert state["players"][0]["kept"] == card("Miner")
     act(state, rng, 0, "/ready")
-    with pytest.raises(RuleError, match="You are ready"):
+    with pytest.raises(NotYourTurn):  # ready: no more deployment moves
         act(state, rng, 0, "/deploy Miner back")
     assert ENGINE.waiting(state) == [1]
     act(state, rng, 1, "/ready")

@@ -8,7 +8,7 @@ import pytest
 
 from games.base import Event, State
 from games.papertales import ENGINE
-from games.papertales.cards import BUILDINGS, UNITS
+from games.papertales.catalog import BUILDINGS, UNITS
 from tests.games.papertales.helpers import conserved
 from tests.support import random_play
 

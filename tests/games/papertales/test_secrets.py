@@ -9,7 +9,7 @@ import pytest
 
 from games.base import Event, State
 from games.papertales import ENGINE
-from games.papertales.cards import DECK_SIZE, label
+from games.papertales.catalog import DECK_SIZE, label
 from tests.games.papertales.helpers import act, hand, kingdom, ready_all, table, to_deployment
 from tests.support import random_play
 
@@ -28,7 +28,7 @@ def held(state: State) -> list[set[int]]:
 
 
 def face_down(state: State) -> list[set[int]]:
-    return [{c for c, _ in p["plan"]["new"]} for p in state["players"]]
+    return [{n["card"] for n in p["plan"]["new"]} for p in state["players"]]
 
 
 def in_play(state: State) -> set[int]:

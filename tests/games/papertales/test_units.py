@@ -239,7 +239,7 @@ def test_golem_upgrades_but_no_fifth_spot_the_same_turn() -> None:
     hand(state, 0, ["Veteran"])
     to_deployment(state)
     act(state, rng, 0, "/deploy Veteran front")
-    assert state["players"][0]["plan"]["new"] == [[card("Veteran"), "front"]]
+    assert state["players"][0]["plan"]["new"] == [{"card": card("Veteran"), "row": "front"}]
 
 
 def test_time_master_asks_for_a_target() -> None:

@@ -1,0 +1,150 @@
+"""What each seat owes now and the legal moves that answer it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.base import Move
+from games.papertales.catalog import name, unit, words
+from games.papertales.costs import affordable
+from games.papertales.kingdom import free, layout
+from games.papertales.state import PaperTalesState, Pending, Row
+
+CHOICE_PHASES = ("time", "alch", "heal")
+ROWS: tuple[Row, Row] = ("front", "back")
+
+
+def two_players(state: PaperTalesState) -> bool:
+    return len(state["names"]) == 2
+
+
+def owes_pick(state: PaperTalesState, seat: int) -> bool:
+    """The seat holds a packet and has not picked from it yet."""
+    p = state["players"][seat]
+    return state["phase"] == "recruit" and bool(p["packet"]) and not p["picked"]
+
+
+def owes_ready(state: PaperTalesState, seat: int) -> bool:
+    """The seat is still deploying."""
+    return state["phase"] == "deploy" and not state["players"][seat]["ready"]
+
+
+def owes_build(state: PaperTalesState, seat: int) -> bool:
+    """The seat has not built, upgraded or passed this Construction."""
+    return state["phase"] == "build" and not state["players"][seat]["ready"]
+
+
+def entry_for(state: PaperTalesState, seat: int) -> Pending | None:
+    """The seat's first open choice, if the current phase has one."""
+    if state["phase"] not in CHOICE_PHASES:
+        return None
+    return next((e for e in state["pending"] if e["seat"] == seat), None)
+
+
+def candidates(state: PaperTalesState, entry: Pending) -> list[int]:
+    """Cards an open choice may name: dying units the source may save (save), or any unit of
+    the seat's kingdom (age tokens)."""
+    p = state["players"][entry["seat"]]
+    if entry["kind"] == "save":
+        rules = [e for e in unit(entry["source"] or 0).hook("aging") if e.action == "save"]
+        ages = {s["card"]: s["age"] for s in p["units"]}
+        return [
+            c for c in p["dying"] if any(all(cond.holds(ages[c]) for cond in r.save) for r in rules)
+        ]
+    return [s["card"] for s in p["units"]]
+
+
+def waiting(state: PaperTalesState) -> list[int]:
+    """Seats that still owe a choice in the current phase, without building move lists."""
+    seats = range(len(state["names"]))
+    phase = state["phase"]
+    if phase == "recruit":
+        return [s for s in seats if owes_pick(state, s)]
+    if phase == "deploy":
+        return [s for s in seats if owes_ready(state, s)]
+    if phase == "build":
+        return [s for s in seats if owes_build(state, s)]
+    return sorted({e["seat"] for e in state["pending"]}) if phase != "over" else []
+
+
+def legal(state: PaperTalesState, seat: int) -> list[Move]:
+    """The moves of the current phase for this seat."""
+    phase = state["phase"]
+    if phase == "recruit":
+        return draft_moves(state, seat)
+    if phase == "deploy":
+        return deploy_moves(state, seat)
+    if phase == "build":
+        return build_moves(state, seat)
+    return choice_moves(state, seat)
+
+
+def _distinct(cards: Sequence[int]) -> list[int]:
+    """One card per unit name: identical copies are the same choice."""
+    seen: dict[str, int] = {}
+    for c in cards:
+        seen.setdefault(name(c), c)
+    return list(seen.values())
+
+
+def draft_moves(state: PaperTalesState, seat: int) -> list[Move]:
+    """One pick per distinct unit (2 players: each pick with each discard)."""
+    if not owes_pick(state, seat):
+        return []
+    packet = state["players"][seat]["packet"]
+    picks = _distinct(packet)
+    if not two_players(state) or len(packet) < 2:
+        return [Move("draft", words(c)) for c in picks]
+    moves = []
+    for c in picks:
+        rest = [d for d in packet if d != c]
+        for d in _distinct(rest):
+            moves.append(Move("draft", (*words(c), "discard", *words(d))))
+    return moves
+
+
+def deploy_moves(state: PaperTalesState, seat: int) -> list[Move]:
+    """Ready, deploys into open rows, keeps, moves and discards."""
+    if not owes_ready(state, seat):
+        return []
+    p = state["players"][seat]
+    moves = [Move("ready")]
+    open_rows = [r for r in ROWS if free(p, r) > 0]
+    for c in _distinct(p["hand"]):
+        cw = words(c)
+        moves += [Move("deploy", (*cw, r)) for r in open_rows]
+        if p["kept"] is None:
+            moves.append(Move("keep", cw))
+    for c, r, _ in layout(p):
+        other = "back" if r == "front" else "front"
+        cw = words(c)
+        if other in open_rows:
+            moves.append(Move("move", (*cw, other)))
+        moves.append(Move("discard", cw))
+    if p["kept"] is not None:
+        moves.append(Move("keep", ("none",)))
+    return moves
+
+
+def build_moves(state: PaperTalesState, seat: int) -> list[Move]:
+    """Pass plus every affordable construction."""
+    if not owes_build(state, seat):
+        return []
+    moves = [Move("pass")]
+    for building, level, upgrade in affordable(state["players"][seat]):
+        if upgrade:
+            moves.append(Move("upgrade", (building,)))
+        else:
+            moves.append(Move("build", (building, str(level))))
+    return moves
+
+
+def choice_moves(state: PaperTalesState, seat: int) -> list[Move]:
+    """Every answer to the seat's first open choice."""
+    entry = entry_for(state, seat)
+    if entry is None:
+        return []
+    moves = [Move("choose", words(c)) for c in candidates(state, entry)]
+    if entry["kind"] == "save":
+        moves.append(Move("choose", ("none",)))
+    return moves

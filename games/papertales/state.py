@@ -1,0 +1,70 @@
+"""The shape of a Paper Tales table: plain JSON, described for mypy."""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+Phase = Literal["recruit", "deploy", "time", "alch", "build", "heal", "over"]
+"""recruit: drafting; deploy: face-down planning; time: reveal choices (Time Master); alch: every-Deployment choices (Master Alchemist);
+build: Construction; heal: Aging saves (Mystical Healer); over: the game has ended."""
+
+Row = Literal["front", "back"]
+PendingKind = Literal["age", "save"]
+
+
+class UnitSlot(TypedDict):
+    """A unit in play: its card, its row and the age tokens on it."""
+
+    card: int
+    row: Row
+    age: int
+
+
+class NewCard(TypedDict):
+    """A card placed face down this Deployment."""
+
+    card: int
+    row: Row
+
+
+class Plan(TypedDict):
+    """A seat's secret Deployment: new face-down cards, and row changes or discards (by card id)."""
+
+    new: list[NewCard]
+    rows: dict[str, str]
+
+
+class Player(TypedDict):
+    gold: int
+    lp: int
+    hand: list[int]
+    packet: list[int]
+    picked: bool
+    kept: int | None
+    units: list[UnitSlot]
+    buildings: dict[str, int]
+    plan: Plan
+    ready: bool
+    fresh: list[int]
+    dying: list[int]
+
+
+class Pending(TypedDict):
+    """One open choice of a seat: age tokens to place, or a unit to save (source: the card asking)."""
+
+    seat: int
+    kind: PendingKind
+    source: int | None
+    tokens: int
+
+
+class PaperTalesState(TypedDict):
+    names: list[str]
+    lang: str
+    turn: int
+    phase: Phase
+    deck: list[int]
+    discard: list[int]
+    pending: list[Pending]
+    players: list[Player]
+    final: list[str]

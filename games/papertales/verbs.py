@@ -1,0 +1,112 @@
+"""The Paper Tales verbs: one declaration each, with typed arguments and the handler."""
+
+from __future__ import annotations
+
+from games.base import Arg, Event, GameVerb, Rng, RuleError, Verb
+from games.papertales import build, choices, deploy, draft
+from games.papertales.catalog import BUILDINGS
+from games.papertales.state import PaperTalesState
+
+ROW = Arg("ROW", "choice", "The row: front or back.", choices=("front", "back"))
+BUILDING = Arg(
+    "BUILDING", "choice", "One of your five buildings.", choices=tuple(b.name for b in BUILDINGS)
+)
+
+
+def _ready(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    """Finish Deployment, or Construction without building."""
+    phase = state["phase"]
+    if phase == "build":
+        return build.act_pass(state, seat)
+    if phase == "deploy":
+        return deploy.act_ready(state, seat)
+    if phase == "recruit":
+        raise RuleError("Recruitment ends by itself; pick with /draft CARD.")
+    raise RuleError("Answer your open choice with /choose UNIT (see /hand).")
+
+
+def _pass(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    return build.act_pass(state, seat)
+
+
+VERBS: tuple[GameVerb[PaperTalesState], ...] = (
+    Verb(
+        "draft",
+        "Keep a card from your packet (2 players: and discard another).",
+        draft.act_draft,
+        args=(
+            Arg("CARD", "card", "The card you keep from your packet."),
+            Arg(
+                "OTHER",
+                "card",
+                "2 players: the card you discard.",
+                required=False,
+                literal="discard",
+            ),
+        ),
+        examples=("/draft Knight", "/draft Demon discard Farmer 2"),
+    ),
+    Verb(
+        "deploy",
+        "Place a hand card face down in your Front or Back row.",
+        deploy.act_deploy,
+        args=(Arg("CARD", "card", "A card in your hand."), ROW),
+        examples=("/deploy Demon front",),
+    ),
+    Verb(
+        "move",
+        "Move a unit in your kingdom to the other row before the reveal.",
+        deploy.act_move,
+        args=(Arg("UNIT", "unit", "A unit in your kingdom or a face-down card."), ROW),
+        examples=("/move Hunter 1 back",),
+    ),
+    Verb(
+        "discard",
+        "Discard a unit in play, or take back a face-down card.",
+        deploy.act_discard,
+        args=(Arg("UNIT", "unit", "The unit or face-down card."),),
+        examples=("/discard Time Master 2",),
+    ),
+    Verb(
+        "keep",
+        "Save one hand card for next turn (or none).",
+        deploy.act_keep,
+        args=(Arg("CARD", "card", "A card in your hand, or none."),),
+        examples=("/keep Knight", "/keep none"),
+    ),
+    Verb(
+        "ready",
+        "Finish Deployment (or Construction without building).",
+        _ready,
+        role="end_turn",
+        examples=("/ready",),
+    ),
+    Verb(
+        "build",
+        "Build a new building at level 1, or straight at level 2.",
+        build.act_build,
+        args=(BUILDING, Arg("LEVEL", "choice", "1 or 2.", required=False, choices=("1", "2"))),
+        examples=("/build Town", "/build Tavern 2"),
+    ),
+    Verb(
+        "upgrade",
+        "Upgrade a level-1 building to level 2.",
+        build.act_upgrade,
+        args=(BUILDING,),
+        examples=("/upgrade Town",),
+    ),
+    Verb(
+        "pass",
+        "Build nothing this turn.",
+        _pass,
+        role="end_turn",
+        examples=("/pass",),
+    ),
+    Verb(
+        "choose",
+        "Answer an open choice: where age tokens go, or whom a Healer saves.",
+        choices.act_choose,
+        args=(Arg("UNIT", "unit", "One of the units offered, or none where allowed."),),
+        examples=("/choose Knight 1", "/choose none"),
+    ),
+)
