@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.commands.parse import Invocation
 from bot.context import Context, seat_of
-from bot.replies import Private, Refusal, Reply
+from bot.pipeline import begin, bots_owe_a_move, resume_bots
+from bot.replies import Private, Public, Refusal, Reply
 from bot.verbs import SHARED, route
 from games.base import NotYourTurn, Rng, RuleError
 from games.registry import engine_for
@@ -22,6 +24,8 @@ from storage.repository import Repository
 log = logging.getLogger(__name__)
 
 STALE_TEXT = "That button is out of date; the game has moved on, use /status or /hand."
+BOTS_PER_COMMAND_SECONDS = 30.0
+BOTS_STILL_THINKING = "The bots are still thinking; any command to this table lets them go on."
 
 
 class StaleButton(RuleError):
@@ -70,23 +74,45 @@ class Referee:
         await self._engine.dispose()
 
     async def handle(self, inv: Invocation) -> list[Reply]:
-        """Never raises for a user's input: refusals and failures become replies to the sender."""
+        """Never raises for a user's input: refusals and failures become replies to the sender.
+        Bots that paused at their budget go on in further short transactions."""
+        replies, table = await self._command(inv)
+        deadline = time.monotonic() + BOTS_PER_COMMAND_SECONDS
+        while bots_owe_a_move(table):
+            if time.monotonic() > deadline:
+                replies.append(Public(BOTS_STILL_THINKING))
+                break
+            more, table = await self._command(inv, resume=True)
+            replies += more
+        return replies
+
+    async def _command(
+        self, inv: Invocation, *, resume: bool = False
+    ) -> tuple[list[Reply], GameTable | None]:
+        """One transaction; also the table as it stands after it, to see whether bots owe moves.
+        With `resume` it only lets paused bots go on."""
         try:
             async with self._sessions() as session, session.begin():
                 repo = Repository(session)
-                if inv.update_id is not None and not await repo.claim_update(
-                    inv.platform, inv.update_id
+                if (
+                    not resume
+                    and inv.update_id is not None
+                    and not await repo.claim_update(inv.platform, inv.update_id)
                 ):
                     log.info("update %s:%s already processed", inv.platform, inv.update_id)
-                    return []
+                    return [], None
                 chat = await repo.lock_chat(inv.platform, inv.chat_id, self.new_seed())
                 table = await repo.open_table(inv.platform, inv.chat_id)
+                if resume:
+                    if table is None or not bots_owe_a_move(table):
+                        return [], None
+                    return await resume_bots(begin(repo, table, self.board_default)), table
                 if inv.version is not None and not button_still_good(table, inv):
                     raise StaleButton(STALE_TEXT)
                 ctx = Context(inv, repo, chat, table, self.new_seed, self.board_default, SHARED)
-                return await route(ctx)
+                return await route(ctx), ctx.table
         except RuleError as error:
-            return [refusal(inv, error)]
+            return [refusal(inv, error)], None
         except Exception:
             ref = secrets.token_hex(3)
             log.exception("command failed (ref %s): %s /%s", ref, inv.platform, inv.verb)
@@ -94,7 +120,8 @@ class Referee:
                 f"Something went wrong on my side (ref {ref}); nothing was changed. "
                 "Please try again or tell the bot's admin the reference."
             )
-            return [Private(inv.user_id, inv.user_name, text, refusal=Refusal.ERROR, error_ref=ref)]
+            reply = Private(inv.user_id, inv.user_name, text, refusal=Refusal.ERROR, error_ref=ref)
+            return [reply], None
 
     async def seated_humans(self, platform: str, chat_id: str) -> list[tuple[str, str]]:
         """(user id, name) of the humans at the chat's open table, for adapters that must reach them."""

@@ -4,26 +4,18 @@ an invocation to a shared verb, a chat-scoped game verb, or the table's game."""
 from __future__ import annotations
 
 from bot.context import Context, SharedVerb
-from bot.pipeline import begin, resume_bots
+from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Reply
 from bot.verbs import dice, info, lobby, play
 from games.base import find_verb
-from games.registry import engine_for
-from storage.models import GameTable, TableStatus
+from storage.models import TableStatus
 
 SHARED: tuple[SharedVerb, ...] = (*lobby.VERBS, *play.VERBS, *info.VERBS, *dice.VERBS)
 SHARED_NAMES = frozenset(verb.name for verb in SHARED)
 
 
-def bots_owe_a_move(table: GameTable | None) -> bool:
-    if table is None or table.status != TableStatus.ACTIVE or table.state is None:
-        return False
-    waiting = engine_for(table.game).waiting(table.state)
-    return any(table.seats[seat].is_bot for seat in waiting)
-
-
 async def route(ctx: Context) -> list[Reply]:
-    """Bots paused by their time budget go first; then the command itself."""
+    """Bots that still owe moves (a crash came between their transactions) go first."""
     if not bots_owe_a_move(ctx.table):
         return await dispatch(ctx)
     assert ctx.table is not None

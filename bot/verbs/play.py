@@ -25,9 +25,13 @@ def hand_buttons(moves: Sequence[Move], limit: int = HAND_BUTTONS) -> tuple[Butt
 
 
 def chat_engine(ctx: Context) -> Engine[Any] | None:
-    """The engine owning a chat-scoped verb: the table's game first, else any game that has it."""
-    engines = [engine_for(ctx.table.game)] if ctx.table is not None else []
-    for engine in [*engines, *all_engines()]:
+    """The engine owning a chat-scoped verb: the table's game if it declares the verb at all,
+    else any game that has it as a chat verb (so /unit add works with no table open)."""
+    if ctx.table is not None:
+        declared = find_verb(engine_for(ctx.table.game).verbs, ctx.inv.verb)
+        if declared is not None:
+            return engine_for(ctx.table.game) if declared.chat else None
+    for engine in all_engines():
         declared = find_verb(engine.verbs, ctx.inv.verb)
         if declared is not None and declared.chat:
             return engine
