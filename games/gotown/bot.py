@@ -1,9 +1,11 @@
-"""The bot: builds, steals from the leader, hits the leader, guards its top, robs, else passes."""
+"""The bot: builds, steals from the leader, hits the leader, guards its top, robs, else passes
+(unless a full hand would stall the table, when it plays any card it can)."""
 
 from __future__ import annotations
 
 from games.base import Move, Rng
 from games.gotown.catalog import JOKER
+from games.gotown.flow import START_DRAW_LIMIT
 from games.gotown.moves import DONE, held_kinds, legal_moves, opponents
 from games.gotown.state import GoTownState
 
@@ -44,4 +46,15 @@ def bot_choice(state: GoTownState, seat: int, rng: Rng) -> Move:
     thieves = [move for move in plays.values() if move.args[0] == "thief"]
     if thieves:
         return rng.choice(thieves)
+    if len(state["hands"][seat]) >= START_DRAW_LIMIT and plays:
+        return _unblock(state, seat, list(plays.values()), rng)
     return DONE
+
+
+def _unblock(state: GoTownState, seat: int, plays: list[Move], rng: Rng) -> Move:
+    """A full hand draws nothing and a card it could play keeps the 8-card limit in force, so
+    passing would stall the table: play one, luring a dog from its own tower only as a last
+    resort."""
+    own = state["names"][seat]
+    kinder = [move for move in plays if move.args[:2] != ("bone", own)]
+    return rng.choice(kinder or plays)

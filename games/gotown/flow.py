@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.base import Event, Outcome, Rng, RuleError, private, public
 from games.gotown.catalog import kind, names_of
 from games.gotown.hands import hand_line
+from games.gotown.moves import can_play
 from games.gotown.state import GoTownState
 
 DONUT_SKIP = "donut-truck"
@@ -82,8 +83,10 @@ def _draw_events(
 
 
 def deadlocked(state: GoTownState) -> bool:
-    """A full round passed with no card played or drawn: the 8-card limit gives way."""
-    return state["quiet_turns"] >= len(state["names"])
+    """The 8-card limit gives way only to a deadlock: a full round passed with no card played or
+    drawn, and no seat holds a build, a steal or a card it could play."""
+    seats = range(len(state["names"]))
+    return state["quiet_turns"] >= len(seats) and not any(can_play(state, s) for s in seats)
 
 
 def begin_turn(state: GoTownState, seat: int, rng: Rng) -> list[Event]:
@@ -118,7 +121,10 @@ def begin_turn(state: GoTownState, seat: int, rng: Rng) -> list[Event]:
                 public(f"{lead}{name} holds {len(hand)} cards and draws none.", board=True)
             )
             return events
-        lead += "nobody played or drew a card for a full round, so the 8-card limit is lifted: "
+        lead += (
+            "nobody played or drew a card for a full round and nobody can build or play one, "
+            "so the 8-card limit is lifted: "
+        )
     drawn, reshuffles = draw_cards(state, seat, 1, rng)
     state["changed"] = bool(drawn)
     return events + reshuffles + _draw_events(state, seat, drawn, 1, lead)

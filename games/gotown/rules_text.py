@@ -4,9 +4,16 @@ from __future__ import annotations
 
 SUMMARY = """GoTown (2-4 players, 54 cards): build your own tower; each floor is two floor cards that add \
 up to 9 (1+8, 2+7, 3+6, 4+5). The first to complete 5 floors (4 with the short option) wins at once.
-Deal 5 each; the first seat starts; play goes clockwise. A turn: draw 1 (not if you hold 8 or more), \
-play any cards in any order, then /done: below 3 cards you refill to 3. An empty draw pile is \
+Deal 5 each; the first seat starts; play goes clockwise. A turn: draw 1 (not if you hold 8 or more, \
+unless the table is deadlocked: /rules gotown limit), play any cards in any order, then /done: below 3 cards you refill to 3. An empty draw pile is \
 replaced by the shuffled discard pile."""
+
+STALEMATE = (
+    "Stalemate: holding 8 cards blocks the start-of-turn draw until the table is deadlocked: a "
+    "full round passed in which nobody played or drew a card, and no player holds a build, a "
+    "steal or a special card they could play. Only then does the next player draw even while "
+    "holding 8 or more; while anyone could build or play, nobody holding 8 draws."
+)
 
 TOPICS: dict[str, str] = {
     "build": "/build A B: two hand cards adding up to 9 become your next floor, e.g. /build 4 5 or "
@@ -37,6 +44,7 @@ TOPICS: dict[str, str] = {
     "done": "/done: end your turn (refill to 3 cards first if you hold fewer); in a skipped turn it "
     "discards the milkshake or passes the donut skip.",
     "short": "Option short: the first to complete 4 floors wins instead of 5.",
+    "limit": STALEMATE,
 }
 TOPICS["wreckingball"] = TOPICS["wreck"]
 TOPICS["jackhammer"] = TOPICS["hammer"]
@@ -72,8 +80,7 @@ NOTES: tuple[str, ...] = (
     "A bone may lure any dog in play, your own included.",
     "Naming players: whole seat names are matched first, the longest first, so in '/play hammer "
     "Bot 1' the 1 belongs to the name; a floor after a name is 'floor N' (or a last number).",
-    "Stalemate: after a full round in which nobody played or drew a card, the next player draws "
-    "at the start of the turn even while holding 8 or more.",
+    STALEMATE,
 )
 
 

@@ -41,3 +41,14 @@ def test_bot_guards_its_top_floor_then_robs_then_passes() -> None:
     assert bot(state) == "/play thief Bob"
     state = arrange(hands={0: ["thief", "7"], 1: []})
     assert bot(state) == "/done"
+
+
+def test_bot_with_a_full_hand_plays_a_card_rather_than_stall() -> None:
+    """Issue 17: a card it could play keeps the 8-card limit in force, so a full-handed bot that
+    would pass plays it (here a dog on the free lower floor) instead of stalling the table."""
+    full = ["1", "1", "2", "2", "3", "3", "4", "dog"]
+    towers = {0: [("4", "5"), ("2", "7", "dog")]}
+    assert bot(arrange(hands={0: full}, towers=towers)) == "/play dog 1"
+    assert bot(arrange(hands={0: full[1:]}, towers=towers)) == "/done"
+    state = arrange(hands={0: [*full[:7], "bone"]}, towers=towers)
+    assert bot(state) == "/play bone Ann floor 2"

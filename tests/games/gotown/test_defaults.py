@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.base import Rng
 from games.gotown import ENGINE
 from tests.games.gotown.helpers import arrange, assert_conserved, kinds, refused
@@ -211,5 +213,33 @@ def test_ruling_stalemate_lifts_the_eight_card_limit_after_a_quiet_round() -> No
     events = ENGINE.act(state, 1, "done", [], Rng("x"))
     assert len(state["hands"][0]) == 9
     assert "nobody played or drew a card for a full round" in events[-2].text
+    ENGINE.act(state, 0, "done", [], Rng("x"))
+    assert len(state["hands"][1]) == 8
+
+
+STUCK = ["1", "1", "2", "2", "3", "3", "4", "4"]
+
+
+@pytest.mark.parametrize(
+    ("bob", "towers"),
+    [
+        ([*STUCK[:7], "5"], {}),
+        ([*STUCK[:7], "milkshake"], {}),
+        (STUCK, {0: [("6", "?")]}),
+    ],
+    ids=["a build 4+5", "a milkshake to play", "a steal from Ann's 6+?"],
+)
+def test_ruling_eight_cards_still_block_the_draw_while_someone_could_build_or_play(
+    bob: list[str], towers: dict[int, list[tuple[str, str]]]
+) -> None:
+    """Issue 17: two players hold eight cards and Bob has a legal move on offer; a quiet round
+    passes (both /done); Ann still draws nothing, because nothing is deadlocked."""
+    state = arrange(hands={0: STUCK, 1: bob}, towers=towers)
+    ENGINE.act(state, 0, "done", [], Rng("x"))
+    assert len(state["hands"][1]) == 8
+    events = ENGINE.act(state, 1, "done", [], Rng("x"))
+    assert state["quiet_turns"] == 2
+    assert len(state["hands"][0]) == 8
+    assert "Ann holds 8 cards and draws none." in events[-1].text
     ENGINE.act(state, 0, "done", [], Rng("x"))
     assert len(state["hands"][1]) == 8

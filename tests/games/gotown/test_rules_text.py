@@ -49,3 +49,10 @@ def test_unknown_topic_lists_the_choices() -> None:
     text = ENGINE.rules("chess")
     assert text.startswith("Unknown topic 'chess', try: defaults, build, steal")
     assert "\n" not in text
+
+
+def test_rules_say_the_eight_card_limit_gives_way_only_to_a_deadlock() -> None:
+    """Issue 17: /rules explains when a player holding 8 draws after all."""
+    for text in (ENGINE.rules(None), ENGINE.rules("limit")):
+        assert "full round passed in which nobody played or drew a card" in text
+        assert "no player holds a build, a steal or a special card they could play" in text
