@@ -7,9 +7,9 @@ import re
 from games.base import Event, Rng, RuleError, public
 from games.papertown.catalog import POWERS, power_id
 from games.papertown.flow import done_allowed
-from games.papertown.participants import who
+from games.papertown.participants import current, who
 from games.papertown.placement import base_cells, base_left, check_base, place
-from games.papertown.powers import check_power
+from games.papertown.powers import check_power, uses_left
 from games.papertown.sheet import CELL_WORD, cell_name, parse_cell
 from games.papertown.state import PaperTownState, PowerId
 
@@ -61,9 +61,12 @@ def _read(
 
 
 def _mark(state: PaperTownState, cells: list[int], used: PowerId | None) -> list[Event]:
-    """Place the cells in order; a refused block refuses them all."""
+    """Place the cells that fit the marks (or power uses) left; a refused block refuses them all.
+    Cells beyond what is left are not marked, and the event says so."""
+    room = base_left(state) if used is None else uses_left(state, current(state), used)
+    kept = cells[: max(room, 1)]  # with no room, the first block's check says why
     claimed: list[int] = []
-    for cell in cells:
+    for cell in kept:
         if used is None:
             check_base(state, cell)
             state["base"] += 1
@@ -71,18 +74,34 @@ def _mark(state: PaperTownState, cells: list[int], used: PowerId | None) -> list
             check_power(state, used, cell)
             state["used"][used] = state["used"].get(used, 0) + 1
         claimed += place(state, cell)
-    return [public(_told(state, cells, used, claimed))]
+    return [public(_told(state, kept, cells[len(kept) :], used, claimed))]
 
 
-def _told(state: PaperTownState, cells: list[int], used: PowerId | None, claimed: list[int]) -> str:
+def _told(
+    state: PaperTownState,
+    kept: list[int],
+    dropped: list[int],
+    used: PowerId | None,
+    claimed: list[int],
+) -> str:
     sheet = state["sheet"]
-    names = ", ".join(cell_name(sheet, c) for c in cells)
+
+    def names(cells: list[int]) -> str:
+        return ", ".join(cell_name(sheet, c) for c in cells)
+
     how = f" with {POWERS[used].title}" if used else ""
-    text = f"{who(state)} marks {names}{how}."
+    text = f"{who(state)} marks {names(kept)}{how}."
     for k in claimed:
         special = sheet["specials"][k]
         title = POWERS[special["power"]].title
         text += f" Claims the {title} at {cell_name(sheet, special['cell'])}."
+    if dropped:
+        if used is None:
+            quota = state["players"][current(state)]["quota"]
+            limit = f"that makes your {quota} blocks this turn"
+        else:
+            limit = f"that uses up your {POWERS[used].title} this turn"
+        text += f" Kept {names(kept)} ({limit}); {names(dropped)} not marked."
     left = base_left(state)
     if left > 0 and base_cells(state):
         text += f" {left} more to mark."

@@ -103,7 +103,8 @@ def check_base(state: PaperTownState, cell: int) -> None:
     """Raise why a normal mark on cell is not allowed now."""
     if bribed(state):
         raise RuleError(
-            "Bribery replaced your normal marks this turn; mark extra blocks with --power, or /done."
+            "Bribery replaced your normal marks this turn; "
+            "mark extra blocks with --power, or /done."
         )
     if state["rolled"] is None:
         raise RuleError("Roll first with /roll (or use Bribery instead of your normal turn).")

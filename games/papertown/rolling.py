@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.base import Event, Rng, RuleError, public
 from games.papertown.catalog import COLOURS
 from games.papertown.participants import who
-from games.papertown.placement import base_left, bribed, free_cells
+from games.papertown.placement import base_left, bribed, fallback_cells, free_cells
 from games.papertown.sheet import ROLLABLE
 from games.papertown.state import PaperTownState
 
@@ -32,13 +32,33 @@ def roll(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Ev
     return [public(f"{who(state)} rolls {name}: {roll_hint(state)}.")]
 
 
+def _blocks(n: int) -> str:
+    return f"{n} block{'' if n == 1 else 's'}"
+
+
+def _is(n: int) -> str:
+    return "is" if n == 1 else "are"
+
+
 def roll_hint(state: PaperTownState) -> str:
+    """What the roll lets the player mark, told as it really stands on the sheet."""
     letter = state["rolled"]
     assert letter is not None
     name = COLOURS[letter].short
     left = base_left(state)
     colours = state["sheet"]["colours"]
     free = sum(1 for i in free_cells(state) if colours[i] == letter)
+    others = "any other colour but black" + ("" if state["options"]["water"] else " or water")
+    if free >= left:
+        return f"mark {left} {name} block{'' if left == 1 else 's'} ({free} {_is(free)} free)"
+    markable = min(left, free + len(fallback_cells(state)))
+    lost = left - markable
+    forfeit = f"; {_blocks(lost)} of your {left} {_is(lost)} forfeited" if lost else ""
     if free:
-        return f"mark {left} {name} blocks ({free} are free)"
-    return f"no {name} block is free, so mark {left} blocks of any colour but black or water"
+        rest = markable - free
+        then = f", then {_blocks(rest)} of {others}" if rest else ""
+        them = "it" if free == 1 else "them"
+        return f"only {_blocks(free)} of {name} {_is(free)} free, so mark {them}{then}{forfeit}"
+    if markable:
+        return f"no {name} block is free, so mark {_blocks(markable)} of {others}{forfeit}"
+    return f"no block of any colour can be marked, so your {left} marks are forfeited; send /done"

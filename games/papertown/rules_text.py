@@ -25,6 +25,8 @@ DEFAULTS = """Referee defaults (where the rules are silent):
   same turn count as yours, so marks may chain. A block holds one mark. When no free block of
   the rolled colour is left anywhere, mark any other colour except black and water (still next
   to your blocks when possible). When no block can be marked at all, the rest are forfeited.
+  A /mark naming more blocks than you have marks (or power uses) left marks the first ones, in
+  the order given, and leaves the rest unmarked.
 - Old town (black) and special blocks can never be marked; water only through Bribery.
 - Special blocks: marking a block next to an unclaimed special block claims it (one mark next
   to two claims both). A power is usable from the turn it is claimed, once per turn per block
@@ -75,7 +77,8 @@ TOPICS: dict[str, str] = {
     "of grey, mint, lime, yellow and red, reshuffled when empty (--die: a fair 5-sided die).",
     "mark": "/mark C4 C5 D5 marks blocks in the order given: exactly 3 of the rolled colour per "
     "turn, each touching your blocks (or this turn's marks) whenever such a block is free; "
-    "other colours only when the rolled colour is used up. /mark CELL --power NAME adds a "
+    "other colours only when the rolled colour is used up. Blocks beyond the marks you have "
+    "left are not marked (the ones that fit are kept). /mark CELL --power NAME adds a "
     "power's extra block.",
     "power": "Powers: "
     + "; ".join(f"{p.title} ({key}): {p.effect}" for key, p in POWERS.items())

@@ -73,9 +73,9 @@ def _greeting(state: PaperTownState) -> list[Event]:
     sheet = state["sheet"]
     goals = "; ".join(f"{OBJECTIVES[o].title} ({OBJECTIVES[o].pays})" for o in sheet["objectives"])
     cast_line = ", ".join(f"{p['name']} marks {p['tag']}" for p in state["players"])
-    powers = ", ".join(POWERS[p].title for p in sheet["powers"])
-    text = (
-        f"PaperTown: {cast_line}. The mayor pays for: {goals}. Special powers on this sheet: "
-        f"{powers}. The time track has {state['turns']} boxes."
-    )
+    text = f"PaperTown: {cast_line}. The mayor pays for: {goals}."
+    if sheet["powers"]:
+        powers = ", ".join(POWERS[p].title for p in sheet["powers"])
+        text += f" Special powers on this sheet: {powers}."
+    text += f" The time track has {state['turns']} boxes."
     return [public(text), public(f"{who(state)} starts: /roll for a colour.", board=True)]

@@ -14,22 +14,32 @@ from games.papertown.state import PaperTownState, PowerId
 
 COLOUR_EMOJI: dict[str, str] = {
     "K": "⬛",
-    "G": "⬜",
-    "M": "🟩",
+    "G": "🪨",  # grey: a grey stone, not the white square
+    "M": "🟩",  # mint: the green square
     "W": "🟦",
-    "L": "🟢",
+    "L": "🎾",  # lime: yellow-green, so it differs from mint in hue, not only in shape
     "Y": "🟨",
     "R": "🟥",
 }
 MARK_EMOJI: dict[str, str] = {"X": "❌", "O": "⭕", "I": "🔶"}
-POWER_EMOJI: dict[PowerId, str] = {
+FREE_EMOJI: dict[PowerId, str] = {
     "bank": "🏦",
     "branch": "🏤",
     "bakery": "🥖",
     "building": "🧱",
     "bribery": "💰",
 }
-CLAIMED_EMOJI = "🔒"
+CLAIMED_EMOJI: dict[PowerId, str] = {
+    "bank": "💵",
+    "branch": "📮",
+    "bakery": "🥐",
+    "building": "🔨",
+    "bribery": "💸",
+}
+"""A claimed special block still shows its power: each power has its own 'taken' emoji."""
+RULER_START = "\u2007"
+"""A figure space starts the column ruler's legend key: it keeps the ruler aligned under the map
+in text and out of the PNG legend (which shows only keys the image font can draw)."""
 
 
 def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
@@ -43,10 +53,10 @@ def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
         power = sheet["specials"][k]["power"]
         claimer = state["claims"][k]
         cell.label = POWERS[power].label
-        cell.emoji = POWER_EMOJI[power]
+        cell.emoji = FREE_EMOJI[power]
         if claimer is not None:
             cell.label += " " + state["players"][claimer]["tag"]
-            cell.emoji = CLAIMED_EMOJI
+            cell.emoji = CLAIMED_EMOJI[power]
     elif owner is not None:
         cell.mark = state["players"][owner]["tag"]
         cell.emoji = MARK_EMOJI[cell.mark]
@@ -55,11 +65,21 @@ def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
     return cell
 
 
+def column_ruler(cols: int, row_label_width: int = 1) -> str:
+    """Every odd column's number, each under its column of an unshifted row (2 characters per
+    emoji), for text boards whose header names only every fifth column."""
+    marks = "".join(str(c).ljust(4) for c in range(1, cols + 1, 2)).rstrip()
+    return RULER_START + " " * row_label_width + marks
+
+
 def _legend(state: PaperTownState) -> dict[str, str]:
-    legend = {MARK_EMOJI[p["tag"]]: p["name"] for p in state["players"]}
-    legend.update({COLOUR_EMOJI[ch]: COLOURS[ch].short for ch in COLOUR_EMOJI})
-    legend.update({POWER_EMOJI[power]: POWERS[power].title for power in state["sheet"]["powers"]})
-    legend[CLAIMED_EMOJI] = "claimed special block"
+    sheet = state["sheet"]
+    legend = {column_ruler(sheet["cols"]): "columns\n"}
+    legend.update({MARK_EMOJI[p["tag"]]: p["name"] for p in state["players"]})
+    legend.update({COLOUR_EMOJI[ch]: COLOURS[ch].name for ch in COLOUR_EMOJI})
+    for power in sheet["powers"]:
+        legend[FREE_EMOJI[power]] = f"{POWERS[power].title} (free)"
+        legend[CLAIMED_EMOJI[power]] = f"{POWERS[power].title} (claimed)"
     return legend
 
 
@@ -143,7 +163,9 @@ def _deck_line(state: PaperTownState) -> str:
 def build_view(state: PaperTownState, seat: int | None) -> View:
     """Everything on the sheet is public, so every seat sees the same picture."""
     cast = ", ".join(f"{p['name']} {p['tag']}" for p in state["players"])
-    tables = [_objectives(state), _powers(state)]
+    tables = [_objectives(state)]
+    if state["sheet"]["powers"]:
+        tables.append(_powers(state))
     return View(
         title="PaperTown",
         seat=seat,

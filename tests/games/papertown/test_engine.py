@@ -186,3 +186,49 @@ def test_verbs_and_unknown_verbs() -> None:
     assert "act" not in type(ENGINE).__dict__  # the generic dispatch, no turn check of its own
     state = new_game(OPEN)
     assert "no /fly" in refused(state, 0, "fly")
+
+
+def text_map(state: dict) -> list[str]:
+    return list(grid_lines(ENGINE.view(state, None).grids[0]))
+
+
+def test_the_text_map_numbers_every_other_column_under_its_column() -> None:
+    state, _ = ENGINE.setup(["Ann", "Bob"], {}, Rng("view"))
+    lines = text_map(state)
+    row_a = next(line for line in lines if line.startswith("A "))
+    start = len("A ")  # cells begin after the row label; each emoji is 2 columns wide
+    assert len(row_a) == start + 20  # one character per emoji in Python, 2 columns on screen
+    ruler = next(line for line in lines if "19" in line and "17" in line)
+    for col in range(1, 21, 2):
+        at = start + 2 * (col - 1)
+        assert ruler[at:].startswith(str(col)), (col, ruler)
+        assert ruler[at - 1] == " " or at == start
+
+
+GREENS = {"🟩", "🟢", "💚", "✅", "❇️", "🍏"}
+WHITES = {"⬜", "⚪", "◻️", "◽", "▫️", "🤍", "🏳️", "🔲", "🔳"}
+
+
+def test_the_text_map_tells_the_colours_apart() -> None:
+    state = new_game(["KGMWLYR", "GGGGGGG"])
+    cells = {c.col: c.emoji for c in ENGINE.view(state, None).grids[0].cells if c.row == 0}
+    emoji = dict(zip("KGMWLYR", (cells[k] for k in range(7)), strict=True))
+    assert len(set(emoji.values())) == 7
+    assert not {emoji["L"], emoji["M"]} <= GREENS  # lime and mint differ by more than shape
+    assert emoji["G"] not in WHITES  # grey is not white
+    legend = ENGINE.view(state, None).grids[0].legend
+    assert "lime" in legend[emoji["L"]] and "mint" in legend[emoji["M"]]
+    assert "grey" in legend[emoji["G"]]
+
+
+def test_a_claimed_special_block_still_shows_its_power() -> None:
+    state = new_game(["Y*Y*Y", "GGGGG", "*GGGG"], specials="A2 bakery, A4 bank, C1 bribery")
+    free = {c.col: c.emoji for c in ENGINE.view(state, None).grids[0].cells if c.label}
+    state["claims"] = [0, 1, 0]
+    grid = ENGINE.view(state, None).grids[0]
+    taken = {(c.row, c.col): c.emoji for c in grid.cells if c.label}
+    assert len(set(taken.values())) == 3  # one per power, not one lock for all
+    assert not set(taken.values()) & set(free.values())  # claimed looks unlike free
+    for (row, col), emoji in taken.items():
+        power = {(0, 1): "Bakery", (0, 3): "Bank", (2, 0): "Bribery"}[(row, col)]
+        assert power in grid.legend[emoji] and "claimed" in grid.legend[emoji]

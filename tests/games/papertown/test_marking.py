@@ -6,10 +6,10 @@ import copy
 
 import pytest
 
-from games.base import NotYourTurn, RuleError
+from games.base import NotYourTurn, Rng, RuleError
 from games.papertown import ENGINE
 
-from .helpers import act, give, new_game, owners, rolled
+from .helpers import act, give, new_game, owners, rolled, sheet_text
 
 # Yellow (Y) blocks: A1 A2 B2 C3 E1 E6. Rows B and D are shifted right by half a hex.
 SMALL = [
@@ -170,3 +170,60 @@ def test_unknown_words_and_cells_are_refused() -> None:
     assert "no cell F1" in refused(state, 0, "mark", "F1")
     assert "not a cell" in refused(state, 0, "mark", "here")
     assert "Name the blocks" in refused(state, 0, "mark")
+
+
+def test_a_batch_past_the_quota_keeps_the_marks_that_fit() -> None:
+    state = new_game(["YYYYY", "GGGGG"])
+    rolled(state, "Y")
+    act(state, 0, "mark", "A1", "A2")
+    events = act(state, 0, "mark", "A3", "A4")
+    assert owners(state) == {"A1": 0, "A2": 0, "A3": 0}
+    assert "Kept A3" in events[0].text and "A4 not marked" in events[0].text
+    assert state["base"] == 3
+    assert "already marked your 3" in refused(state, 0, "mark", "A4")
+    act(state, 0, "done")
+    assert state["turn"] == 1
+
+
+def test_a_power_batch_past_its_uses_keeps_the_marks_that_fit() -> None:
+    state = new_game(["G*G*G", "YGGGG"], specials="A2 bakery, A4 bakery")
+    state["claims"] = [0, 0]
+    rolled(state, "Y")
+    act(state, 0, "mark", "B1")
+    events = act(state, 0, "power", "bakery", "B2", "B3", "B4")
+    assert owners(state) == {"B1": 0, "B2": 0, "B3": 0}
+    assert "Kept B2, B3" in events[0].text and "B4 not marked" in events[0].text
+
+
+def roll_colour(state: dict, colour: str) -> str:
+    """Roll with the deck holding one card, so the roll is known."""
+    state["deck"] = [colour]
+    return act(state, 0, "roll")[0].text
+
+
+def test_roll_says_when_nothing_at_all_can_be_marked() -> None:
+    text = roll_colour(new_game(["KKK", "KWK"]), "L")
+    assert "so mark" not in text
+    assert "no block of any colour can be marked" in text and "forfeited" in text
+
+
+def test_roll_counts_free_blocks_in_good_grammar() -> None:
+    # One yellow block (B2) and one other markable block (B4): the third mark is forfeited.
+    text = roll_colour(new_game(["KKKK", "KYKG"]), "Y")
+    assert "1 are" not in text
+    assert "only 1 block of yellow is free" in text and "1 block of your 3 is forfeited" in text
+    text = roll_colour(new_game(["KKKK", "KGKG"]), "Y")
+    assert "no yellow block is free, so mark 2 blocks of any other colour" in text
+    text = roll_colour(new_game(SMALL), "Y")
+    assert "mark 3 yellow blocks (6 are free)" in text
+
+
+def test_a_sheet_without_specials_does_not_announce_powers() -> None:
+    _, events = ENGINE.setup(["Ann", "Bob"], {"sheet": sheet_text(SMALL)}, Rng("s"))
+    assert "Special powers" not in events[0].text
+    state = new_game(SMALL)
+    assert [t.title for t in ENGINE.view(state, None).tables] == ["The mayor pays (so far)"]
+    _, events = ENGINE.setup(
+        ["Ann", "Bob"], {"sheet": sheet_text(["YY*G", "GGGG"], specials="A3 bakery")}, Rng("s")
+    )
+    assert "Special powers on this sheet: Bakery." in events[0].text
