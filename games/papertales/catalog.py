@@ -376,7 +376,8 @@ def match_card(
 
 
 def match_building(text: str) -> str:
-    """Resolve a typed building name (English or Polish, exact or a unique prefix)."""
+    """Resolve a typed building name (English or Polish, exact or a unique prefix); the refusal
+    does not repeat the words, which may name a hidden card."""
     wanted = fold(text)
     tests: tuple[Callable[[str], bool], ...] = (
         lambda n: n == wanted,
@@ -387,4 +388,4 @@ def match_building(text: str) -> str:
         if len(found) == 1:
             return found[0]
     options = ", ".join(b.name for b in BUILDINGS)
-    raise RuleError(f"There is no building '{text}'; choose one of: {options}.")
+    raise RuleError(f"That is not one of your buildings; choose one of: {options}.")

@@ -58,7 +58,7 @@ def _row(word: str) -> Row:
     """Read front/back (Polish przód/tył too)."""
     row = ROW_WORDS.get(fold(word))
     if row is None:
-        raise RuleError(f"'{word}' is not a row; say front or back.")
+        raise RuleError("That is not a row; the last word must be front or back.")
     return row
 
 
