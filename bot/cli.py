@@ -10,6 +10,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot import redact
 from bot.config import ConfigError, Settings, load_settings
@@ -27,11 +28,14 @@ def seeded(seed: str) -> Callable[[], str]:
     return lambda: hashlib.sha256(f"{seed}:{next(counter)}".encode()).hexdigest()[:32]
 
 
-async def make_referee(url: str, seed: str | None = None, board: str = "text") -> Referee:
+async def make_referee(
+    url: str, seed: str | None = None, board: str = "text", **timers: Any
+) -> Referee:
+    """`timers`: the config's turn_time (seconds) and timeouts_to_bot; the console has none."""
     engine = create_engine(url)
     await migrate(engine)
     seeds = seeded(seed) if seed is not None else Rng.new_seed
-    return Referee(engine, seeds, board_default=board)
+    return Referee(engine, seeds, board_default=board, **timers)
 
 
 async def run_console(url: str, script: Path | None, seed: str | None, fmt: str) -> int:
@@ -54,7 +58,13 @@ async def run_console(url: str, script: Path | None, seed: str | None, fmt: str)
 
 
 async def run_platforms(settings: Settings) -> int:
-    referee = await make_referee(settings.database.url, board=settings.bot.board)
+    bot = settings.bot
+    referee = await make_referee(
+        settings.database.url,
+        board=bot.board,
+        turn_time=bot.turn_seconds,
+        timeouts_to_bot=bot.timeouts_to_bot,
+    )
     tasks = []
     if settings.discord.token and settings.discord.token.get_secret_value():
         from bot.adapters import discord as discord_adapter

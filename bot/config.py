@@ -10,6 +10,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
+from bot.durations import parse_duration
+from games.base import RuleError
+
 ENV_PREFIX = "PAPERREF_"
 
 
@@ -35,6 +38,21 @@ class DatabaseSettings(_Section):
 class BotSettings(_Section):
     board: Literal["text", "image"] = "text"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    turn_time: str = "off"
+    timeouts_to_bot: int = Field(default=2, ge=1, le=100)
+
+    @field_validator("turn_time")
+    @classmethod
+    def _duration(cls, value: str) -> str:
+        try:
+            parse_duration(value)
+        except RuleError as error:
+            raise ValueError(str(error)) from None
+        return value
+
+    @property
+    def turn_seconds(self) -> int:
+        return parse_duration(self.turn_time)
 
 
 class DiscordSettings(_Section):

@@ -25,6 +25,7 @@ class Context:
     new_seed: Callable[[], str]
     board_default: str  # "text" or "image": the chat's or config's default, a table may override
     shared: Sequence[SharedVerb]  # every shared verb, for /help
+    turn_time: int = 0  # seconds per turn unless /new says otherwise: the chat's or config's
 
     def need_table(self, status: TableStatus | None = None) -> GameTable:
         table = self.table

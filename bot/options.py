@@ -12,6 +12,7 @@ MAX_FILE_BYTES = 1_000_000
 BOARD_MODES = ("text", "image")
 TABLE_SETTINGS = (
     Option("board", "choice", "Show boards as text or as PNG images.", None, BOARD_MODES),
+    Option("turn-time", "str", "Time for each turn, e.g. 10m, 2h or off.", None),
 )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.context import wants_image
+from bot.ratings import record_result
 from bot.replies import Button, Private, Public, Reply
 from games.base import Action, Engine, Event, Rng
 from games.registry import engine_for
@@ -23,9 +24,10 @@ MAX_BOT_MOVES = 500
 """Bot moves after one human command; a table of bots only plays on until the game ends."""
 MAX_SELF_PLAY = 100_000
 BOT_BUDGET_SECONDS = 1.0
-"""Wall time one command may spend on bot moves. Past it the bots pause (the next command lets
-them go on), so no command holds its table's lock, or its players, for long."""
+"""Wall time one transaction may spend on bot moves. Past it the bots pause and the referee goes
+on in a new transaction, so no table's lock is held for long."""
 GAME_BUTTONS = (Button("Show my hand", "/hand"), Button("Board", "/board"))
+REMATCH = Button("Rematch", "/rematch")
 
 
 def state_digest(state: Any, rng_position: int) -> str:
@@ -60,9 +62,12 @@ def begin(repo: Repository, table: GameTable, board_default: str) -> Turn:
     )
 
 
-async def act(turn: Turn, seat: int, verb: str, args: Sequence[str]) -> list[Event]:
+async def act(
+    turn: Turn, seat: int, verb: str, args: Sequence[str], *, cause: str | None = None
+) -> list[Event]:
     """Apply one action to the working copy and log it; apply() checks the turn and rolls back
-    a refusal, so a RuleError leaves everything unchanged."""
+    a refusal, so a RuleError leaves everything unchanged. `cause` marks a referee's move
+    (a timeout) in the log."""
     table = turn.table
     before = turn.rng.position
     name = table.seats[seat].name
@@ -80,6 +85,7 @@ async def act(turn: Turn, seat: int, verb: str, args: Sequence[str]) -> list[Eve
         summary=shown[:500] or f"{name} acted.",
         undoable=undoable,
         digest=state_digest(turn.state, turn.rng.position),
+        cause=cause,
     )
     deliver(turn, events)
     return events
@@ -114,20 +120,17 @@ def event_replies(turn: Turn, event: Event) -> list[Reply]:
 
 
 async def run_bots(turn: Turn) -> None:
-    """Let bot seats answer whatever they owe, each bot's thinking off the event loop, within a
-    time budget; a table of bots plays to the end or, past the budget, is closed unfinished."""
+    """Let bot seats answer whatever they owe, each bot's thinking off the event loop, until the
+    transaction's time budget is spent (the referee then goes on in a new transaction)."""
     table = turn.table
     all_bots = all(s.is_bot for s in table.seats)
     limit = MAX_SELF_PLAY if all_bots else MAX_BOT_MOVES
     deadline = time.monotonic() + BOT_BUDGET_SECONDS
-    for moved in range(limit):
-        if check_end(turn):
+    for _ in range(limit):
+        if await check_end(turn):
             return
         bots = [s for s in turn.engine.waiting(turn.state) if table.seats[s].is_bot]
-        if not bots:
-            return
-        if time.monotonic() > deadline:
-            _pause(turn, moved, all_bots)
+        if not bots or time.monotonic() > deadline:
             return
         seat = bots[0]
         fork = turn.rng.fork(f"bot{seat}:{table.version}")
@@ -136,26 +139,16 @@ async def run_bots(turn: Turn) -> None:
     turn.replies.append(Public(f"The bots stopped after {limit} moves; /end closes the table."))
 
 
-def _pause(turn: Turn, moved: int, all_bots: bool) -> None:
-    if all_bots:
-        turn.table.status = TableStatus.FINISHED
-        turn.finished = True
-        turn.replies.append(
-            Public(
-                f"No player is seated and the bots did not finish within {BOT_BUDGET_SECONDS:g} "
-                f"seconds ({moved} moves); the table is closed without a result."
-            )
-        )
-        return
-    turn.replies.append(
-        Public(
-            f"The bots made {moved} moves and are still thinking; they go on with the next "
-            "command (/status is enough)."
-        )
-    )
+def bots_owe_a_move(table: GameTable | None) -> bool:
+    """A running table waits on a bot: the bots paused at their budget (or a crash came between)."""
+    if table is None or table.status != TableStatus.ACTIVE or table.state is None:
+        return False
+    waiting = engine_for(table.game).waiting(table.state)
+    return any(table.seats[seat].is_bot for seat in waiting)
 
 
-def check_end(turn: Turn) -> bool:
+async def check_end(turn: Turn) -> bool:
+    """Close the table when the game has an outcome: result and ratings in this transaction."""
     if turn.finished:
         return True
     outcome = turn.engine.outcome(turn.state)
@@ -174,7 +167,14 @@ def check_end(turn: Turn) -> bool:
     lines.append(f"Seed: {table.seed} (sha256 = {table.commitment}); /export to verify.")
     table.status = TableStatus.FINISHED
     turn.repo.add_result(table, outcome.winners, scores)
-    turn.replies.append(Public("\n".join(lines), outcome={"winners": winners, "scores": scores}))
+    await record_result(turn.repo, table, outcome, turn.state)
+    turn.replies.append(
+        Public(
+            "\n".join(lines),
+            buttons=(REMATCH,),
+            outcome={"winners": winners, "scores": scores},
+        )
+    )
     turn.finished = True
     return True
 

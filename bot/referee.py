@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -13,17 +14,22 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.commands.parse import Invocation
 from bot.context import Context, seat_of
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
-from bot.replies import Private, Public, Refusal, Reply
+from bot.replies import Notice, Private, Public, Refusal, Reply
+from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.verbs import SHARED, route
 from games.base import NotYourTurn, Rng, RuleError
 from games.registry import engine_for
 from storage.db import read_sessions, sessions
-from storage.models import GameTable, TableStatus
+from storage.models import GameTable, TableStatus, utcnow
 from storage.repository import Repository
 
 log = logging.getLogger(__name__)
 
 STALE_TEXT = "That button is out of date; the game has moved on, use /status or /hand."
+SWEEP_BATCH = 50
+SWEEP_ROUNDS = 100
+LEASE = timedelta(minutes=2)
+"""How long a sweeper holds a claimed deadline; one that died is picked up after this."""
 BOTS_PER_COMMAND_SECONDS = 30.0
 BOTS_STILL_THINKING = "The bots are still thinking; any command to this table lets them go on."
 
@@ -63,12 +69,18 @@ class Referee:
         seeds: Callable[[], str] = Rng.new_seed,
         *,
         board_default: str = "text",
+        turn_time: int = 0,
+        timeouts_to_bot: int = TIMEOUTS_TO_BOT,
+        clock: Callable[[], datetime] = utcnow,
     ) -> None:
         self._engine = engine
         self._sessions = sessions(engine)
         self._reads = read_sessions(engine)
         self.new_seed = seeds
         self.board_default = board_default
+        self.turn_time = turn_time  # seconds; the config's default, 0 = no timer
+        self.timeouts_to_bot = timeouts_to_bot
+        self.clock = clock  # naive UTC; the console swaps in its simulated clock
 
     async def close(self) -> None:
         await self._engine.dispose()
@@ -77,6 +89,10 @@ class Referee:
         """Never raises for a user's input: refusals and failures become replies to the sender.
         Bots that paused at their budget go on in further short transactions."""
         replies, table = await self._command(inv)
+        return replies + await self._bots_go_on(inv, table)
+
+    async def _bots_go_on(self, inv: Invocation, table: GameTable | None) -> list[Reply]:
+        replies: list[Reply] = []
         deadline = time.monotonic() + BOTS_PER_COMMAND_SECONDS
         while bots_owe_a_move(table):
             if time.monotonic() > deadline:
@@ -103,14 +119,26 @@ class Referee:
                     return [], None
                 chat = await repo.lock_chat(inv.platform, inv.chat_id, self.new_seed())
                 table = await repo.open_table(inv.platform, inv.chat_id)
+                board = chat.settings.get("board") or self.board_default
                 if resume:
                     if table is None or not bots_owe_a_move(table):
                         return [], None
-                    return await resume_bots(begin(repo, table, self.board_default)), table
+                    replies = await resume_bots(begin(repo, table, board))
+                    await reschedule(repo, table, self.clock(), None)
+                    return replies, table
                 if inv.version is not None and not button_still_good(table, inv):
                     raise StaleButton(STALE_TEXT)
-                ctx = Context(inv, repo, chat, table, self.new_seed, self.board_default, SHARED)
-                return await route(ctx), ctx.table
+                turn_time = chat.settings.get("turn_time", self.turn_time)
+                ctx = Context(
+                    inv, repo, chat, table, self.new_seed, board, SHARED, turn_time=turn_time
+                )
+                version = table.version if table is not None else None
+                replies = await route(ctx)
+                if table is not None:  # its deadlines follow the command (a new lobby has none)
+                    moved = table.version != version
+                    active = seat_of(table, inv.user_id) if moved else None
+                    await reschedule(repo, table, self.clock(), active)
+                return replies, ctx.table
         except RuleError as error:
             return [refusal(inv, error)], None
         except Exception:
@@ -122,6 +150,61 @@ class Referee:
             )
             reply = Private(inv.user_id, inv.user_name, text, refusal=Refusal.ERROR, error_ref=ref)
             return [reply], None
+
+    async def sweep(
+        self, platforms: Collection[str] | None = None, *, batch: int = SWEEP_BATCH
+    ) -> list[Notice]:
+        """Fire every due deadline (of these platforms), each exactly once across processes:
+        claim a batch (SKIP LOCKED, with a lease), then fire each under its chat's lock."""
+        notices: list[Notice] = []
+        for _ in range(SWEEP_ROUNDS):
+            now = self.clock()
+            async with self._sessions() as session, session.begin():
+                claimed = await Repository(session).claim_deadlines(
+                    now, now + LEASE, platforms, batch
+                )
+            if not claimed:
+                break
+            for deadline_id, platform, chat_id in claimed:
+                replies, table = await self._fire(deadline_id, platform, chat_id, now)
+                resume = Invocation(platform, chat_id, "", "referee", "timeout")
+                replies += await self._bots_go_on(resume, table)
+                if replies:
+                    notices.append(Notice(platform, chat_id, replies))
+        return notices
+
+    async def _fire(
+        self, deadline_id: int, platform: str, chat_id: str, now: datetime
+    ) -> tuple[list[Reply], GameTable | None]:
+        """One deadline in one transaction under the chat's lock, which makes it exactly once:
+        a second process that claimed it too finds it gone or moved."""
+        try:
+            async with self._sessions() as session, session.begin():
+                repo = Repository(session)
+                chat = await repo.lock_chat(platform, chat_id, self.new_seed())
+                table = await repo.open_table(platform, chat_id)
+                row = await repo.deadline(deadline_id)
+                if row is None or row.fire_at > now:
+                    return [], None  # fired or moved by another process or a command
+                if table is None or table.id != row.table_id:
+                    await repo.delete_deadlines(row.table_id)
+                    return [], None
+                board = chat.settings.get("board") or self.board_default
+                replies = await fire(
+                    repo, table, row, now, board_default=board, timeouts_to_bot=self.timeouts_to_bot
+                )
+                await reschedule(repo, table, now, None)
+                return replies, table
+        except Exception:
+            log.exception(
+                "deadline %s of %s:%s failed; retried later", deadline_id, platform, chat_id
+            )
+            return [], None
+
+    async def next_deadline(self, platforms: Collection[str] | None = None) -> datetime | None:
+        """When the earliest deadline fires (the console's /wait steps through them in order)."""
+        async with self._reads() as session:
+            return await Repository(session).next_deadline(platforms)
 
     async def seated_humans(self, platform: str, chat_id: str) -> list[tuple[str, str]]:
         """(user id, name) of the humans at the chat's open table, for adapters that must reach them."""

@@ -26,6 +26,11 @@ class Button:
     command: str
 
 
+Mention = tuple[str, str]
+"""(platform user id, name): the adapter turns the name's first occurrence in the text into a
+ping (Discord `<@id>`, a Telegram user link); the console prints the plain name."""
+
+
 @dataclass
 class Public:
     text: str
@@ -35,6 +40,7 @@ class Public:
     file: tuple[str, bytes] | None = None
     version: int | None = None
     image: bool = False  # the table asked for boards as PNG (/new ... --board image)
+    mentions: tuple[Mention, ...] = ()
 
 
 @dataclass
@@ -54,3 +60,12 @@ class Private:
 
 
 Reply = Public | Private
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Replies nobody asked for (reminders, timeouts) and the chat they belong to."""
+
+    platform: str
+    chat_id: str
+    replies: list[Reply]

@@ -1,4 +1,5 @@
-"""SQLAlchemy models: tables, seats and their action log, chats, processed updates and results."""
+"""SQLAlchemy models: tables, seats and their action log, chats, processed updates, results,
+turn deadlines and ratings."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import enum
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Enum, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Enum, Float, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -39,6 +40,8 @@ class Chat(Base):
     seed: Mapped[str] = mapped_column(String(64))
     rng_position: Mapped[int] = mapped_column(default=0)
     data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    """What the chat's admins chose with /settings (board, language, turn_time, games)."""
 
 
 class GameTable(Base):
@@ -105,6 +108,8 @@ class ActionRow(Base):
     summary: Mapped[str] = mapped_column(Text, default="")
     undoable: Mapped[bool] = mapped_column(default=False)
     digest: Mapped[str] = mapped_column(String(64), default="")
+    cause: Mapped[str | None] = mapped_column(String(16), default=None)
+    """None for a player's own command; "timeout" when the referee moved for an idle seat."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -141,3 +146,40 @@ class Result(Base):
     scores: Mapped[dict[str, Any]] = mapped_column(default=dict)
     seats: Mapped[list[Any]] = mapped_column(default=list)
     finished_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Deadline(Base):
+    """One idle seat's turn timer: a reminder at `fire_at`, then the timeout at `due_at`.
+    Swept with FOR UPDATE SKIP LOCKED; `claimed_until` is the lease of the process firing it."""
+
+    __tablename__ = "deadlines"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    platform: Mapped[str] = mapped_column(String(20))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(10))  # "remind", then "timeout"
+    fire_at: Mapped[datetime] = mapped_column(index=True)
+    due_at: Mapped[datetime]
+    claimed_until: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class Rating(Base):
+    """One player's record in one chat and game: counts for /stats, openskill mu/sigma for
+    /leaderboard (moved only by games of humans that finished with a result)."""
+
+    __tablename__ = "ratings"
+
+    platform: Mapped[str] = mapped_column(String(20), primary_key=True)
+    chat_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    games: Mapped[int] = mapped_column(default=0)
+    wins: Mapped[int] = mapped_column(default=0)
+    rated: Mapped[int] = mapped_column(default=0)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Insert, delete, func, select
+from sqlalchemy import Insert, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
@@ -16,8 +16,10 @@ from storage.models import (
     OPEN_STATUSES,
     ActionRow,
     Chat,
+    Deadline,
     GameTable,
     ProcessedUpdate,
+    Rating,
     Result,
     RollRow,
     Seat,
@@ -129,6 +131,12 @@ class Repository:
     def update_chat_data(chat: Chat, **values: Any) -> None:
         chat.data = {**chat.data, **values}
 
+    @staticmethod
+    def update_chat_settings(chat: Chat, **values: Any) -> None:
+        """None removes a key: the chat falls back to the config file's value."""
+        merged = {**chat.settings, **values}
+        chat.settings = {k: v for k, v in merged.items() if v is not None}
+
     def add_seat(self, table: GameTable, name: str, user_id: str | None, is_bot: bool) -> Seat:
         seat = Seat(position=len(table.seats), name=name, user_id=user_id, is_bot=is_bot)
         table.seats.append(seat)
@@ -173,6 +181,7 @@ class Repository:
         summary: str,
         undoable: bool,
         digest: str,
+        cause: str | None = None,
     ) -> None:
         self.session.add(
             ActionRow(
@@ -185,6 +194,7 @@ class Repository:
                 summary=summary,
                 undoable=undoable,
                 digest=digest,
+                cause=cause,
             )
         )
 
@@ -233,3 +243,91 @@ class Repository:
                 ],
             )
         )
+
+    # ---- turn deadlines ----
+
+    def add_deadline(
+        self, table: GameTable, seat: int, fire_at: datetime, due_at: datetime
+    ) -> None:
+        self.session.add(
+            Deadline(
+                table_id=table.id,
+                platform=table.platform,
+                chat_id=table.chat_id,
+                seat=seat,
+                kind="remind",
+                fire_at=fire_at,
+                due_at=due_at,
+            )
+        )
+
+    async def delete_deadlines(self, table_id: int, seats: Collection[int] | None = None) -> None:
+        stmt = delete(Deadline).where(Deadline.table_id == table_id)
+        if seats is not None:
+            stmt = stmt.where(Deadline.seat.in_(list(seats)))
+        await self.session.execute(stmt)
+
+    async def deadlines(self, table_id: int) -> Sequence[Deadline]:
+        stmt = select(Deadline).where(Deadline.table_id == table_id).order_by(Deadline.seat)
+        return (await self.session.execute(stmt.with_for_update())).scalars().all()
+
+    async def deadline(self, deadline_id: int) -> Deadline | None:
+        stmt = select(Deadline).where(Deadline.id == deadline_id).with_for_update()
+        return (await self.session.execute(stmt)).scalars().first()
+
+    async def claim_deadlines(
+        self, now: datetime, lease_until: datetime, platforms: Collection[str] | None, limit: int
+    ) -> list[tuple[int, str, str]]:
+        """Due deadlines nobody holds, leased to this process: on PostgreSQL `FOR UPDATE SKIP
+        LOCKED`, so concurrent sweepers take disjoint rows; (id, platform, chat id)."""
+        stmt = (
+            select(Deadline.id, Deadline.platform, Deadline.chat_id)
+            .where(
+                Deadline.fire_at <= now,
+                or_(Deadline.claimed_until.is_(None), Deadline.claimed_until < now),
+            )
+            .order_by(Deadline.fire_at, Deadline.id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        )
+        if platforms is not None:
+            stmt = stmt.where(Deadline.platform.in_(list(platforms)))
+        rows = [(r[0], r[1], r[2]) for r in (await self.session.execute(stmt)).all()]
+        if rows:
+            await self.session.execute(
+                update(Deadline)
+                .where(Deadline.id.in_([r[0] for r in rows]))
+                .values(claimed_until=lease_until)
+            )
+        return rows
+
+    async def next_deadline(self, platforms: Collection[str] | None = None) -> datetime | None:
+        stmt = select(func.min(Deadline.fire_at))
+        if platforms is not None:
+            stmt = stmt.where(Deadline.platform.in_(list(platforms)))
+        value: datetime | None = (await self.session.execute(stmt)).scalar_one()
+        return value
+
+    # ---- ratings and stats ----
+
+    async def ratings(
+        self, platform: str, chat_id: str, game: str, user_ids: Collection[str]
+    ) -> dict[str, Rating]:
+        stmt = select(Rating).where(
+            Rating.platform == platform,
+            Rating.chat_id == chat_id,
+            Rating.game == game,
+            Rating.user_id.in_(list(user_ids)),
+        )
+        return {r.user_id: r for r in (await self.session.execute(stmt)).scalars().all()}
+
+    def add_rating(self, rating: Rating) -> None:
+        self.session.add(rating)
+
+    async def chat_ratings(
+        self, platform: str, chat_id: str, game: str | None = None
+    ) -> Sequence[Rating]:
+        stmt = select(Rating).where(Rating.platform == platform, Rating.chat_id == chat_id)
+        if game is not None:
+            stmt = stmt.where(Rating.game == game)
+        return (await self.session.execute(stmt.order_by(Rating.game))).scalars().all()

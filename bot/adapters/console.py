@@ -7,13 +7,17 @@ import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.commands.parse import Invocation, ParsedCommand, parse_command
+from bot.durations import format_duration, parse_duration
 from bot.referee import Referee
 from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
+from games.base import RuleError
+from storage.models import utcnow
 
 PLATFORM = "console"
 CHAT_ID = "console"
@@ -22,6 +26,20 @@ _SPEAKER = re.compile(r"^\s*(?P<name>[^:/\s][^:]{0,31}):\s*(?P<rest>.*)$")
 
 def user_id(name: str) -> str:
     return f"{PLATFORM}:{name.casefold()}"
+
+
+MAX_WAIT = 30 * 24 * 3600
+MAX_STEPS = 10_000
+
+
+@dataclass
+class SimClock:
+    """The console's time: it stands still until `/wait` moves it, so transcripts never sleep."""
+
+    now: datetime = field(default_factory=utcnow)
+
+    def __call__(self) -> datetime:
+        return self.now
 
 
 @dataclass
@@ -35,6 +53,10 @@ class Console:
     chat_id: str = CHAT_ID
     failures: int = 0
     images: list[Path] = field(default_factory=list)
+    clock: SimClock = field(default_factory=SimClock)
+
+    def __post_init__(self) -> None:
+        self.referee.clock = self.clock
 
     async def line(self, raw: str) -> list[Reply]:
         """One input line; chat that is not a command is ignored (returns no replies)."""
@@ -48,6 +70,8 @@ class Console:
             self.speaker = " ".join(parsed.args).strip() or self.speaker
             self._print_channel(f"(now speaking as {self.speaker})")
             return []
+        if parsed.verb == "wait":
+            return await self.wait(" ".join(parsed.args), name)
         args, image = (
             _take_image_arg(parsed.args) if parsed.verb == "board" else (parsed.args, None)
         )
@@ -60,10 +84,37 @@ class Console:
             args,
             allow_files=True,
             text=parsed.text,
+            admin=True,  # whoever types at the console owns it
         )
         replies = await self.referee.handle(inv)
         for reply in replies:
             self.show(reply, image)
+        return replies
+
+    async def wait(self, text: str, name: str) -> list[Reply]:
+        """`/wait DURATION`: move the simulated clock, firing each deadline at its own time."""
+        try:
+            seconds = parse_duration(text or "1m", minimum=1, maximum=MAX_WAIT)
+        except RuleError as error:
+            refused: Reply = Private(user_id(name), name, str(error))
+            self.show(refused)
+            return [refused]
+        target = self.clock.now + timedelta(seconds=seconds)
+        self._print_channel(f"(the clock moves on {format_duration(seconds)})")
+        replies: list[Reply] = []
+        swept: datetime | None = None
+        for _ in range(MAX_STEPS):
+            due = await self.referee.next_deadline([PLATFORM])
+            step = target if due is None or due >= target else max(due, self.clock.now)
+            self.clock.now = target if step == swept else step  # a held deadline: move on
+            swept = self.clock.now
+            for notice in await self.referee.sweep([PLATFORM]):
+                if notice.chat_id == self.chat_id:
+                    replies += notice.replies
+                    for reply in notice.replies:
+                        self.show(reply)
+            if self.clock.now >= target:
+                break
         return replies
 
     async def run(self, lines: Iterable[str]) -> None:
@@ -86,6 +137,8 @@ class Console:
                 record["board"] = board
             if isinstance(reply, Public) and reply.outcome is not None:
                 record["outcome"] = reply.outcome
+            if isinstance(reply, Public) and reply.mentions:
+                record["mentions"] = [name for _, name in reply.mentions]
             print(json.dumps(record, ensure_ascii=False), file=self.out, flush=True)
             return
         text = "\n".join(part for part in (reply.text, board) if part)

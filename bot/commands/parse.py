@@ -45,6 +45,7 @@ class Invocation:
     version: int | None = None  # the table version a button was made for
     allow_files: bool = False  # only the console may name files on disk
     text: str = ""  # the arguments as typed, line breaks kept (for multi-line input)
+    admin: bool = False  # the platform says the sender administers this chat (for /settings)
 
     def __post_init__(self) -> None:
         self.user_name = clean_name(self.user_name)

@@ -6,11 +6,19 @@ from __future__ import annotations
 from bot.context import Context, SharedVerb
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Reply
-from bot.verbs import dice, info, lobby, play
+from bot.verbs import chat_settings, dice, info, lobby, play, presence, stats
 from games.base import find_verb
 from storage.models import TableStatus
 
-SHARED: tuple[SharedVerb, ...] = (*lobby.VERBS, *play.VERBS, *info.VERBS, *dice.VERBS)
+SHARED: tuple[SharedVerb, ...] = (
+    *lobby.VERBS,
+    *play.VERBS,
+    *presence.VERBS,
+    *info.VERBS,
+    *stats.VERBS,
+    *chat_settings.VERBS,
+    *dice.VERBS,
+)
 SHARED_NAMES = frozenset(verb.name for verb in SHARED)
 
 

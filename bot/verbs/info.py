@@ -71,6 +71,7 @@ def export_document(table: GameTable, actions: Sequence[ActionRow]) -> dict[str,
         "commitment": table.commitment,
         "actions": [
             {"seq": a.seq, "seat": a.seat, "verb": a.verb, "args": a.args, "digest": a.digest}
+            | ({"cause": a.cause} if a.cause else {})
             for a in actions
         ],
         "seed": table.seed if table.status == TableStatus.FINISHED else None,

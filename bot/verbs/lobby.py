@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.context import Context, SharedVerb, seat_of
-from bot.options import parse_options
+from bot.durations import format_duration, parse_duration
+from bot.options import TABLE_SETTINGS, parse_options
 from bot.pipeline import begin, game_buttons, play
 from bot.replies import Button, Public, Reply
 from games.base import Arg, Option, Rng, RuleError
@@ -28,8 +29,11 @@ async def new(ctx: Context) -> list[Reply]:
     game = inv.args[0].lower()
     if game not in GAMES:
         raise RuleError(f"There is no game '{inv.args[0]}'; choose one of: {', '.join(GAMES)}.")
+    allowed(ctx, game)
     engine = engine_for(game)
     options, settings = parse_options(engine, inv.args[1:], allow_files=inv.allow_files)
+    raw_time = settings.pop("turn-time", None)
+    settings["turn_time"] = parse_duration(raw_time) if raw_time is not None else None
     options |= {o.name: ctx.chat.data.get(game, {}) for o in engine.options if o.kind == "chat"}
     engine.check_options(options)
     created = await ctx.repo.create_table(
@@ -52,6 +56,13 @@ async def new(ctx: Context) -> list[Reply]:
         f"{'; ' + shown if shown else ''}). /join to sit down, /addbot for a bot, /start to play."
     )
     return [Public(text, buttons=LOBBY_BUTTONS, version=created.version)]
+
+
+def allowed(ctx: Context, game: str) -> None:
+    """A chat's admins may limit the games offered (/settings games)."""
+    games = ctx.chat.settings.get("games")
+    if games and game not in games:
+        raise RuleError(f"This chat plays only {', '.join(games)} (see /settings).")
 
 
 def _option_text(option: Option, value: Any) -> str:
@@ -81,6 +92,17 @@ def _room(ctx: Context, table: GameTable) -> None:
 
 async def join(ctx: Context) -> list[Reply]:
     table = ctx.need_table(TableStatus.LOBBY)
+    pending = list(table.settings.get("unconfirmed") or [])
+    if ctx.inv.user_id in pending:
+        pending.remove(ctx.inv.user_id)
+        ctx.repo.update_settings(table, unconfirmed=pending)
+        version = ctx.repo.bump(table)
+        position = seat_of(table, ctx.inv.user_id)
+        name = table.seats[position].name if position is not None else ctx.inv.user_name
+        left = f" Waiting for {_names(table, pending)}." if pending else " Everyone is in; /start."
+        return [
+            Public(f"{name} is in for the rematch.{left}", buttons=LOBBY_BUTTONS, version=version)
+        ]
     if seat_of(table, ctx.inv.user_id) is not None:
         raise RuleError("You are already seated; /start when everyone is in.")
     _room(ctx, table)
@@ -118,10 +140,15 @@ async def leave(ctx: Context) -> list[Reply]:
     return await play(turn)
 
 
+def _names(table: GameTable, user_ids: list[str]) -> str:
+    return ", ".join(s.name for s in table.seats if s.user_id in user_ids and not s.is_bot)
+
+
 async def start(ctx: Context) -> list[Reply]:
     table = ctx.need_table(TableStatus.LOBBY)
     ctx.need_seat(table)
     engine = engine_for(table.game)
+    dropped = await _drop_unconfirmed(ctx, table)
     count = len(table.seats)
     if not engine.min_players <= count <= engine.max_players:
         raise RuleError(
@@ -134,18 +161,78 @@ async def start(ctx: Context) -> list[Reply]:
     state, events = engine.setup(names, table.options, rng)
     table.seed, table.commitment = seed, Rng.commitment(seed)
     table.status = TableStatus.ACTIVE
+    turn_time = table.settings.get("turn_time")
+    if turn_time is None:
+        turn_time = ctx.turn_time
+        ctx.repo.update_settings(table, turn_time=turn_time)
+    clock = f" Each turn has {format_duration(turn_time)}." if turn_time else ""
     ctx.repo.save_state(table, state, rng.position)
     ctx.repo.bump(table)
     turn = begin(ctx.repo, table, ctx.board_default)
     turn.replies.append(
         Public(
-            f"{engine.title} starts: {', '.join(names)}. Commitment sha256(seed) = "
-            f"{table.commitment}; the seed is shown when the game ends.",
+            f"{dropped}{engine.title} starts: {', '.join(names)}. Commitment sha256(seed) = "
+            f"{table.commitment}; the seed is shown when the game ends.{clock}",
             buttons=game_buttons(engine),
             version=table.version,
         )
     )
     return await play(turn, events=events)
+
+
+async def _drop_unconfirmed(ctx: Context, table: GameTable) -> str:
+    """A rematch seat whose player never pressed Join is left out when the game starts."""
+    pending = list(table.settings.get("unconfirmed") or [])
+    if not pending:
+        return ""
+    names = _names(table, pending)
+    for seat in [s for s in table.seats if s.user_id in pending and not s.is_bot]:
+        await ctx.repo.remove_seat(table, seat)
+    ctx.repo.update_settings(table, unconfirmed=[])
+    return f"{names} did not press Join and {'is' if len(pending) == 1 else 'are'} left out. "
+
+
+async def rematch(ctx: Context) -> list[Reply]:
+    """The last finished game again: same game, options and seats, a new seed at /start; the
+    presser is in, the other humans confirm with Join."""
+    if ctx.table is not None:
+        raise RuleError("This chat already has a table; finish it or /end it first.")
+    last = await ctx.repo.last_table(ctx.inv.platform, ctx.inv.chat_id)
+    if last is None or last.status != TableStatus.FINISHED:
+        raise RuleError("There is no finished game in this chat to play again; /new GAME.")
+    allowed(ctx, last.game)
+    engine = engine_for(last.game)
+    settings = {o.name: last.settings.get(o.name) for o in TABLE_SETTINGS if o.kind == "choice"}
+    settings["turn_time"] = last.settings.get("turn_time")
+    created = await ctx.repo.create_table(
+        platform=ctx.inv.platform,
+        chat_id=ctx.inv.chat_id,
+        game=last.game,
+        options=dict(last.options),
+        settings=settings,
+        creator_id=ctx.inv.user_id,
+    )
+    pending: list[str] = []
+    for seat in last.seats:
+        if seat.user_id is None:  # a bot (or a human who left and gave the seat to one)
+            ctx.repo.add_seat(created, _unique_name(created, seat.name), None, True)
+            continue
+        ctx.repo.add_seat(created, _unique_name(created, seat.name), seat.user_id, False)
+        if seat.user_id != ctx.inv.user_id:
+            pending.append(seat.user_id)
+    if seat_of(created, ctx.inv.user_id) is None:
+        _room(ctx, created)
+        ctx.repo.add_seat(created, _unique_name(created, ctx.inv.user_name), ctx.inv.user_id, False)
+    ctx.repo.update_settings(created, unconfirmed=pending)
+    seats = ", ".join(
+        s.name + (" (bot)" if s.is_bot else " (press Join)" if s.user_id in pending else "")
+        for s in created.seats
+    )
+    text = (
+        f"{ctx.inv.user_name} asks for a rematch of {engine.title}: {seats}. Players, press Join "
+        "to confirm; /start begins with whoever is in (a new seed)."
+    )
+    return [Public(text, buttons=LOBBY_BUTTONS, version=created.version)]
 
 
 VERBS: tuple[SharedVerb, ...] = (
@@ -155,7 +242,12 @@ VERBS: tuple[SharedVerb, ...] = (
         new,
         args=(Arg("GAME", "choice", "The game to play.", choices=tuple(GAMES)),),
         grammar="GAME [--option value]",
-        examples=("/new gotown", "/new gotown --short", "/new papercraft --points 400"),
+        examples=(
+            "/new gotown",
+            "/new gotown --short",
+            "/new papercraft --points 400",
+            "/new gotown --turn-time 10m",
+        ),
     ),
     SharedVerb("join", "Sit at the table that is waiting for players.", join, examples=("/join",)),
     SharedVerb(
@@ -176,5 +268,11 @@ VERBS: tuple[SharedVerb, ...] = (
         "Start the game; the channel sees the commitment sha256(seed).",
         start,
         examples=("/start",),
+    ),
+    SharedVerb(
+        "rematch",
+        "Play the last finished game again: same game, options and seats, a new seed.",
+        rematch,
+        examples=("/rematch",),
     ),
 )

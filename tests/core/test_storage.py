@@ -39,7 +39,7 @@ async def test_migration_creates_every_table(url: str) -> None:
         names = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
         version = (await connection.execute(text("select version_num from alembic_version"))).one()
     assert {"tables", "seats", "actions", "processed_updates", "results", "chats"} <= names
-    assert version[0] == "0001"
+    assert version[0] == "0002"
     await engine.dispose()
 
 

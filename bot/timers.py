@@ -1,0 +1,117 @@
+"""Turn timers: one SQL deadline per idle human seat, kept in step after every command and
+fired by a sweep (a reminder at half time, then a bot moves for the seat)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.durations import format_duration
+from bot.pipeline import act, begin, play
+from bot.replies import Public, Reply
+from games.registry import engine_for
+from storage.models import Deadline, GameTable, TableStatus
+from storage.repository import Repository
+
+TIMEOUTS_TO_BOT = 2
+"""Consecutive timeouts after which a bot keeps the seat for the rest of the game."""
+MAX_TIMEOUT_MOVES = 50
+"""Moves a timed-out seat's bot may make before the seat's clock simply starts again."""
+
+
+def mention(table: GameTable, seat: int) -> tuple[str, str] | None:
+    player = table.seats[seat]
+    return (player.user_id, player.name) if player.user_id and not player.is_bot else None
+
+
+def _humans(table: GameTable, seats: list[int]) -> list[int]:
+    return [s for s in seats if s < len(table.seats) and not table.seats[s].is_bot]
+
+
+async def reschedule(repo: Repository, table: GameTable, now: datetime, active: int | None) -> None:
+    """After a command: every human seat the game waits on has a deadline; one that acted
+    (`active`) starts afresh and is forgiven its timeouts; seats no longer waited on lose theirs."""
+    settings: dict[str, Any] = table.settings
+    changes: dict[str, Any] = {}
+    running = table.status == TableStatus.ACTIVE and table.state is not None
+    waiting = sorted(engine_for(table.game).waiting(table.state)) if running else []
+    if waiting != settings.get("waiting", []):
+        changes |= {"waiting": waiting, "nudged": False}
+    if active is not None:
+        strikes = settings.get("strikes") or {}
+        if str(active) in strikes:
+            changes["strikes"] = {k: v for k, v in strikes.items() if k != str(active)}
+        kick = settings.get("kick")
+        if kick and kick.get("seat") == active:
+            changes["kick"] = None
+    seconds = int(settings.get("turn_time") or 0) if running else 0
+    timed = set(_humans(table, waiting)) if seconds else set()
+    before = set(settings.get("timed") or [])
+    restart = {active} & timed if active is not None else set()
+    gone = (before - timed) | restart
+    if gone:
+        await repo.delete_deadlines(table.id, sorted(gone))
+    for seat in sorted((timed - before) | restart):
+        repo.add_deadline(
+            table, seat, now + timedelta(seconds=seconds / 2), now + timedelta(seconds=seconds)
+        )
+    if timed != before:
+        changes["timed"] = sorted(timed)
+    if changes:
+        repo.update_settings(table, **changes)
+
+
+async def fire(
+    repo: Repository,
+    table: GameTable,
+    row: Deadline,
+    now: datetime,
+    *,
+    board_default: str,
+    timeouts_to_bot: int = TIMEOUTS_TO_BOT,
+) -> list[Reply]:
+    """A due deadline, under the chat's lock: the reminder, or the timeout of every seat of the
+    table whose time is up (a simultaneous phase times out each seat that still owes a choice)."""
+    engine = engine_for(table.game)
+    waiting = engine.waiting(table.state) if table.status == TableStatus.ACTIVE else []
+    if row.seat not in _humans(table, waiting):
+        await repo.delete_deadlines(table.id, [row.seat])
+        timed = [s for s in table.settings.get("timed") or [] if s != row.seat]
+        repo.update_settings(table, timed=timed)
+        return []
+    if row.kind == "remind" and now < row.due_at:
+        row.kind, row.fire_at, row.claimed_until = "timeout", row.due_at, None
+        name = table.seats[row.seat].name
+        left = format_duration((row.due_at - now).total_seconds())
+        who = mention(table, row.seat)
+        text = f"{name}, {engine.title} is waiting for you; a bot moves for you in {left}."
+        return [Public(text, mentions=(who,) if who else ())]
+    due = [r for r in await repo.deadlines(table.id) if r.due_at <= now or r.id == row.id]
+    seats = [r.seat for r in due if r.seat in _humans(table, waiting)]
+    await repo.delete_deadlines(table.id, [r.seat for r in due])
+    timed = [s for s in table.settings.get("timed") or [] if s not in seats]
+    strikes = dict(table.settings.get("strikes") or {})
+    turn = begin(repo, table, board_default)
+    for seat in seats:
+        player = table.seats[seat]
+        strikes[str(seat)] = count = strikes.get(str(seat), 0) + 1
+        who = mention(table, seat)
+        text = f"{player.name}'s time is up; a bot moves for them."
+        if count >= timeouts_to_bot:
+            player.is_bot = True
+            text = (
+                f"{player.name}'s time is up again ({count} turns in a row); a bot plays their "
+                "seat for the rest of the game."
+            )
+        turn.replies.append(Public(text, mentions=(who,) if who else ()))
+        for _ in range(MAX_TIMEOUT_MOVES):
+            if turn.engine.outcome(turn.state) is not None:
+                break
+            if seat not in turn.engine.waiting(turn.state):
+                break
+            fork = turn.rng.fork(f"timeout{seat}:{table.version}")
+            move = await asyncio.to_thread(turn.engine.bot_move, turn.state, seat, fork)
+            await act(turn, seat, move.verb, move.args, cause="timeout")
+    repo.update_settings(table, timed=timed, strikes=strikes)
+    return await play(turn)
