@@ -328,6 +328,8 @@ def load(text: str | None) -> Catalog:
         ) from None
     except RecursionError:
         raise RuleError("The card file nests its JSON too deeply.") from None
+    except ValueError:  # a number of more than 4300 digits
+        raise RuleError("The card file is not valid JSON (a number is far too long).") from None
     return build_catalog(data, sample_data())
 
 

@@ -12,7 +12,7 @@ from games.skylines.catalog import catalog_of, load
 from games.skylines.context import Context
 from games.skylines.rules_text import rules_text
 from games.skylines.scoring import outcome
-from games.skylines.setup import card_set, new_game
+from games.skylines.setup import card_set, check_players, new_game
 from games.skylines.state import SkylinesState
 from games.skylines.verbs import VERBS
 from games.skylines.view import render
@@ -47,7 +47,8 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
         return new_game(names, options, rng, self.max_players)
 
     def check_options(self, options: Mapping[str, Any]) -> None:
-        load(card_set(options))
+        """A card file is checked whole at /new, and must seat as many players as may join."""
+        check_players(load(card_set(options)), self.max_players, self.max_players)
 
     def after(self, state: SkylinesState, rng: Rng) -> list[Event]:
         """Automatic parts of the action run, the next choice is announced, turns pass."""

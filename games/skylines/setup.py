@@ -27,13 +27,15 @@ def card_set(options: Mapping[str, Any]) -> str | None:
 
 
 def check_players(cat: Catalog, players: int, most: int) -> None:
-    """Refuse a card set too thin for this many players, saying how many it can seat."""
+    """Refuse a card set too thin for this many players, saying how many it can seat; at /new
+    `players` is the most a table may seat, at the start the players seated."""
     short = cat.shortfall(players)
     if short is None:
         return
     seats = cat.most_players(most)
-    can = f"it seats at most {seats} players" if seats >= 2 else "it cannot seat 2 players"
-    raise RuleError(f"The card file has {short}; {can}.")
+    can = f"it seats at most {seats} players" if seats >= 2 else "it cannot seat even 2 players"
+    table = f", and a table may seat {most}" if players == most else ""
+    raise RuleError(f"The card file has {short}: {can}{table}.")
 
 
 def _decks(names: list[list[str]], rng: Rng) -> dict[str, list[str]]:

@@ -28,6 +28,17 @@ def _tops(state: SkylinesState, cat: Catalog, victim: int, kind: str | None) -> 
     ]
 
 
+def _opponent(names: list[str], who: str, seat: int) -> int:
+    """The opponent named, refused without repeating the words typed (they may name a card)."""
+    try:
+        return seat_by_name(names, who, exclude=seat)
+    except RuleError as error:
+        if "several" in str(error):
+            raise RuleError("That matches several players; type the full name.") from None
+        others = ", ".join(name for s, name in enumerate(names) if s != seat)
+        raise RuleError(f"That is not an opponent; choose one of: {others}.") from None
+
+
 def _taking(state: SkylinesState, step: Step) -> bool:
     """A hand_choice steal whose player is looking at the hand and must now take a card."""
     return step["what"] == "hand_choice" and ctx(state)["victim"] is not None
@@ -84,7 +95,7 @@ class Steal(Kind):
             raise RuleError("Name the opponent to steal from, e.g. /steal Bob.")
         tail = parts[-1] if step["what"] == "top" and len(parts) > 1 else None
         who = " ".join(parts[:-1] if tail is not None else parts)
-        victim = seat_by_name(names, who, exclude=seat)
+        victim = _opponent(names, who, seat)
         if step["what"] == "top":
             spots = _tops(state, t.cat, victim, step.get("type"))
             index = number(tail or "", 1, len(city.spots(state, victim)), "building number")
