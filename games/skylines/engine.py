@@ -31,7 +31,7 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
             "cards",
             "file",
             "Your own card file: JSON in the format of the bot's sample set (sections you "
-            "leave out come from the sample).",
+            "leave out come from the sample); /rules skylines cards describes it.",
         ),
         Option(
             "first",

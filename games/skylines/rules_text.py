@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from games.skylines import catalog as c
+from games.skylines.achievements import MEASURES as TESTS
+from games.skylines.cards import MEASURES
+from games.skylines.city import PASSIVE_EVENTS
+from games.skylines.effects.registry import MAX_DEPTH, MAX_STEPS
 from games.skylines.effects.registry import SUMMARY as EFFECTS
 from games.skylines.verbs import VERBS
 
-SUMMARY = """Paper Skylines (2-4 players). THE CARDS ARE AN ORIGINAL SAMPLE SET made up for this bot, NOT the published game's cards (which could not be found): 80 buildings in 4 levels, 4 round-end cards, 8 cities, 6 achievements with face-down bonus chips (1, 1, 2, 2, 3, 3), 2 game-end awards.
+SUMMARY = """Paper Skylines (2-4 players). THE CARDS ARE AN ORIGINAL SAMPLE SET made up for this bot, NOT the published game's cards (which could not be found): 80 buildings in 4 levels, 4 round-end cards, 8 cities, 6 achievements with face-down bonus chips (1, 1, 2, 2, 3, 3), 2 game-end awards. A group may play its own cards instead: /new skylines --cards FILE (format: /rules skylines cards).
 Set-up: each player is dealt 2 cities and keeps 1 (/city); each level deck has its round-end card among its bottom five; everyone gets 2 level-1 cards and 3 form the card row.
 Turns: as many actions as the current level, in any order, repeats allowed: /build, /tuck, /discard (for the card's action), /advance, /draw, /achieve, or /mayor N (move the mayor to another top card and take its mayor action). /done ends the turn early.
 Building: cost minus 1 per icon of the card's discount type (Residential by Civic, Commercial by Residential, Industrial by Commercial, Park by Industrial, Civic by Park) in the stacks left, right and underneath; pay by discarding hand cards. Gains are taken at once.
@@ -43,17 +48,26 @@ Bot rulings:
 26. The score track has no end: points past 60 keep counting.
 27. If winners still tie on points, tallest building and most buildings, they share the win."""
 
+_EVENTS = " | ".join(e for e in PASSIVE_EVENTS if e != "cost")
+CARDS = f"""Your own cards: /new skylines --cards FILE, FILE being a JSON card file in the format of the bot's sample set. The bot checks the whole file at /new and refuses it naming the card and field; only 'cards' is required, and every other top-level field you leave out comes from the sample (the greeting says which).
+Top level: cards (20 to {c.MAX_CARDS} buildings, at least 5 of each level 1-4); cities (2 to {c.MAX_CITIES}); achievements (up to {c.MAX_ACHIEVEMENTS}); bonus_chips_face_down (a number 0-{c.MAX_POINTS} for each achievement); game_end_awards (up to {c.MAX_AWARDS}); discounted_by (each building type, 2 to {c.MAX_TYPES}, mapped to the type whose icons discount it); site_icons (up to {c.MAX_SITES} names); tracks {{end_space 4-99, scoring_lines_after_space: [spaces below the end], first_to_end_bonus 0-{c.MAX_POINTS}}}; score_track {{end_space 10-999, 60 if left out}}; card_row_size 1-10; deal_per_player_at_round_start 0-10; provenance (where the cards come from).
+A card: name (up to {c.MAX_NAME} characters, unique, not a command word like 'row'), level 1-4, type, cost 0-20, profit, prestige and population gains 0-20, site (a site icon or null), landmark (true or false), mayor_action (the text players read, up to {c.MAX_TEXT} characters) and effect (the steps the bot runs for it: at most {MAX_STEPS}, nested at most {MAX_DEPTH} deep, in the vocabulary of /rules skylines effects).
+A city: name, type, site, passive (its text) and passive_effect: {{on: {_EVENTS}, once_per_turn, effect: steps}} or {{on: cost, type, by 1-{c.MAX_POINTS}}} (that type costs less).
+An achievement: name, requirement (its text), stars 0-{c.MAX_POINTS}, test {{check: {" | ".join(TESTS)} (site_top names a site), min 1-99}}. An award: name, rule (its text), points 0-{c.MAX_POINTS}, measure {" | ".join(MEASURES)}.
+Four players need 8 cities and 12 level 1 cards (2 dealt to each, 3 for the card row, 1 to spare); a file with fewer is refused, saying how many players it seats."""
+
 TOPICS = {
     "defaults": RULINGS,
     "rulings": RULINGS,
     "effects": EFFECTS,
+    "cards": CARDS,
     "verbs": "\n".join(f"/{v.name} {v.usage}".rstrip() + f": {v.help}" for v in VERBS),
 }
 
 
 def rules_text(topic: str | None) -> str:
     if topic is None:
-        return SUMMARY + "\n\n" + RULINGS + "\n\n" + EFFECTS
+        return "\n\n".join((SUMMARY, RULINGS, EFFECTS, CARDS))
     key = topic.strip().lstrip("/").casefold()
     if key in TOPICS:
         return TOPICS[key]

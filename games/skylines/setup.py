@@ -13,11 +13,34 @@ from games.skylines.context import Context
 from games.skylines.decks import deal_level, refill_row
 from games.skylines.state import SkylinesState
 
-GREETING = (
-    "Welcome to Paper Skylines. The cards in play are an ORIGINAL SAMPLE set made up for this "
-    "bot, NOT the published game's cards (which could not be found). Each player keeps one of "
-    "two cities with /city NAME; then play begins."
+SAMPLE = (
+    "The cards in play are an ORIGINAL SAMPLE set made up for this bot, NOT the published "
+    "game's cards (which could not be found)."
 )
+
+
+def provenance(cat: Catalog) -> str:
+    """Whose cards these are, said in the greeting and on the board."""
+    if not cat.custom:
+        return SAMPLE
+    buildings = sum(1 for c in cat.cards.values() if c.level > 0)
+    text = (
+        f"The cards in play come from this group's own card file ({buildings} buildings, "
+        f"{len(cat.cities)} cities)"
+    )
+    if cat.borrowed:
+        text += (
+            "; what it leaves out (" + ", ".join(cat.borrowed) + ") comes from the bot's "
+            "ORIGINAL SAMPLE set, NOT the published game's cards"
+        )
+    return text + "."
+
+
+def greeting(cat: Catalog) -> str:
+    return (
+        f"Welcome to Paper Skylines. {provenance(cat)} Each player keeps one of two cities "
+        "with /city NAME; then play begins."
+    )
 
 
 def card_set(options: Mapping[str, Any]) -> str | None:
@@ -96,7 +119,7 @@ def new_game(
         "result": None,
     }
     t = Context(state, cat, rng)
-    t.say(GREETING)
+    t.say(greeting(cat))
     t.say(f"{names[first]} plays first.")
     deal_level(t, first)
     refill_row(t)

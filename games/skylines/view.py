@@ -7,9 +7,24 @@ from games.skylines import city
 from games.skylines.cards import TRACKS, Catalog
 from games.skylines.effects import registry
 from games.skylines.program import current
+from games.skylines.setup import provenance
 from games.skylines.state import SkylinesState, Stack
 
 SAMPLE_NOTE = "Cards: an ORIGINAL SAMPLE set made up for this bot, not the published game."
+
+
+def token_labels(names: list[str]) -> list[str]:
+    """A distinct label of at most two characters per seat, for tokens on a drawn track:
+    the name's first two letters, else its first and last, else its first and a digit."""
+    labels: list[str] = []
+    for seat, name in enumerate(names):
+        chars = [ch for ch in name if ch.isalnum()] or list(str(seat + 1))
+        head = chars[0].upper()
+        tried = [head + ch for ch in chars[1:2]] + [head + chars[-1]]
+        tried += [head + ch for ch in chars[1:]] + [head + str(d) for d in range(1, 10)]
+        tried += [f"{seat + 1}"]
+        labels.append(next(label for label in tried if label not in labels))
+    return labels
 
 
 def _icons(cat: Catalog, stack: Stack) -> str:
@@ -66,9 +81,11 @@ def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
 
 
 def _players_block(state: SkylinesState) -> TableBlock:
+    tokens = token_labels(state["names"])
     rows = [
         [
             name,
+            tokens[s],
             str(state["score"][s]),
             *(str(state["tracks"][s][tr]) for tr in TRACKS),
             str(len(state["hands"][s])),
@@ -76,7 +93,16 @@ def _players_block(state: SkylinesState) -> TableBlock:
         ]
         for s, name in enumerate(state["names"])
     ]
-    header = ["Player", "Score", "Profit", "Prestige", "Population", "Hand", "Achievements"]
+    header = [
+        "Player",
+        "Token",
+        "Score",
+        "Profit",
+        "Prestige",
+        "Population",
+        "Hand",
+        "Achievements",
+    ]
     return TableBlock("Players", header, rows)
 
 
@@ -142,7 +168,7 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     """Public parts for everyone; the viewer's own hand (and chip values) only for that seat."""
     decks = ", ".join(f"level {lv}: {len(state['decks'][str(lv)])}" for lv in range(1, 5))
     top = state["discard"][-1] if state["discard"] else "none"
-    lines = [SAMPLE_NOTE, *_status(state, cat)]
+    lines = [provenance(cat) if cat.custom else SAMPLE_NOTE, *_status(state, cat)]
     lines.append(f"Deck sizes ({decks}); discards: {len(state['discard'])} (top: {top}).")
     lines += _achievement_lines(state, cat, seat)
     lines.append(
@@ -152,19 +178,22 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     if state["phase"] != "city":
         tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
     names = state["names"]
+    # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
+    # (and on, past it: ruling 26).
     tracks = [
         Track(
             tr.capitalize(),
-            cat.track_end + 1,
+            cat.track_end,
             {names[s]: state["tracks"][s][tr] for s in range(len(names))},
         )
         for tr in TRACKS
     ]
-    length = max(61, max(state["score"]) + 1)
+    length = max(cat.score_end, *state["score"])
     tracks.append(Track("Score", length, {names[s]: state["score"][s] for s in range(len(names))}))
     hand = None
     if seat is not None:
         hand = [cat.describe(c) for c in state["hands"][seat]]
         lines += _secret_lines(state, seat)
-    title = f"Paper Skylines (sample cards), level {state['level']}"
+    cards = "own cards" if cat.custom else "sample cards"
+    title = f"Paper Skylines ({cards}), level {state['level']}"
     return View(title, seat, lines, tables, [], tracks, [], hand)
