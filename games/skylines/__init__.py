@@ -3,5 +3,3 @@
 from games.skylines.engine import SkylinesEngine
 
 ENGINE = SkylinesEngine()
-
-__all__ = ["ENGINE"]
