@@ -8,7 +8,7 @@ from games.papertales.catalog import unit, words
 from games.papertales.costs import affordable
 from games.papertales.effects import gains_from_dying, likes_tokens
 from games.papertales.kingdom import free, planned_cost
-from games.papertales.moves import candidates, entry_for, legal, two_players
+from games.papertales.moves import candidates, entry_for, legal, pay_default, two_players
 from games.papertales.state import PaperTalesState, Pending, Row
 
 
@@ -26,7 +26,7 @@ def back_row(card: int) -> bool:
 
 def bot_move(state: PaperTalesState, seat: int, rng: Rng) -> Move:
     """Draft the best card, fill free spots with affordable units, build when possible; an open
-    choice gets a sensible target."""
+    choice gets its default (the unit to discard when short of gold) or a sensible target."""
     p = state["players"][seat]
     phase = state["phase"]
     if phase == "recruit":
@@ -48,6 +48,8 @@ def bot_move(state: PaperTalesState, seat: int, rng: Rng) -> Move:
         return Move("ready")
     entry = entry_for(state, seat)
     if entry is not None:
+        if entry["kind"] == "pay":
+            return Move("discard", words(pay_default(state, seat)))
         choice = _choose(state, seat, entry)
         return Move("choose", words(choice) if choice is not None else ("none",))
     if phase == "build":

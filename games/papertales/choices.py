@@ -1,19 +1,30 @@
-"""Open choices: age tokens to place (on reveal, every Deployment) and a unit to save at Aging;
-asked privately, answered publicly."""
+"""Open choices: age tokens to place (on reveal, every Deployment), a unit to save at Aging, and
+a unit to discard when its owner cannot pay; asked privately, answered publicly."""
 
 from __future__ import annotations
 
 from games.base import Event, Rng, RuleError, private, public
-from games.papertales.catalog import fold, labels, lbl, match_card
+from games.papertales.catalog import fold, labels, lbl, match_card, unit
 from games.papertales.moves import candidates, choice_moves, entry_for
 from games.papertales.state import PaperTalesState, Pending
 
 NONE_WORDS = ("none", "nic")
 
 
+def owed(state: PaperTalesState, seat: int) -> int:
+    """Gold the seat's revealed, unpaid units cost together."""
+    return sum(max(unit(n["card"]).cost, 0) for n in state["players"][seat]["unpaid"])
+
+
 def question(state: PaperTalesState, entry: Pending) -> str:
     """The private prompt for one open choice."""
     options = labels(state, candidates(state, entry))
+    if entry["kind"] == "pay":
+        p = state["players"][entry["seat"]]
+        return (
+            f"Your new units cost {owed(state, entry['seat'])} gold and you have {p['gold']}: "
+            f"discard one of them with /discard UNIT: {options}."
+        )
     source = lbl(state, entry["source"] or 0)
     if entry["kind"] == "save":
         return (
@@ -45,6 +56,8 @@ def act_choose(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> 
     entry = entry_for(state, seat)
     if entry is None:
         raise RuleError("You have no choice to make now.")
+    if entry["kind"] == "pay":
+        raise RuleError("Choose a new unit to discard with /discard UNIT.")
     text = " ".join(args)
     p = state["players"][seat]
     who = f"{state['names'][seat]}'s {lbl(state, entry['source'] or 0)}"

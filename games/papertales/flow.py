@@ -14,7 +14,7 @@ from games.papertales.draft import (
     recruitment_done,
     start_recruitment,
 )
-from games.papertales.reveal import end_of_deployment, reveal, start_every_deployment
+from games.papertales.reveal import end_of_deployment, flip_all, reveal, start_every_deployment
 from games.papertales.state import PaperTalesState
 from games.papertales.wars import resolve_income, resolve_wars
 
@@ -49,7 +49,9 @@ def advance(state: PaperTalesState, rng: Rng) -> list[Event]:
         elif phase == "recruit" and all_picked(state):
             events += pass_packets(state)
         elif phase == "deploy" and all(p["ready"] for p in players):
-            events += reveal(state, conflict_order(state, rng), rng)
+            events += reveal(state, conflict_order(state, rng))
+        elif phase == "pay" and settled:
+            events += flip_all(state, rng)
         elif phase == "time" and settled:
             events += start_every_deployment(state)
         elif phase == "alch" and settled:

@@ -10,7 +10,7 @@ from games.papertales.costs import affordable
 from games.papertales.kingdom import free, layout
 from games.papertales.state import PaperTalesState, Pending, Row
 
-CHOICE_PHASES = ("time", "alch", "heal")
+CHOICE_PHASES = ("pay", "time", "alch", "heal")
 ROWS: tuple[Row, Row] = ("front", "back")
 
 
@@ -42,9 +42,11 @@ def entry_for(state: PaperTalesState, seat: int) -> Pending | None:
 
 
 def candidates(state: PaperTalesState, entry: Pending) -> list[int]:
-    """Cards an open choice may name: dying units the source may save (save), or any unit of
-    the seat's kingdom (age tokens)."""
+    """Cards an open choice may name: revealed units that cost gold (pay), dying units the
+    source may save (save), or any unit of the seat's kingdom (age tokens)."""
     p = state["players"][entry["seat"]]
+    if entry["kind"] == "pay":
+        return [n["card"] for n in p["unpaid"] if unit(n["card"]).cost > 0]
     if entry["kind"] == "save":
         rules = [e for e in unit(entry["source"] or 0).hook("aging") if e.action == "save"]
         ages = {s["card"]: s["age"] for s in p["units"]}
@@ -140,11 +142,25 @@ def build_moves(state: PaperTalesState, seat: int) -> list[Move]:
 
 
 def choice_moves(state: PaperTalesState, seat: int) -> list[Move]:
-    """Every answer to the seat's first open choice."""
+    """Every answer to the seat's first open choice (a unit to discard when it cannot pay)."""
     entry = entry_for(state, seat)
     if entry is None:
         return []
-    moves = [Move("choose", words(c)) for c in candidates(state, entry)]
+    verb = "discard" if entry["kind"] == "pay" else "choose"
+    moves = [Move(verb, words(c)) for c in candidates(state, entry)]
     if entry["kind"] == "save":
         moves.append(Move("choose", ("none",)))
     return moves
+
+
+def pay_default(state: PaperTalesState, seat: int) -> int:
+    """The unit discarded when the player does not choose: pay in the order deployed and drop
+    the first unit the gold no longer covers."""
+    p = state["players"][seat]
+    gold = p["gold"]
+    for n in p["unpaid"]:
+        cost = unit(n["card"]).cost
+        if cost > gold:
+            return n["card"]
+        gold -= max(cost, 0)
+    return next(n["card"] for n in p["unpaid"] if unit(n["card"]).cost > 0)

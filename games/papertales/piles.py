@@ -22,7 +22,7 @@ def all_cards(state: PaperTalesState) -> list[int]:
     cards = list(state["deck"]) + list(state["discard"])
     for p in state["players"]:
         cards += p["hand"] + p["packet"] + [u["card"] for u in p["units"]]
-        cards += [n["card"] for n in p["plan"]["new"]]
+        cards += [n["card"] for n in p["plan"]["new"]] + [n["card"] for n in p["unpaid"]]
         if p["kept"] is not None:
             cards.append(p["kept"])
     return cards

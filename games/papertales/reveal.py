@@ -1,13 +1,14 @@
-"""Phase 2 after everyone is ready: reveal and pay, reveal abilities,
+"""Phase 2 after everyone is ready: reveal, pay (or choose what to discard), reveal abilities,
 every-Deployment abilities, and the abilities that wait for the very end of the phase."""
 
 from __future__ import annotations
 
-from games.base import Event, Rng, public
-from games.papertales.catalog import Effect, building_label, labels, lbl, unit
-from games.papertales.choices import prompt_pending
+from games.base import Event, Rng, RuleError, public
+from games.papertales.catalog import Effect, building_label, labels, lbl, match_card, unit
+from games.papertales.choices import ask, owed, prompt_pending
 from games.papertales.effects import Kingdom
 from games.papertales.kingdom import apply_gain
+from games.papertales.moves import candidates, entry_for
 from games.papertales.piles import draw
 from games.papertales.state import NewCard, PaperTalesState, UnitSlot
 
@@ -26,16 +27,14 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def reveal(state: PaperTalesState, order: list[int], rng: Rng) -> list[Event]:
-    """Everyone is ready: reveal and pay in this order (the conflict order), then resolve the
-    reveal abilities in the same order."""
+def reveal(state: PaperTalesState, order: list[int]) -> list[Event]:
+    """Everyone is ready: reveal every plan in this order (the conflict order, kept for the
+    reveal abilities); those who can pay pay at once, the others are asked what to discard."""
+    state["order"] = order
     events = [public(f"Everyone is ready: the deployments of turn {state['turn']} are revealed.")]
-    for seat in order:
+    for seat in state["order"]:
         events.append(_reveal_seat(state, seat))
-    for seat in order:
-        for card in list(state["players"][seat]["fresh"]):
-            events += flip(state, seat, card, rng)
-    state["phase"] = "time"
+    state["phase"] = "pay"
     return events + prompt_pending(state)
 
 
@@ -46,7 +45,7 @@ def _new_item(state: PaperTalesState, n: NewCard) -> str:
 
 
 def _reveal_seat(state: PaperTalesState, seat: int) -> Event:
-    """Apply one seat's plan: discards, moves, then pay (negative costs first) or discard."""
+    """Apply one seat's plan: discards, moves, negative costs; pay all, or ask what to discard."""
     p = state["players"][seat]
     rows = p["plan"]["rows"]
     parts: list[str] = []
@@ -61,27 +60,73 @@ def _reveal_seat(state: PaperTalesState, seat: int) -> Event:
             parts.append(f"moves {lbl(state, slot['card'])} to the {where}")
     new = p["plan"]["new"]
     p["gold"] += sum(-unit(n["card"]).cost for n in new if unit(n["card"]).cost < 0)
-    paid: list[str] = []
-    for n in new:
-        cost = unit(n["card"]).cost
-        if cost <= p["gold"]:
-            p["gold"] -= max(cost, 0)
-            p["units"].append({"card": n["card"], "row": n["row"], "age": 0})
-            p["fresh"].append(n["card"])
-            paid.append(_new_item(state, n))
-        else:
-            state["discard"].append(n["card"])
-            parts.append(f"cannot pay {cost} gold for {lbl(state, n['card'])} and discards it")
+    p["unpaid"] = list(new)
+    shown = ", ".join(_new_item(state, n) for n in new) or "no new unit"
     state["discard"] += p["hand"]
     dropped = len(p["hand"])
     p["hand"] = []
     p["plan"] = {"new": [], "rows": {}}
-    text = f"{state['names'][seat]} reveals {', '.join(paid) if paid else 'no new unit'}"
+    name = state["names"][seat]
+    text = f"{name} reveals {shown}"
     if parts:
         text += "; " + "; ".join(parts)
     kept = "keeps 1 card for next turn" if p["kept"] is not None else "keeps no card"
-    text += f"; {kept}, discards {dropped} from hand; {p['gold']} gold left."
-    return public(text, reveals=True)
+    text += f"; {kept}, discards {dropped} from hand"
+    cost = owed(state, seat)
+    if cost <= p["gold"]:
+        _pay_all(state, seat)
+        return public(text + f"; {p['gold']} gold left.", reveals=True)
+    state["pending"].append({"seat": seat, "kind": "pay", "source": None, "tokens": 0})
+    return public(
+        text + f"; the new units cost {cost} gold and {name} has {p['gold']}, "
+        "so they choose which to discard.",
+        reveals=True,
+    )
+
+
+def _pay_all(state: PaperTalesState, seat: int) -> None:
+    """Pay for every revealed unit and put it into play."""
+    p = state["players"][seat]
+    for n in p["unpaid"]:
+        p["gold"] -= max(unit(n["card"]).cost, 0)
+        p["units"].append({"card": n["card"], "row": n["row"], "age": 0})
+        p["fresh"].append(n["card"])
+    p["unpaid"] = []
+
+
+def act_pay_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    """Discard one revealed unit its owner cannot pay for; once the rest is affordable, pay."""
+    entry = entry_for(state, seat)
+    if entry is None or entry["kind"] != "pay":
+        raise RuleError("You have paid for your units; nothing to discard now.")
+    p = state["players"][seat]
+    card = match_card(
+        " ".join(args),
+        candidates(state, entry),
+        "among your unpaid units",
+        any_copy=False,
+        secret=False,
+    )
+    p["unpaid"] = [n for n in p["unpaid"] if n["card"] != card]
+    state["discard"].append(card)
+    name = state["names"][seat]
+    text = f"{name} cannot pay for every new unit and discards {lbl(state, card)}"
+    if owed(state, seat) > p["gold"]:
+        return [public(text + "."), *ask(state, seat)]
+    state["pending"].remove(entry)
+    paid = ", ".join(_new_item(state, n) for n in p["unpaid"]) or "nothing"
+    _pay_all(state, seat)
+    return [public(text + f"; pays for {paid}; {p['gold']} gold left.")]
+
+
+def flip_all(state: PaperTalesState, rng: Rng) -> list[Event]:
+    """Everyone has paid: reveal abilities in the reveal order, then ask the choices."""
+    events: list[Event] = []
+    for seat in state["order"]:
+        for card in list(state["players"][seat]["fresh"]):
+            events += flip(state, seat, card, rng)
+    state["phase"] = "time"
+    return events + prompt_pending(state)
 
 
 def _slot(state: PaperTalesState, seat: int, card: int) -> UnitSlot | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 SUMMARY = """Paper Tales (2-5 players): 4 turns of 6 simultaneous phases; most Legend Points (LP) wins.
 1 Recruitment: draft 5 cards (2 players: 9 cards, keep one and discard one each pick) with /draft; packets pass left (to the next seat) on turns 1 and 3, right on turns 2 and 4. Last turn's kept card then joins your hand.
-2 Deployment: /deploy CARD front|back face down, /move or /discard units in play, /keep CARD (at most one card for next turn), then /ready. All is revealed when everyone is ready; costs are paid then.
-3 Wars: your strength (Front units, Archer and Strategist anywhere, Barracks) against each neighbour; >= wins 3 LP, ties both win.
+2 Deployment: /deploy CARD front|back face down, /move or /discard units in play, /keep CARD (at most one card for next turn), then /ready. All is revealed when everyone is ready; costs are paid then, and a player who cannot pay for every new unit chooses which to discard (/discard UNIT).
+3 Wars: your strength (Front units, Archer and Strategist anywhere, Barracks) against each neighbour; >= wins 3 LP, ties both win. 2 players: one War against your opponent; at least twice their strength wins two Wars (6 LP).
 4 Income: 2 gold plus abilities.
 5 Construction: /build BUILDING [1|2] or /upgrade BUILDING (one per turn), or /pass. Land costs 2 gold per building owned; resources are only required, never spent.
 6 Aging: units with an age token die, survivors take one token.
@@ -17,11 +17,13 @@ DEFAULTS = (
     "2 players: /draft CARD discard CARD picks one card and discards another in one command.",
     "2 players: 0 against 0 strength wins 1 War each, not 2; per-War abilities count 2 for a double win.",
     "A packet of one card is taken automatically; if the piles run out, cards are dealt as evenly as possible.",
-    "A face-down card can be taken back with /discard before /ready; deployments may cost more than your gold, "
-    "and at the reveal Monkeys give their gold first, then units are paid in the order deployed; "
-    "any unit you cannot pay is discarded.",
+    "A face-down card can be taken back with /discard before /ready; deployments may cost more than your gold. "
+    "At the reveal Monkeys give their gold first; a player who cannot pay for every new unit discards "
+    "the units of their choice, one /discard UNIT at a time, until the rest is affordable (if they do not "
+    "choose, units are paid in the order deployed and the first one the gold does not cover goes).",
     "Reveal order where it matters (Shapeshifter draws): the LP leader first, then less gold, then random.",
-    "Deployment order: reveal and pay; flip abilities in deployment order; Time Master choices; "
+    "Deployment order: reveal and pay (or choose what to discard); flip abilities in deployment order; "
+    "Time Master choices; "
     "Master Alchemist; the Kraken's level-2 penalty last (after any Golem).",
     "Time Master, Master Alchemist and Mystical Healer ask their owner with /choose (Healer: /choose none to "
     "save nobody, which ends that player's saves this turn); choices are announced at once.",
@@ -38,8 +40,9 @@ DEFAULTS = (
     "A /build or /upgrade ends your Construction for the turn; players who can afford nothing skip it.",
     "Wood Merchant pays 1 gold per missing Wood, Grand Architect 1 gold per any missing resource.",
     "The fifth (Front) spot opens from the next Deployment after you own a level-2 building.",
-    "Aging order: mark the dying, Healers save, then death abilities (Sculptor, Monkey, Demon, Palm Reader, "
-    "Kraken), discard the dead, survivors take 1 token. The Relic counts its turn-4 token.",
+    "Aging order: mark the dying, Healers save, then the dying units' own abilities, gains before losses "
+    "(Sculptor, Monkey, then Demon), then abilities counting the dying (Palm Reader, Kraken), discard the "
+    "dead, survivors take 1 token. The Relic counts its turn-4 token.",
     "LP never drops below 0; a loss beyond the current score is ignored.",
     "Replacing a unit in play: /discard it (not a death) and deploy the new one.",
     "Polish names (option lang=pl) are the rulebook's where it names the card, else proposed translations.",
@@ -49,13 +52,18 @@ TOPICS = {
     "draft": "/draft CARD (2 players: /draft CARD discard CARD): pick from your packet.",
     "deploy": "/deploy CARD front|back: place a card from your hand face down (paid at the reveal).",
     "move": "/move UNIT front|back: move a unit in your kingdom before the reveal.",
-    "discard": "/discard UNIT: discard a unit in play (not a death), or take back a face-down card.",
+    "discard": "/discard UNIT: discard a unit in play (not a death), or take back a face-down card; "
+    "after the reveal, the new unit you give up when you cannot pay for all.",
     "keep": "/keep CARD (or /keep none): save one hand card for next turn's hand.",
     "ready": "/ready: finish Deployment (or Construction without building).",
     "build": "/build BUILDING [1|2]: build a new building, at level 1 or straight at level 2.",
     "upgrade": "/upgrade BUILDING: flip a level-1 building to level 2 (no land cost).",
     "pass": "/pass: build nothing this turn.",
-    "choose": "/choose UNIT (Healer: /choose none): answer a Time Master, Alchemist or Healer choice.",
+    "wars": "Wars: your strength (Front units, Archer and Strategist anywhere, Barracks) against each "
+    "neighbour; at least as strong wins 3 LP, ties both win. 2 players: one War against your opponent; "
+    "at least twice their strength wins two Wars (6 LP); 0 against 0 wins one War each.",
+    "choose": "/choose UNIT (Healer: /choose none): answer a Time Master, Alchemist or Healer choice, "
+    "or name the new unit you give up when you cannot pay for all.",
 }
 
 

@@ -24,6 +24,7 @@ def new_player() -> Player:
         "units": [],
         "buildings": {},
         "plan": {"new": [], "rows": {}},
+        "unpaid": [],
         "ready": False,
         "fresh": [],
         "dying": [],
@@ -42,6 +43,7 @@ def new_state(names: Sequence[str], lang: str, rng: Rng) -> PaperTalesState:
         "deck": deck,
         "discard": [],
         "pending": [],
+        "order": [],
         "players": [new_player() for _ in names],
         "final": [],
     }

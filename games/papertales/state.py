@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-Phase = Literal["recruit", "deploy", "time", "alch", "build", "heal", "over"]
-"""recruit: drafting; deploy: face-down planning; time: reveal choices (Time Master); alch: every-Deployment choices (Master Alchemist);
+Phase = Literal["recruit", "deploy", "pay", "time", "alch", "build", "heal", "over"]
+"""recruit: drafting; deploy: face-down planning; pay: a player short of gold picks what to
+discard; time: reveal choices (Time Master); alch: every-Deployment choices (Master Alchemist);
 build: Construction; heal: Aging saves (Mystical Healer); over: the game has ended."""
 
 Row = Literal["front", "back"]
-PendingKind = Literal["age", "save"]
+PendingKind = Literal["age", "save", "pay"]
 
 
 class UnitSlot(TypedDict):
@@ -21,7 +22,7 @@ class UnitSlot(TypedDict):
 
 
 class NewCard(TypedDict):
-    """A card placed face down this Deployment."""
+    """A card placed face down this Deployment (or revealed and not yet paid for)."""
 
     card: int
     row: Row
@@ -44,13 +45,14 @@ class Player(TypedDict):
     units: list[UnitSlot]
     buildings: dict[str, int]
     plan: Plan
+    unpaid: list[NewCard]
     ready: bool
     fresh: list[int]
     dying: list[int]
 
 
 class Pending(TypedDict):
-    """One open choice of a seat: age tokens to place, or a unit to save (source: the card asking)."""
+    """One open choice: age tokens to place (source card), a unit to save, or a unit to discard."""
 
     seat: int
     kind: PendingKind
@@ -66,5 +68,6 @@ class PaperTalesState(TypedDict):
     deck: list[int]
     discard: list[int]
     pending: list[Pending]
+    order: list[int]
     players: list[Player]
     final: list[str]

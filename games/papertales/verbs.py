@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from games.base import Arg, Event, GameVerb, Rng, RuleError, Verb
-from games.papertales import build, choices, deploy, draft
+from games.papertales import build, choices, deploy, draft, reveal
 from games.papertales.catalog import BUILDINGS
+from games.papertales.moves import entry_for
 from games.papertales.state import PaperTalesState
 
 ROW = Arg("ROW", "choice", "The row: front or back.", choices=("front", "back"))
 BUILDING = Arg(
     "BUILDING", "choice", "One of your five buildings.", choices=tuple(b.name for b in BUILDINGS)
 )
+
+
+def _discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    """While deploying: plan a discard; after the reveal: give up a unit you cannot pay for."""
+    if state["phase"] == "pay":
+        return reveal.act_pay_discard(state, seat, args, rng)
+    return deploy.act_discard(state, seat, args, rng)
 
 
 def _ready(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -22,11 +30,21 @@ def _ready(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list
         return deploy.act_ready(state, seat)
     if phase == "recruit":
         raise RuleError("Recruitment ends by itself; pick with /draft CARD.")
+    if phase == "pay":
+        raise RuleError("First give up a new unit you cannot pay for: /discard UNIT.")
     raise RuleError("Answer your open choice with /choose UNIT (see /hand).")
 
 
 def _pass(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     return build.act_pass(state, seat)
+
+
+def _choose(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    """Answer an open choice; a player short of gold may name the unit to discard this way too."""
+    entry = entry_for(state, seat)
+    if entry is not None and entry["kind"] == "pay":
+        return reveal.act_pay_discard(state, seat, args, rng)
+    return choices.act_choose(state, seat, args, rng)
 
 
 VERBS: tuple[GameVerb[PaperTalesState], ...] = (
@@ -62,8 +80,8 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
     ),
     Verb(
         "discard",
-        "Discard a unit in play, or take back a face-down card.",
-        deploy.act_discard,
+        "Discard a unit in play, take back a face-down card, or drop a unit you cannot pay for.",
+        _discard,
         args=(Arg("UNIT", "unit", "The unit or face-down card."),),
         examples=("/discard Time Master 2",),
     ),
@@ -104,8 +122,8 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
     ),
     Verb(
         "choose",
-        "Answer an open choice: where age tokens go, or whom a Healer saves.",
-        choices.act_choose,
+        "Answer an open choice: where age tokens go, whom a Healer saves, what you cannot pay.",
+        _choose,
         args=(Arg("UNIT", "unit", "One of the units offered, or none where allowed."),),
         examples=("/choose Knight 1", "/choose none"),
     ),

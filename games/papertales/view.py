@@ -11,6 +11,7 @@ from games.papertales.state import PaperTalesState, Player
 PHASE_TITLES = {
     "recruit": "Recruitment",
     "deploy": "Deployment",
+    "pay": "Deployment (paying for revealed units)",
     "time": "Deployment (reveal choices)",
     "alch": "Deployment (every-Deployment choices)",
     "build": "Construction",
@@ -71,6 +72,10 @@ def render(state: PaperTalesState, seat: int | None) -> View:
     view.lines.append(
         f"Draw pile {len(state['deck'])} cards, discard pile {len(state['discard'])}."
     )
+    for i, p in enumerate(players):
+        if p["unpaid"]:
+            shown = ", ".join(f"{lbl(state, n['card'])} ({n['row']})" for n in p["unpaid"])
+            view.lines.append(f"{names[i]} revealed and has not paid yet: {shown}.")
     view.lines += state["final"]
     if seat is not None:
         p = players[seat]

@@ -10,7 +10,7 @@ from games.base import NotYourTurn, Outcome, Rng, RuleError
 from games.papertales import ENGINE
 from games.papertales.catalog import DECK_SIZE, UNITS, label
 from games.papertales.flow import conflict_order
-from games.papertales.wars import wars_won
+from games.papertales.wars import resolve_wars, wars_won
 from tests.games.papertales.helpers import act, card, hand, kingdom, table, take, to_deployment
 
 
@@ -205,6 +205,28 @@ def test_rules_list_every_default_and_topics() -> None:
         assert needle in text
     assert "/draft" in ENGINE.rules("draft")
     assert ENGINE.rules("nonsense").startswith("Unknown topic")
+
+
+def test_rules_state_the_two_player_war_rule_the_engine_applies() -> None:
+    wars = next(line for line in ENGINE.rules(None).splitlines() if line.startswith("3 Wars"))
+    assert "2 players" in wars and "twice" in wars and "two Wars" in wars
+    assert "twice" in ENGINE.rules("wars") and "0 against 0" in ENGINE.rules("wars")
+    # The engine does what the text says: at least twice the opponent's strength wins two Wars.
+    state, _ = table(2)
+    kingdom(state, 0, ["Knight", "Knight 2"])  # 8
+    kingdom(state, 1, ["Knight 3"])  # 4
+    resolve_wars(state)
+    assert [p["lp"] for p in state["players"]] == [6, 0]
+    kingdom(state, 1, ["Knight 3", ("Farmer", "front")], lp=0)  # 5: less than half of 8 no more
+    kingdom(state, 0, lp=0)
+    resolve_wars(state)
+    assert [p["lp"] for p in state["players"]] == [3, 0]
+
+
+def test_rules_say_a_short_player_chooses_what_to_discard() -> None:
+    text = ENGINE.rules(None)
+    assert "chooses which to discard" in text
+    assert "/discard" in ENGINE.rules("discard") and "cannot pay" in ENGINE.rules("discard")
 
 
 def test_public_view_shows_every_kingdom_and_own_view_the_secrets() -> None:

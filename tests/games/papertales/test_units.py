@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.base import RuleError
+from games.base import NotYourTurn, RuleError
 from games.papertales import ENGINE
 from games.papertales.aging import finish_aging, start_aging
 from games.papertales.kingdom import income, resources, strength, strong_units
@@ -290,16 +290,58 @@ def test_monkey_gold_pays_another_unit_the_same_turn() -> None:
     assert "Monkey 1 (back, gains 1 gold)" in public_text(events)
 
 
-def test_unpaid_units_are_discarded_at_the_reveal() -> None:
+def test_unpaid_units_by_default_are_paid_in_the_order_deployed() -> None:
     state, rng = table(2)
     kingdom(state, 0, gold=2)
     hand(state, 0, ["Commander", "Dragon"])
-    events = deploy_turn(state, rng, {0: ["/deploy Dragon front", "/deploy Commander front"]})
-    # Paid in the order deployed: the Dragon (3) cannot be paid, the Commander (2) can.
+    deploy_turn(state, rng, {0: ["/deploy Dragon front", "/deploy Commander front"]})
+    # A bot (or a player who lets the default decide) pays in the order deployed: the Dragon (3)
+    # cannot be paid, the Commander (2) can.
+    move = ENGINE.bot_move(state, 0, rng.fork("bot"))
+    events = act(state, rng, 0, move.text)
     assert slot_of(state, 0, card("Dragon")) is None
     assert card("Dragon") in state["discard"]
     assert slot_of(state, 0, card("Commander")) is not None
-    assert "cannot pay 3 gold for Dragon and discards it" in public_text(events)
+    assert "cannot pay for every new unit and discards Dragon" in public_text(events)
+
+
+def test_a_player_short_of_gold_chooses_which_unit_to_discard() -> None:
+    # "Jeśli gracz nie ma wystarczającej liczby Monet, musi odrzucić wybraną Jednostkę":
+    # the player chooses; the engine does not discard by deployment order.
+    state, rng = table(2)
+    kingdom(state, 0, ["Knight"], gold=3)
+    hand(state, 0, ["Commander", "Dragon"])
+    events = deploy_turn(state, rng, {0: ["/deploy Commander front", "/deploy Dragon back"]})
+    assert "Dragon (back, 3 gold)" in public_text(events)  # revealed, but not paid yet
+    assert slot_of(state, 0, card("Dragon")) is None and card("Dragon") not in state["discard"]
+    assert ENGINE.waiting(state) == [0]
+    assert {m.text for m in ENGINE.legal(state, 0)} == {"/discard Commander 1", "/discard Dragon"}
+    asked = [e for e in events if e.to == 0 and e.choices]
+    assert asked and "/discard" in asked[-1].text
+    assert ENGINE.bot_move(state, 0, rng.fork("bot")).text == "/discard Dragon"
+    with pytest.raises(NotYourTurn):
+        act(state, rng, 1, "/discard Commander")
+    with pytest.raises(RuleError):
+        act(state, rng, 0, "/discard Knight")  # a unit already paid for is not the question
+    events = act(state, rng, 0, "/discard Commander")
+    assert slot_of(state, 0, card("Dragon")) is not None
+    assert card("Commander") in state["discard"]
+    assert "pays for Dragon (back, 3 gold); 0 gold left" in public_text(events)
+    assert state["phase"] == "build"  # the turn went on: Wars, Income, Construction
+
+
+def test_still_short_after_one_discard_is_asked_again_and_choose_answers_too() -> None:
+    state, rng = table(2)
+    kingdom(state, 0, gold=1)
+    hand(state, 0, ["Commander", "Dragon", "Veteran"])
+    cmds = ["/deploy Commander front", "/deploy Dragon front", "/deploy Veteran back"]
+    deploy_turn(state, rng, {0: cmds})
+    act(state, rng, 0, "/choose Dragon")
+    assert ENGINE.waiting(state) == [0]
+    assert [m.text for m in ENGINE.legal(state, 0)] == ["/discard Commander 1"]
+    act(state, rng, 0, "/discard Commander")
+    assert slot_of(state, 0, card("Veteran")) is not None  # free, so never in question
+    assert state["players"][0]["gold"] >= 1
 
 
 def test_shapeshifter_becomes_the_first_cheap_card() -> None:
