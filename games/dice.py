@@ -1,100 +1,944 @@
-"""Dice expressions in d20 notation, rolled on the table's Rng so that every roll is seeded and replayable."""
+"""Dice for /roll: d20's grammar, read and rolled here on the table's Rng (never the global
+`random`), so that every roll is seeded, replayable and shown die by die.
+
+On top of d20 notation (`4d6kh3`, `8d6ro1`, `3d6e6`, `(1d20, 1d20)kh1`, `1d20[fire]`) it adds
+success counting (`10d6>3`, `6d10 t7 f1`), advantage (`1d20 adv`, `1d20 dis`), repeated sets
+(`6#4d6kh3`, `6 4d6kh3`), Fate dice (`4dF`) and percentile dice (`d%`). Anything it cannot read
+is refused with the position and what was expected; nothing is silently dropped.
+"""
 
 from __future__ import annotations
 
+import html
+import math
+import operator
 import re
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
-import d20
-import d20.expression
+import lark
 from d20 import diceast
 
-from games.base import Rng, RuleError
+from games.base import MAX_DIE_SIDES, Rng, RuleError
 
 MAX_DICE = 1000
-MAX_SIDES = 1_000_000
+"""Dice drawn per roll, every set, reroll and explosion included."""
+MAX_SIDES = MAX_DIE_SIDES
 MAX_LENGTH = 200
-EXAMPLES = "/roll 2d6+1, /roll 4d6kh3, /roll 1d20 attack, /roll 8d6ro1, /roll 3d6e6"
+MAX_SETS = 20
+COLLAPSE_AT = 30
+"""A pool showing more dice than this is rendered as counts per face unless `full=True`."""
+EXAMPLES = "/roll 2d6+1, /roll 4d6kh3, /roll 1d20 adv, /roll 10d6>3, /roll 1d20+5 attack"
 
-_patch_lock = threading.Lock()
-_DROP = re.compile(r"(?<=[\d)])d(?=[hl]\d)", re.IGNORECASE)
-"""d20 spells "drop highest/lowest" as ph/pl; players also type the common dh/dl."""
+Style = Literal["console", "discord", "telegram"]
+STYLES: tuple[Style, ...] = ("console", "discord", "telegram")
+TermKind = Literal[
+    "pool", "number", "operator", "sign", "open", "close", "separator", "setop", "annotation"
+]
+Mode = Literal["adv", "dis"]
+
+_FATE = 0
+"""`dF` is read as `d0` (same length, so positions hold); a typed d0 is refused first."""
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    ">": operator.gt,
+    "<": operator.lt,
+    ">=": operator.ge,
+    "<=": operator.le,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+_ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
+}
+_DROP = re.compile(r"(?<=[\d)%fF])d(?=[hl]\d)")
+"""d20 spells "drop highest/lowest" as ph/pl; players type the common dh/dl."""
+_FATE_DICE = re.compile(
+    r"(?<![A-Za-z])(\d*)d[fF](?=$|[^A-Za-z0-9]|(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d)"
+)
+_REPEAT = re.compile(r"(\d+)(?:\s*#\s*|\s+(?=\d*d(?:\d|%|[fF](?![A-Za-z]))))")
+_MODIFIER = re.compile(
+    r"(advantage|adv|disadvantage|disadv|dis|[tf]\d+)(?=$|[^A-Za-z0-9]|[tf]\d)", re.I
+)
+_MODE_WORDS = {
+    "adv": "adv",
+    "advantage": "adv",
+    "dis": "dis",
+    "disadv": "dis",
+    "disadvantage": "dis",
+}
+_TOKENS = {
+    "INTEGER": "a number",
+    "DECIMAL": "a number",
+    "D": "dice (d20)",
+    "DICE_VALUE": "the number of sides (d6, d%, dF)",
+    "LPAR": "(",
+    "RPAR": ")",
+    "COMMA": ",",
+    "U_OP": "a sign",
+    "A_OP": "+ or -",
+    "M_OP": "* or /",
+    "COMP_OPERATOR": "a comparison (> <)",
+    "SELTYPE": "h, l, < or >",
+    "SET_OPERATOR": "k or p",
+    "DICE_OPERATOR": "a dice option (rr, ro, ra, e, mi, ma)",
+    "ANNOTATION": "a [note]",
+    "$END": "the end",
+}
 
 
-class _RngAsRandom:
-    """The slice of the `random` module d20 calls, served from a table's Rng."""
+@dataclass(frozen=True)
+class Target:
+    """What a counted die must meet: `>3`, `>=7` (t7), `<=1` (f1)."""
 
-    def __init__(self, rng: Rng) -> None:
-        self._rng = rng
+    op: str
+    number: float
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        if stop is None:
-            start, stop = 0, start
-        count = (stop - start + step - 1) // step
-        return start + step * self._rng.randbelow(count)
+    def met(self, value: float) -> bool:
+        return _COMPARE[self.op](value, self.number)
+
+    def __str__(self) -> str:
+        return f"{self.op}{_number(self.number)}"
 
 
-@contextmanager
-def _rolling_with(rng: Rng) -> Iterator[None]:
-    """d20 draws from its module-level `random`; point it at the table's Rng for one roll."""
-    with _patch_lock:
-        original = d20.expression.random
-        d20.expression.random = _RngAsRandom(rng)  # type: ignore[assignment]
-        try:
-            yield
-        finally:
-            d20.expression.random = original
+@dataclass(frozen=True)
+class Die:
+    """One face as rolled. A die rerolled by rr/ro shows each replaced face (`rerolled`) first."""
+
+    kind: str  # "d6", "d%", "dF"
+    sides: int  # 3 for dF (faces -1, 0, +1)
+    face: int  # as rolled
+    value: int  # as counted (mi/ma may raise or lower it)
+    kept: bool = True  # counts toward the pool
+    dropped: bool = False  # removed by k/p (kh3, dl1, adv, dis)
+    rerolled: bool = False  # replaced by the next face of the same die (rr, ro)
+    exploded: bool = False  # added another die (e, ra)
+    success: bool = False
+    failure: bool = False
+
+    @property
+    def natural(self) -> Literal["max", "min"] | None:
+        """The face is the die's highest or lowest (a natural 20 or 1 on a d20)."""
+        if self.kind == "dF":
+            return None
+        if self.face == self.sides:
+            return "max"
+        return "min" if self.face == 1 else None
+
+
+@dataclass(frozen=True)
+class Pool:
+    """One dice term with its options, e.g. `4d6kh3`, `2d20kh1` (from `1d20 adv`), `10d6>3`."""
+
+    notation: str
+    dice: tuple[Die, ...]
+    total: int  # the kept values added up, or successes - failures when counting
+    target: Target | None = None
+    fail: Target | None = None
+
+    @property
+    def counting(self) -> bool:
+        return self.target is not None
+
+    @property
+    def successes(self) -> int:
+        return sum(d.success for d in self.dice)
+
+    @property
+    def failures(self) -> int:
+        return sum(d.failure for d in self.dice)
+
+    @property
+    def kept(self) -> tuple[Die, ...]:
+        return tuple(d for d in self.dice if d.kept)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One piece of a set as shown, in order: a pool, a number, an operator, a bracket..."""
+
+    kind: TermKind
+    text: str
+    pool: Pool | None = None
+    dropped: bool = False  # inside a set element that k/p dropped: `(1d20, 1d20)kh1`
+
+
+@dataclass(frozen=True)
+class Test:
+    """A whole-roll comparison such as `1d20+5 >= 15`."""
+
+    target: Target
+    passed: bool
+
+
+@dataclass(frozen=True)
+class RollSet:
+    """One rolled set; a repeated roll (`6#4d6kh3`) has several."""
+
+    expression: str
+    terms: tuple[Term, ...]
+    total: int
+    test: Test | None = None
+    rounded_from: float | None = None  # the exact total when a division left a fraction
+
+    @property
+    def pools(self) -> tuple[Pool, ...]:
+        return tuple(t.pool for t in self.terms if t.pool is not None)
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return tuple(d for p in self.pools for d in p.dice)
+
+    @property
+    def counting(self) -> bool:
+        return any(p.counting for p in self.pools)
+
+    @property
+    def successes(self) -> int:
+        return sum(p.successes for t in self.terms if (p := t.pool) and not t.dropped)
+
+    @property
+    def failures(self) -> int:
+        return sum(p.failures for t in self.terms if (p := t.pool) and not t.dropped)
 
 
 @dataclass(frozen=True)
 class DiceRoll:
-    expression: str
-    total: int
-    detail: str
-    comment: str | None
+    expression: str  # as typed
+    sets: tuple[RollSet, ...]
+    comment: str | None = None
+    mode: Mode | None = None
+    notes: tuple[str, ...] = ()  # e.g. explosions stopped at the dice limit
+
+    @property
+    def total(self) -> int:
+        """The set's total; for repeated sets, the sum of their totals."""
+        return sum(s.total for s in self.sets)
+
+    @property
+    def collapsed(self) -> bool:
+        """Some pool is shown as counts per face; `render(..., full=True)` lists every die."""
+        return any(len(p.dice) > COLLAPSE_AT for s in self.sets for p in s.pools)
+
+    @property
+    def detail(self) -> str:
+        return "\n".join(_set_text(s, _MARKUP["console"], full=False) for s in self.sets)
 
     def describe(self, who: str) -> str:
-        note = f" ({self.comment})" if self.comment else ""
-        return f"{who} rolls{note}: {self.detail}"
+        """Plain text, as the referee and replays log it."""
+        return self.render(who, "console")
+
+    def render(self, who: str, style: Style = "console", *, full: bool = False) -> str:
+        """`Ann rolls (attack): 1d20 (17) + 5 = 22`, with the style's strike and bold marks."""
+        m = _MARKUP[style]
+        head = f"{m.escape(who)} rolls"
+        if len(self.sets) > 1:
+            head += f" {len(self.sets)} × {m.escape(self.sets[0].expression)}"
+        if self.comment:
+            head += f" ({m.escape(self.comment)})"
+        if self.notes:
+            head += ", " + "; ".join(self.notes)
+        texts = [_set_text(s, m, full=full) for s in self.sets]
+        if len(texts) == 1:
+            return f"{head}: {texts[0]}"
+        return "\n".join([f"{head}:", *(f"{i}. {t}" for i, t in enumerate(texts, 1))])
 
 
-def _check_limits(node: diceast.Node) -> int:
-    """Refuse oversized dice before anything is rolled; returns the number of dice asked for."""
+# ----- reading --------------------------------------------------------------------------------
+
+
+def _refuse(text: str, position: int, expected: str, hint: str = "") -> RuleError:
+    """`position` is 0-based into `text`; players read 1-based positions."""
+    if position >= len(text):
+        where = "at the end"
+    else:
+        where = f"at position {position + 1} ('{text[position:].split(' ')[0]}')"
+    return RuleError(f"I cannot read '{text}' {where}: expected {expected}.{hint}")
+
+
+def _cannot(request: _Request, needle: str | int, reason: str) -> RuleError:
+    """A roll that reads but cannot be made, pointing at a position or the first `needle`."""
+    text = request.text
+    if isinstance(needle, int):
+        at = needle
+    else:
+        found = [t.lower().find(needle.lower(), request.start) for t in (text, request.work)]
+        at = max(found) if min(found) < 0 else min(found)
+        at = request.start if at < 0 else at
+    word = text[at:].split(" ")[0]
+    return RuleError(f"I cannot roll '{text}' at position {at + 1} ('{word}'): {reason}.")
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _parse(text: str, work: str, start: int) -> Any:
+    """d20's grammar on work[start:]; positions in errors are into `text` (same length)."""
+    try:
+        return diceast.parser.parse(work[start:], start="commented_expr")
+    except lark.exceptions.UnexpectedInput as error:
+        token = getattr(error, "token", None)
+        expected = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+        position = start + error.pos_in_stream
+        if getattr(token, "type", "") == "$END":
+            position = len(text)
+        words = sorted({_TOKENS[name] for name in expected if name in _TOKENS})
+        wanted = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+        raise _refuse(text, position, wanted or "dice such as 1d20") from None
+
+
+def _osa(a: str, b: str) -> int:
+    """Edit distance counting an adjacent swap as one edit."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(
+                d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])
+            )
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def _near_mode(word: str) -> str | None:
+    for short, long in (("adv", "advantage"), ("dis", "disadvantage")):
+        added = (
+            len(word) == 4 and _osa(word, short) == 1 and (word[:3] != short or word[3] == short[2])
+        )
+        swapped = sorted(word) == sorted(short) and _osa(word, short) == 1
+        if added or swapped or (len(word) >= 6 and _osa(word, long) <= 2):
+            return short
+    return None
+
+
+def _comment_problem(word: str, glued: bool) -> tuple[str, str] | None:
+    """(expected, hint) when a leftover word looks like notation rather than a comment."""
+    w = word.lower()
+    if near := _near_mode(w):
+        return "adv or dis", f" Did you mean {near}?"
+    if re.match(r"[tf](?!\d+$)", w) and re.fullmatch(r"[tf][\d<>=]*", w):
+        return (
+            "a number after t or f",
+            " t7 counts dice of 7 or more, f1 subtracts those of 1 or less.",
+        )
+    if glued and re.match(r"r\d|r[<>]", w):
+        return "a dice option", " rr1 rerolls every 1, ro1 rerolls a 1 once."
+    if glued and w.startswith("!"):
+        return "a dice option", " e6 explodes sixes (3d6e6)."
+    if re.fullmatch(r"(k|p|kh|kl|dh|dl|rr|ro|ra|e|mi|ma)[<>hl]?\d+", w):
+        return "the option right after the dice", f" Write it without a space: 4d6{w}."
+    if re.match(r"\d*d(\d|%|f)", w) or re.fullmatch(r"[\d.]+", w):
+        return "+, -, * or / between two numbers or dice", ""
+    if w.startswith("#"):
+        return "the number of sets first", " 6#4d6kh3 rolls six sets."
+    if glued or re.match(r"[-+*/<>=!%(),\[\]]", w):
+        return "+, -, an option such as kh3, or a space before a comment", ""
+    return None
+
+
+@dataclass
+class _Request:
+    text: str
+    work: str
+    start: int  # where the (first) set begins
+    sets: int
+    mode: Mode | None = None
+    mode_at: int = 0
+    success_at: int = 0
+    fail_at: int = 0
+    success: Target | None = None
+    fail: Target | None = None
+    comment: str | None = None
+    expression_end: int = 0
+
+
+def _read(text: str) -> tuple[_Request, Any]:
+    work = text  # roll() turned every space and control character into " "
+    request = _Request(text, work, 0, 1)
+    if repeat := _REPEAT.match(work):
+        request.sets = int(repeat.group(1))
+        if not 1 <= request.sets <= MAX_SETS:
+            raise _refuse(text, 0, f"a number of sets from 1 to {MAX_SETS}")
+        request.start = repeat.end()
+    request.work = work = _FATE_DICE.sub(r"\1d0", _DROP.sub("p", work))
+    while True:
+        tree = _parse(text, request.work, request.start)
+        comment = (tree.comment or "").strip()
+        end = len(request.work) - len(comment) if comment else len(request.work)
+        request.expression_end = end
+        if not comment:
+            break
+        found = _MODIFIER.match(request.work, end)
+        if found is None:
+            _check_comment(request, end)
+            request.comment = text[end:].strip()
+            break
+        _modifier(request, found.group(1).lower(), end)
+        request.work = _blank(request.work, found.start(), found.end())
+    return request, tree
+
+
+def _modifier(request: _Request, word: str, at: int) -> None:
+    text = request.text
+    if word in _MODE_WORDS:
+        if request.mode is not None:
+            raise _refuse(text, at, "only one of adv or dis")
+        request.mode = "adv" if _MODE_WORDS[word] == "adv" else "dis"
+        request.mode_at = at
+        return
+    number = int(word[1:])
+    if word[0] == "t":
+        if request.success is not None:
+            raise _refuse(text, at, "one success target (t7)")
+        request.success, request.success_at = Target(">=", number), at
+    else:
+        if request.fail is not None:
+            raise _refuse(text, at, "one failure target (f1)")
+        request.fail, request.fail_at = Target("<=", number), at
+
+
+def _check_comment(request: _Request, at: int) -> None:
+    text, work = request.text, request.work
+    word = work[at:].split(" ")[0]
+    glued = at > request.start and work[at - 1] != " "
+    if problem := _comment_problem(word, glued):
+        raise _refuse(text, at, *problem)
+    for later in re.finditer(r"\S+", text[at:]):
+        if later.group().lower() in _MODE_WORDS:
+            raise _refuse(
+                text,
+                at + later.start(),
+                "adv or dis right after the dice",
+                " Example: 1d20+5 adv attack.",
+            )
+
+
+def _check_sizes(request: _Request, tree: Any) -> int:
+    """Refuse impossible dice before anything is rolled; returns the dice asked for."""
+    text, typed = request.text, request.text[: request.expression_end]
+    if zero := re.search(r"(?<![A-Za-z])\d*d0+(?!\d)", typed):
+        raise _refuse(
+            text, zero.start(), "a die with at least one side", " Percentile dice are d% or d100."
+        )
     count = 0
-    if isinstance(node, diceast.Dice):
-        if node.size != "%" and node.size > MAX_SIDES:
-            raise RuleError(f"A die may have at most {MAX_SIDES:,} sides; try /roll 1d100.")
-        count += node.num
+    for node in _walk(tree.roll):
+        if isinstance(node, diceast.Dice):
+            if node.size != "%" and node.size > MAX_SIDES:
+                big = re.search(rf"d0*{node.size}", typed)
+                raise _refuse(
+                    text,
+                    big.start() if big else request.start,
+                    f"at most {MAX_SIDES:,} sides",
+                    " Try 1d100.",
+                )
+            if node.num < 1:
+                zero_dice = re.search(r"(?<!\d)0+d", typed)
+                raise _refuse(
+                    text, zero_dice.start() if zero_dice else request.start, "at least one die"
+                )
+            count += node.num
+    if request.mode is not None:
+        count += 1
+    total = count * request.sets
+    if total > MAX_DICE:
+        raise RuleError(
+            f"At most {MAX_DICE:,} dice per roll, and '{text}' asks for {total:,}; try fewer dice."
+        )
+    return total
+
+
+def _walk(node: Any) -> list[Any]:
+    found = [node]
     for child in node.children:
-        count += _check_limits(child)
-    return count
+        found += _walk(child)
+    return found
+
+
+def _leftmost_d20(node: Any) -> Any:
+    """The leftmost dice of a set, as d20's own advantage does: it must be a plain 1d20."""
+    while node.children:
+        node = node.children[0]
+    return node if isinstance(node, diceast.Dice) and node.num == 1 and node.size == 20 else None
+
+
+# ----- rolling --------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Face:
+    face: int
+    value: int
+    dropped: bool = False
+    rerolled: bool = False
+    exploded: bool = False
+
+
+@dataclass(eq=False)
+class _Die:
+    faces: list[_Face]
+
+    @property
+    def now(self) -> _Face:
+        return self.faces[-1]
+
+    @property
+    def kept(self) -> bool:
+        return not self.now.dropped
+
+
+@dataclass
+class _Value:
+    number: Any  # int or float
+    terms: list[Term] = field(default_factory=list)
+
+
+class _Roller:
+    def __init__(self, request: _Request, rng: Rng) -> None:
+        self.request = request
+        self.rng = rng
+        self.drawn = 0
+        self.notes: list[str] = []
+        self.advantage: Any = None
+
+    # the whole set
+    def roll_set(self, root: Any) -> RollSet:
+        request = self.request
+        if request.mode is not None:
+            self.advantage = _leftmost_d20(root)
+            if self.advantage is None:
+                raise _refuse(
+                    request.text,
+                    request.mode_at,
+                    f"a roll that starts with 1d20 before {request.mode}",
+                    f" {request.mode} rolls that d20 twice: 1d20+5 {request.mode}.",
+                )
+        test = None
+        if isinstance(root, diceast.BinOp) and root.op in _COMPARE and not _is_pool(root.left):
+            value = self.eval(root.left)
+            target = Target(root.op, self.constant(root.right, root.op))
+            test = Test(target, target.met(value.number))
+        else:
+            value = self.eval(root)
+        pools = [t.pool for t in value.terms if t.pool is not None]
+        if not pools:
+            number = request.text[request.start : request.expression_end].strip()
+            hint = f" Did you mean d{number}?" if number.isdigit() else ""
+            raise _refuse(request.text, request.start, "dice such as 1d20", hint)
+        counting = [p for p in pools if p.counting]
+        if counting and len(counting) < len(pools):
+            raise _cannot(
+                request,
+                request.success_at if request.success else str(counting[0].target),
+                "count successes (10d6>3, 6d10 t7) or add dice up (2d6+1d4), not both in one roll",
+            )
+        if request.fail is not None and not counting:
+            raise _cannot(
+                request, request.fail_at, "f counts failures against successes; add t: 6d10 t7 f1"
+            )
+        exact = value.number
+        if isinstance(exact, float) and not math.isfinite(exact):
+            raise RuleError("That total is too large to show.")
+        total = math.floor(exact)
+        rounded = float(exact) if total != exact else None
+        expression = _join([(t.kind, t.pool.notation if t.pool else t.text) for t in value.terms])
+        return RollSet(expression, tuple(value.terms), total, test, rounded)
+
+    def eval(self, node: Any) -> _Value:
+        if isinstance(node, diceast.AnnotatedNumber):
+            inner = self.eval(node.value)
+            notes = "".join(node.annotations)
+            return _Value(
+                inner.number, [*inner.terms, Term("annotation", notes)] if notes else inner.terms
+            )
+        if isinstance(node, diceast.Literal):
+            return _Value(node.value, [Term("number", _number(node.value))])
+        if isinstance(node, diceast.Parenthetical):
+            inner = self.eval(node.value)
+            return _Value(inner.number, [Term("open", "("), *inner.terms, Term("close", ")")])
+        if isinstance(node, diceast.UnOp):
+            inner = self.eval(node.value)
+            number = -inner.number if node.op == "-" else inner.number
+            return _Value(number, [Term("sign", node.op), *inner.terms])
+        if isinstance(node, diceast.BinOp):
+            return self.binop(node)
+        if isinstance(node, diceast.OperatedDice):
+            return self.pool(node.value, node.operations)
+        if isinstance(node, diceast.Dice):
+            return self.pool(node, [])
+        if isinstance(node, diceast.OperatedSet):
+            return self.number_set(node.value, node.operations)
+        if isinstance(node, diceast.NumberSet):
+            return self.number_set(node, [])
+        raise RuleError(f"I cannot roll '{node}'.")  # pragma: no cover - d20 has no other nodes
+
+    def binop(self, node: Any) -> _Value:
+        if node.op in _COMPARE:
+            if not _is_pool(node.left):
+                raise _cannot(
+                    self.request,
+                    node.op,
+                    "compare one dice pool (10d6>3 counts dice) or the whole roll (1d20+5 >= 15)",
+                )
+            target = Target(node.op, self.constant(node.right, node.op))
+            dice, ops = (
+                (node.left.value, node.left.operations)
+                if isinstance(node.left, diceast.OperatedDice)
+                else (node.left, [])
+            )
+            return self.pool(dice, ops, target)
+        left, right = self.eval(node.left), self.eval(node.right)
+        try:
+            number = _ARITHMETIC[node.op](left.number, right.number)
+        except ZeroDivisionError:
+            raise _cannot(self.request, node.op, "it divides by zero") from None
+        except OverflowError:
+            raise RuleError("That total is too large to show.") from None
+        return _Value(number, [*left.terms, Term("operator", node.op), *right.terms])
+
+    def constant(self, node: Any, op: str) -> float:
+        if any(isinstance(n, diceast.Dice) for n in _walk(node)):
+            raise _cannot(self.request, op, f"the target after {op} must be a number, not dice")
+        number = self.eval(node).number
+        return int(number) if float(number).is_integer() else float(number)
+
+    # dice
+    def draw(self, size: Any) -> _Face:
+        self.drawn += 1
+        if size == "%":
+            face = self.rng.randbelow(100) + 1
+        elif size == _FATE:
+            face = self.rng.randbelow(3) - 1
+        else:
+            face = self.rng.randbelow(size) + 1
+        return _Face(face, face)
+
+    def room(self, what: str) -> bool:
+        if self.drawn < MAX_DICE:
+            return True
+        note = f"{what} stopped at the {MAX_DICE:,}-dice limit"
+        if note not in self.notes:
+            self.notes.append(note)
+        return False
+
+    def pool(self, node: Any, operations: Sequence[Any], target: Target | None = None) -> _Value:
+        request = self.request
+        size = node.size
+        kind = "dF" if size == _FATE else f"d{size}"
+        ops = list(operations)
+        number = node.num
+        if node is self.advantage:
+            number = 2
+            ops.insert(
+                0,
+                diceast.SetOperator(
+                    "k", [diceast.SetSelector("h" if request.mode == "adv" else "l", 1)]
+                ),
+            )
+        if request.success is not None:
+            if target is not None:
+                raise _cannot(
+                    request, request.success_at, f"give one target: {target} or t, not both"
+                )
+            target = request.success
+        fail = request.fail if target is not None else None
+        dice = [_Die([self.draw(size)]) for _ in range(number)]
+        for op in ops:
+            self.operate(dice, op, size)
+        shown: list[Die] = []
+        sides = 3 if size == _FATE else (100 if size == "%" else size)
+        for die in dice:
+            for face in die.faces:
+                kept = not (face.dropped or face.rerolled)
+                shown.append(
+                    Die(
+                        kind,
+                        sides,
+                        face.face,
+                        face.value,
+                        kept,
+                        face.dropped,
+                        face.rerolled,
+                        face.exploded,
+                        kept and target is not None and target.met(face.value),
+                        kept and fail is not None and fail.met(face.value),
+                    )
+                )
+        kept_values = [d.value for d in shown if d.kept]
+        if target is not None:
+            total = sum(d.success for d in shown) - sum(d.failure for d in shown)
+        else:
+            total = sum(kept_values)
+        notation = f"{number}d{'F' if size == _FATE else size}" + "".join(
+            _op_text(op) for op in ops
+        )
+        if target is not None:
+            if request.success is not None:
+                notation += f" t{_number(target.number)}"
+            else:
+                notation += str(target)
+        if fail is not None:
+            notation += f" f{_number(fail.number)}"
+        result = Pool(notation, tuple(shown), total, target, fail)
+        return _Value(total, [Term("pool", notation, result)])
+
+    def again(self, dice: list[_Die], die: _Die, size: Any, *, reroll: bool) -> bool:
+        """Reroll `die` in place, or explode it into a new die; False at the dice limit."""
+        if not self.room("rerolls" if reroll else "explosions"):
+            return False
+        if reroll:
+            die.now.rerolled = True
+            die.faces.append(self.draw(size))
+        else:
+            die.now.exploded = True
+            dice.append(_Die([self.draw(size)]))
+        return True
+
+    def operate(self, dice: list[_Die], op: Any, size: Any) -> None:
+        name, sels = op.op, op.sels
+
+        def kept() -> list[_Die]:
+            return [d for d in dice if d.kept]
+
+        def chosen(limit: int | None = None) -> list[_Die]:
+            pool = kept()
+            picked = _choose([d.now.value for d in pool], sels, limit)
+            return [pool[i] for i in picked]
+
+        if name in ("k", "p"):
+            picked = chosen()
+            for die in kept():
+                if (die in picked) == (name == "p"):
+                    die.now.dropped = True
+        elif name in ("rr", "e"):
+            if endless := _endless(name, sels, size):
+                raise _cannot(self.request, str(op), endless)
+            done: set[_Die] = set()  # exploded dice explode once; rerolled ones go again
+            while todo := [d for d in chosen() if d not in done]:
+                for die in todo:
+                    if not self.again(dice, die, size, reroll=name == "rr"):
+                        return
+                    if name == "e":
+                        done.add(die)
+        elif name in ("ro", "ra"):
+            for die in chosen(1 if name == "ra" else None):
+                if not self.again(dice, die, size, reroll=name == "ro"):
+                    return
+        else:  # mi, ma
+            sel = sels[-1]
+            if sel.cat is not None:
+                raise _cannot(
+                    self.request, f"{name}{sel}", f"{name} takes a plain number, such as {name}2"
+                )
+            for die in kept():
+                if (name == "mi" and die.now.value < sel.num) or (
+                    name == "ma" and die.now.value > sel.num
+                ):
+                    die.now.value = sel.num
+
+    def number_set(self, node: Any, operations: Sequence[Any]) -> _Value:
+        if not isinstance(node, diceast.NumberSet):
+            ops = "".join(_op_text(op) for op in operations)
+            raise _cannot(
+                self.request, ops, f"{ops} needs dice or a set: 4d6{ops}, or (1d20, 1d20){ops}"
+            )
+        elements = [self.eval(v) for v in node.values]
+        dropped = [False] * len(elements)
+        for op in operations:
+            live = [i for i, d in enumerate(dropped) if not d]
+            picked = {live[i] for i in _choose([elements[i].number for i in live], op.sels)}
+            for i in live:
+                if (i in picked) == (op.op == "p"):
+                    dropped[i] = True
+        terms: list[Term] = [Term("open", "(")]
+        for i, element in enumerate(elements):
+            if i:
+                terms.append(Term("separator", ","))
+            terms += [replace(t, dropped=True) if dropped[i] else t for t in element.terms]
+        if len(elements) == 1:
+            terms.append(Term("separator", ","))
+        terms.append(Term("close", ")"))
+        terms += [Term("setop", _op_text(op)) for op in operations]
+        number = sum(e.number for e, d in zip(elements, dropped, strict=True) if not d)
+        return _Value(number, terms)
+
+
+def _is_pool(node: Any) -> bool:
+    return isinstance(node, (diceast.Dice, diceast.OperatedDice))
+
+
+def _op_text(op: Any) -> str:
+    return "".join(
+        ("d" if op.op == "p" and sel.cat in ("h", "l") else op.op) + str(sel) for sel in op.sels
+    )
+
+
+def _choose(values: Sequence[float], sels: Sequence[Any], limit: int | None = None) -> list[int]:
+    """d20's selectors (h, l, <, >, exact) over the kept values, in the dice's own order."""
+    chosen: list[int] = []
+    order = range(len(values))
+    for sel in sels:
+        if limit is not None and len(chosen) >= limit:
+            break
+        if sel.cat == "h":
+            picked = sorted(order, key=lambda i: values[i], reverse=True)[: sel.num]
+        elif sel.cat == "l":
+            picked = sorted(order, key=lambda i: values[i])[: sel.num]
+        else:
+            test = _COMPARE[{"<": "<", ">": ">"}.get(sel.cat, "==")]
+            picked = [i for i in order if test(values[i], sel.num)]
+        if limit is not None:
+            picked = picked[: limit - len(chosen)]
+        chosen += [i for i in picked if i not in chosen]
+    return sorted(chosen)
+
+
+def _endless(name: str, sels: Sequence[Any], size: Any) -> str | None:
+    """rr and e repeat while a face matches: why they would never stop, if so."""
+    if any(sel.cat in ("h", "l") for sel in sels):
+        return f"{name} needs faces, such as {name}1 or {name}<3, not highest or lowest dice"
+    low, high = (-1, 1) if size == _FATE else (1, 100 if size == "%" else size)
+    below = max([sel.num for sel in sels if sel.cat == "<"], default=low)
+    above = min([sel.num for sel in sels if sel.cat == ">"], default=high)
+    first, last = max(low, below), min(high, above)
+    exact = {sel.num for sel in sels if sel.cat is None and first <= sel.num <= last}
+    if last - first + 1 <= len(exact):
+        ops = "".join(f"{name}{sel}" for sel in sels)
+        kind = "dF" if size == _FATE else f"d{size}"
+        return f"{ops} matches every face of a {kind}, so it would never stop"
+    return None
 
 
 def roll(expression: str, rng: Rng) -> DiceRoll:
-    """Parse, check the limits, and roll on `rng`; every refusal is a RuleError."""
-    text = expression.strip()
+    """Read, check the limits, and roll on `rng`; every refusal is a RuleError."""
+    text = "".join(c if c.isprintable() else " " for c in expression).strip()
     if not text:
         raise RuleError(f"Say what to roll, for example {EXAMPLES}.")
     if len(text) > MAX_LENGTH:
         raise RuleError(f"A dice expression may be at most {MAX_LENGTH} characters long.")
-    roller = d20.Roller(d20.RollContext(max_rolls=MAX_DICE))
     try:
-        tree = roller.parse(_DROP.sub("p", text), allow_comments=True)
-        if _check_limits(tree) > MAX_DICE:
-            raise RuleError(f"At most {MAX_DICE:,} dice per roll; try fewer dice.")
-        with _rolling_with(rng):
-            result = roller.roll(tree, stringifier=d20.SimpleStringifier())
-    except d20.TooManyRolls as error:
-        raise RuleError(
-            f"That roll needs more than {MAX_DICE:,} dice (rerolls and explosions count)."
-        ) from error
-    except d20.RollSyntaxError as error:
-        raise RuleError(f"I cannot read '{text}' as dice; try {EXAMPLES}.") from error
-    except d20.RollError as error:
-        raise RuleError(f"That roll cannot be made: {error}.") from error
-    except RecursionError as error:
-        raise RuleError("That expression is nested too deeply to roll.") from error
-    return DiceRoll(text, int(result.total), result.result, result.comment)
+        request, tree = _read(text)
+    except RecursionError:
+        raise RuleError("That expression is nested too deeply to roll.") from None
+    _check_sizes(request, tree)
+    roller = _Roller(request, rng)
+    position = rng.position
+    try:
+        sets = tuple(roller.roll_set(tree.roll) for _ in range(request.sets))
+    except RuleError:
+        rng.position = position  # a refused roll draws nothing
+        raise
+    except RecursionError:
+        rng.position = position
+        raise RuleError("That expression is nested too deeply to roll.") from None
+    return DiceRoll(text, sets, request.comment, request.mode, tuple(roller.notes))
+
+
+# ----- showing --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Markup:
+    strike: Callable[[str], str]
+    bold: Callable[[str], str]
+    natural: Callable[[str], str]
+    escape: Callable[[str], str]
+
+
+def _discord_escape(text: str) -> str:
+    return re.sub(r"([\\*_~`|>\[\]#])", r"\\\1", text)
+
+
+_MARKUP: dict[Style, _Markup] = {
+    "console": _Markup(lambda s: f"~{s}~", lambda s: s, lambda s: f"*{s}*", lambda s: s),
+    "discord": _Markup(
+        lambda s: f"~~{s}~~", lambda s: f"**{s}**", lambda s: f"**{s}**", _discord_escape
+    ),
+    "telegram": _Markup(
+        lambda s: f"<s>{s}</s>",
+        lambda s: f"<b>{s}</b>",
+        lambda s: f"<b>{s}</b>",
+        lambda s: html.escape(s, quote=False),
+    ),
+}
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _join(pieces: Sequence[tuple[TermKind, str]]) -> str:
+    """Terms as typed: `(1d4 (3) + 1) * 3`, `-1d4 (2)`, `(1d20 (7), 1d20 (15))kh1`."""
+    out = ""
+    for i, (kind, text) in enumerate(pieces):
+        tight = (
+            i == 0
+            or pieces[i - 1][0] in ("open", "sign")
+            or kind in ("close", "separator", "setop")
+        )
+        out += ("" if tight else " ") + text
+    return out
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if abs(n) == 1 else many}"
+
+
+def _face_text(die: Die) -> str:
+    text = {-1: "-", 0: "0", 1: "+"}[die.face] if die.kind == "dF" else str(die.face)
+    if die.value != die.face:
+        text += f"→{die.value}"
+    return text + ("!" if die.exploded else "")
+
+
+def _die_text(die: Die, m: _Markup, strike: bool) -> str:
+    text = m.escape(_face_text(die))
+    if not die.kept:
+        return m.strike(text) if strike else text
+    if die.kind == "d20" and die.natural is not None:
+        return m.natural(text)
+    return text
+
+
+def _pool_text(pool: Pool, m: _Markup, full: bool, strike: bool) -> str:
+    if full or len(pool.dice) <= COLLAPSE_AT:
+        shown = ", ".join(_die_text(d, m, strike) for d in pool.dice)
+    else:
+        counts = Counter(
+            (d.value, d.face, d.kept, _die_text(d, m, strike))
+            for d in sorted(pool.dice, key=lambda d: (d.value, d.face, not d.kept))
+        )
+        shown = ", ".join(f"{text}×{n}" for (_, _, _, text), n in counts.items())
+    return f"{m.escape(pool.notation)} ({shown})"
+
+
+def _set_text(s: RollSet, m: _Markup, *, full: bool) -> str:
+    pieces: list[tuple[TermKind, str]] = []
+    run: list[tuple[TermKind, str]] = []  # a dropped set element, struck through as one
+    for term in (*s.terms, None):
+        if run and (term is None or not term.dropped):
+            pieces.append((run[0][0], m.strike(_join(run))))
+            run = []
+        if term is not None:
+            strike = not term.dropped  # no strike inside a struck element
+            text = _pool_text(term.pool, m, full, strike) if term.pool else m.escape(term.text)
+            (run if term.dropped else pieces).append((term.kind, text))
+    body = _join(pieces)
+    if s.test is not None:
+        verdict = "success" if s.test.passed else "failure"
+        return f"{body} = {s.total}, {m.escape(str(s.test.target))}: {m.bold(verdict)}"
+    if s.counting:
+        count = m.bold(_plural(s.total, "success", "successes"))
+        if s.failures and len(s.terms) == 1:
+            counted = _plural(s.successes, "success", "successes")
+            return f"{body} = {counted} − {_plural(s.failures, 'failure', 'failures')} = {count}"
+        return f"{body} = {count}"
+    if s.rounded_from is not None:
+        return f"{body} = {s.rounded_from:g}, rounded down to {m.bold(str(s.total))}"
+    return f"{body} = {m.bold(str(s.total))}"
