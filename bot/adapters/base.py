@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.replies import Private, Refusal, Reply
+from bot.replies import Mention, Private, Refusal, Reply
+
+SWEEP_SECONDS = 5.0
+"""How often a platform adapter asks the referee for due deadlines (reminders, timeouts)."""
 
 
 @dataclass(frozen=True)
@@ -63,3 +68,23 @@ def split_message(text: str, limit: int) -> list[str]:
     if current or not parts:
         parts.append(current)
     return parts
+
+
+def with_mentions(
+    text: str,
+    mentions: tuple[Mention, ...],
+    render: Callable[[str, str], str],
+    escape: Callable[[str], str] = lambda part: part,
+) -> str:
+    """The text (escaped for the platform) with each mentioned name's first whole-word
+    occurrence as the platform's ping, `render(id, escaped name)`; a missing name goes in front."""
+    text = escape(text)
+    for user_id, name in mentions:
+        shown = escape(name)
+        found = re.search(rf"(?<!\w){re.escape(shown)}(?!\w)", text)
+        ping = render(user_id, shown)
+        if found is None:
+            text = f"{ping} {text}"
+        else:
+            text = text[: found.start()] + ping + text[found.end() :]
+    return text

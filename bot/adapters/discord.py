@@ -13,15 +13,16 @@ from typing import Any, cast
 
 import discord
 from discord import app_commands
+from discord.ext import tasks
 
-from bot.adapters.base import split_message
+from bot.adapters.base import SWEEP_SECONDS, split_message, with_mentions
 from bot.commands.help import every_verb, fit
 from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
 from bot.referee import Referee
 from bot.render.image import render_png
 from bot.render.text import render_text
-from bot.replies import Button, Private, Reply
+from bot.replies import Button, Private, Public, Reply
 from bot.verbs import SHARED, SHARED_NAMES
 from games.base import Verb
 from games.registry import all_engines
@@ -94,9 +95,16 @@ def _pack(pieces: Sequence[str]) -> list[str]:
     return parts
 
 
+def ping(user_id: str, name: str) -> str:
+    return f"<@{user_id}>"
+
+
 async def compose(reply: Reply) -> list[Outgoing]:
     """A reply as messages: text split at the limit, the board as text or PNG, buttons last."""
-    pieces = split_message(reply.text, MESSAGE_LIMIT) if reply.text else []
+    text = reply.text
+    if isinstance(reply, Public) and reply.mentions:
+        text = with_mentions(text, reply.mentions, ping)
+    pieces = split_message(text, MESSAGE_LIMIT) if text else []
     files: list[tuple[str, bytes]] = []
     if reply.file is not None:
         files.append(reply.file)
@@ -308,16 +316,23 @@ class Adapter:
         chat_id: str | None = None,
         **extra: Any,
     ) -> Invocation:
+        chat = chat_id or str(interaction.channel_id)
         return Invocation(
             PLATFORM,
-            chat_id or str(interaction.channel_id),
+            chat,
             str(interaction.user.id),
             interaction.user.display_name,
             verb,
             args,
             private=interaction.guild_id is None,
+            admin=is_admin(interaction, chat),
             **extra,
         )
+
+    async def sweep(self, client: discord.Client) -> None:
+        """Due reminders and timeouts of Discord tables, posted to their channels and DMs."""
+        for notice in await self.referee.sweep([PLATFORM]):
+            await deliver_background(client, notice.chat_id, notice.replies)
 
     async def command(
         self,
@@ -369,6 +384,34 @@ class Adapter:
             if wanted in args.casefold():
                 choices.append(app_commands.Choice(name=args[:100], value=args[:100]))
         return choices[:MAX_OPTIONS]
+
+
+def is_admin(interaction: discord.Interaction[Any], chat: str) -> bool:
+    """Manage Server or Manage Channels where the command was sent; a DM is its own admin.
+    A press from elsewhere (a DM button acting on a channel) never counts."""
+    if chat != str(interaction.channel_id):
+        return False
+    if interaction.guild_id is None:
+        return True
+    permissions = interaction.permissions
+    return bool(
+        permissions.administrator or permissions.manage_guild or permissions.manage_channels
+    )
+
+
+async def deliver_background(client: discord.Client, chat: str, replies: Sequence[Reply]) -> None:
+    """Replies without an interaction: channel messages to the table's channel, DMs to players."""
+    channel = client.get_partial_messageable(int(chat))
+    for reply in replies:
+        for out in await compose(reply):
+            try:
+                if isinstance(reply, Private):
+                    dm = await client.create_dm(discord.Object(int(reply.user_id)))
+                    await dm.send(**_send_kwargs(out, chat))
+                else:
+                    await channel.send(**_send_kwargs(out))
+            except discord.HTTPException as error:
+                log.warning("Discord refused a background message: %s", error)
 
 
 def _adapter(interaction: discord.Interaction[Any]) -> Adapter:
@@ -457,8 +500,21 @@ class PaperrefClient(discord.AutoShardedClient):
         for verb in every_verb(SHARED):
             self.tree.add_command(slash_command(verb))
 
+    @tasks.loop(seconds=SWEEP_SECONDS)
+    async def sweeper(self) -> None:
+        """The turn timers' clock: deadlines live in SQL, so a restart loses none."""
+        try:
+            await self.adapter.sweep(self)
+        except Exception:
+            log.exception("Discord: the deadline sweep failed; it runs again shortly")
+
+    async def close(self) -> None:
+        self.sweeper.cancel()
+        await super().close()
+
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CommandButton, CommandSelect)
+        self.sweeper.start()
         if not self.guild_ids:
             synced = await self.tree.sync()
             log.info("Discord: %d slash commands synced globally", len(synced))

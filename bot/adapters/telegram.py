@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -19,7 +20,7 @@ from telegram import (
     ReplyParameters,
     Update,
 )
-from telegram.constants import ChatType
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import (
     AIORateLimiter,
@@ -34,7 +35,14 @@ from telegram.ext import (
 )
 from telegram.helpers import create_deep_linked_url
 
-from bot.adapters.base import decode_press, encode_press, is_stale, split_message
+from bot.adapters.base import (
+    SWEEP_SECONDS,
+    decode_press,
+    encode_press,
+    is_stale,
+    split_message,
+    with_mentions,
+)
 from bot.commands.help import every_verb
 from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, Settings, TelegramSettings
@@ -108,7 +116,9 @@ def _join(a: Reply, b: Reply) -> Reply:
         a, text=text, board=b.board or a.board, buttons=keep.buttons, version=keep.version
     )
     if isinstance(merged, Public) and isinstance(b, Public):
-        merged = replace(merged, outcome=b.outcome or merged.outcome)
+        merged = replace(
+            merged, outcome=b.outcome or merged.outcome, mentions=merged.mentions + b.mentions
+        )
     return merged
 
 
@@ -136,6 +146,22 @@ def user_key(user_id: int | str) -> str:
     return f"user:{user_id}"
 
 
+def user_link(user_id: str, name: str) -> str:
+    return f'<a href="tg://user?id={user_id}">{name}</a>'
+
+
+def html_text(reply: Reply) -> str | None:
+    """A reply that mentions players as HTML with user links; None when it mentions nobody."""
+    if not isinstance(reply, Public) or not reply.mentions:
+        return None
+    return with_mentions(reply.text, reply.mentions, user_link, html.escape)
+
+
+ADMINS = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+ADAPTER = "paperref.adapter"
+"""Where the application keeps its adapter (bot_data), for the sweep job and tests."""
+
+
 def bot_commands() -> list[BotCommand]:
     return [BotCommand(verb.name, verb.help[:256]) for verb in every_verb(SHARED)]
 
@@ -152,6 +178,30 @@ class TelegramAdapter:
             CommandHandler(names, self.on_command, filters=filters.UpdateType.MESSAGE)
         )
         application.add_handler(CallbackQueryHandler(self.on_press))
+        application.bot_data[ADAPTER] = self
+        if application.job_queue is not None:
+            application.job_queue.run_repeating(self.sweep, interval=SWEEP_SECONDS, first=1.0)
+
+    async def sweep(self, context: Context) -> None:
+        """The turn timers' clock (JobQueue): due reminders and timeouts, delivered like replies."""
+        try:
+            notices = await self.referee.sweep([PLATFORM])
+        except Exception:
+            log.exception("telegram: the deadline sweep failed; it runs again shortly")
+            return
+        for notice in notices:
+            await self.deliver(context, notice.replies, Origin(int(notice.chat_id), 0))
+
+    async def is_admin(self, context: Context, chat_id: int, user_id: int, private: bool) -> bool:
+        """A group's administrators and owner (getChatMember); a private chat is its own admin."""
+        if private:
+            return True
+        try:
+            member = await context.bot.get_chat_member(chat_id, user_id)
+        except TelegramError as error:
+            log.warning("telegram: getChatMember failed in %s: %s", chat_id, error)
+            return False
+        return member.status in ADMINS
 
     # ---- typed commands ----
 
@@ -169,6 +219,7 @@ class TelegramAdapter:
             and not await self.on_private_start(context, update, parsed.args)
         ):
             return
+        changes_settings = parsed.verb == "settings" and bool(parsed.args)
         inv = Invocation(
             PLATFORM,
             str(chat.id),
@@ -179,6 +230,7 @@ class TelegramAdapter:
             update_id=str(update.update_id),
             private=private,
             text=parsed.text,
+            admin=changes_settings and await self.is_admin(context, chat.id, user.id, private),
         )
         missing = await self.missing_players(inv)
         if missing:
@@ -399,9 +451,14 @@ class TelegramAdapter:
             await self.send_photo(context, chat_id, reply.text, reply.board, markup)
             return
         board = render_text(reply.board) if reply.board is not None else ""
-        await self.send_text(
-            context, chat_id, "\n".join(p for p in (reply.text, board) if p), markup, reply_to
-        )
+        text = "\n".join(p for p in (reply.text, board) if p)
+        linked = html_text(reply)
+        if linked is not None and reply.board is None and len(linked) <= MESSAGE_LIMIT:
+            await context.bot.send_message(
+                chat_id, linked, parse_mode=ParseMode.HTML, reply_markup=markup
+            )
+            return
+        await self.send_text(context, chat_id, text, markup, reply_to)
 
     async def send_text(
         self,

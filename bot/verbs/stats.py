@@ -62,7 +62,7 @@ def _board(game: str, rows: Sequence[Rating]) -> list[str]:
     lines = [f"{_title(game)} leaderboard:"]
     for place, row in enumerate(ranked[:LEADERBOARD_LINES], start=1):
         lines.append(
-            f"  {place}. {row.name}: {row.mu:.1f} ±{row.sigma:.1f} ({row.wins}/{row.rated} won)"
+            f"  {place}. {row.name}: {row.mu:.1f} ±{row.sigma:.1f} ({row.rated} rated game(s))"
         )
     return lines
 

@@ -56,3 +56,37 @@ def test_board_image_writes_a_png_and_the_console_shows_the_emoji_map(tmp_path: 
     assert "(board written to map.png)" in done.stdout
     rows = [line for line in done.stdout.splitlines() if line[:2] in ("A ", "B  ")]
     assert rows and all(len(line) > 20 for line in rows)
+
+
+def test_turn_timer_reminds_times_out_hands_over_and_verifies(tmp_path: Path) -> None:
+    status, records = run_script("gotown_turn_timer.txt", "3", tmp_path)
+    assert status == 0
+    said = [r["text"] for r in records if r["to"] == "channel"]
+    start = next(i for i, t in enumerate(said) if t.startswith("GoTown starts: Ann, Bob."))
+    reminder = next(r for r in records if r.get("mentions"))
+    assert reminder["mentions"] == ["Ann"]
+    assert reminder["text"] == "Ann, GoTown is waiting for you; a bot moves for you in 1m."
+    timeouts = [t for t in said[start:] if "time is up" in t]
+    assert timeouts == [
+        "Ann's time is up; a bot moves for them.",
+        "Ann's time is up again (2 turns in a row); a bot plays their seat for the rest of "
+        "the game.",
+        "Bob's time is up; a bot moves for them.",
+        "Bob's time is up again (2 turns in a row); a bot plays their seat for the rest of "
+        "the game.",
+    ]
+    first = said.index(timeouts[0])
+    assert said[first + 1].startswith("Ann "), "the bot's move for Ann follows at once"
+    status_line = next(t for t in said if t.startswith("GoTown, version"))
+    assert "1. Ann (bot)" in status_line and "2. Bob <- to act" in status_line
+    assert any("outcome" in r for r in records)
+    export = json.loads(said[-1])
+    assert {a.get("cause") for a in export["actions"]} == {"timeout", None}
+    path = tmp_path / "export.json"
+    path.write_text(said[-1])
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "verify", str(path)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300, stdin=subprocess.DEVNULL,
+        env={"PATH": "", "PYTHONPATH": str(Path(__file__).parents[2])},
+    )  # fmt: skip
+    assert (done.returncode, done.stdout.strip()) == (0, "OK")

@@ -21,6 +21,8 @@ GUILD_ID = 900000000000000003
 CHANNEL_ID = 900000000000000004
 TIMESTAMP = "2024-01-01T00:00:00+00:00"
 EPHEMERAL = 64
+MEMBER = 2248473465835073
+MANAGE_GUILD = 1 << 5
 
 
 @dataclass
@@ -142,6 +144,7 @@ class FakeDiscord:
         self.messages: list[dict[str, Any]] = []
         self.identifies: list[dict[str, Any]] = []
         self.dm_closed: set[int] = set()
+        self.admins: set[int] = set()  # members who also have Manage Server
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self._interactions: dict[str, dict[str, Any]] = {}
@@ -463,7 +466,7 @@ class FakeDiscord:
                 "flags": 0,
                 "pending": False,
                 "nick": None,
-                "permissions": "2248473465835073",
+                "permissions": str(MEMBER | (MANAGE_GUILD if user.id in self.admins else 0)),
             }
             payload.update(
                 guild_id=str(GUILD_ID),

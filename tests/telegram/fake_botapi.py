@@ -67,6 +67,7 @@ class FakeBotApi:
         self.started: set[int] = set()
         self.failures: list[Failure] = []
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
+        self.admins: set[int] = set()  # getChatMember says "administrator" for these users
         self._update_ids = itertools.count(1000)
         self._message_ids = itertools.count(1)
         self._arrived = asyncio.Event()
@@ -211,7 +212,20 @@ class FakeBotApi:
             return self._store(method, params)
         if method in {"editMessageText", "editMessageReplyMarkup"}:
             return self._edit(params)
+        if method == "getChatMember":
+            return self._member(int(params["user_id"]))
         return True
+
+    def _member(self, user_id: int) -> dict[str, Any]:
+        user = {"id": user_id, "is_bot": False, "first_name": f"user{user_id}"}
+        if user_id not in self.admins:
+            return {"status": "member", "user": user}
+        rights = (
+            "can_be_edited is_anonymous can_manage_chat can_delete_messages "
+            "can_manage_video_chats can_restrict_members can_promote_members can_change_info "
+            "can_invite_users can_post_stories can_edit_stories can_delete_stories"
+        )
+        return {"status": "administrator", "user": user} | dict.fromkeys(rights.split(), False)
 
     def _store(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         chat_id = int(params["chat_id"])
