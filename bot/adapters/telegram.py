@@ -150,11 +150,15 @@ def user_link(user_id: str, name: str) -> str:
     return f'<a href="tg://user?id={user_id}">{name}</a>'
 
 
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
 def html_text(reply: Reply) -> str | None:
     """A reply that mentions players as HTML with user links; None when it mentions nobody."""
     if not isinstance(reply, Public) or not reply.mentions:
         return None
-    return with_mentions(reply.text, reply.mentions, user_link, html.escape)
+    return with_mentions(reply.text, reply.mentions, user_link, _escape)
 
 
 ADMINS = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)

@@ -7,6 +7,7 @@ import contextlib
 import re
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable
+from datetime import timedelta
 from typing import Any
 
 import discord.gateway
@@ -19,6 +20,7 @@ from bot.config import ConfigError, Settings
 from bot.referee import Referee
 from games.base import private
 from games.registry import GAMES
+from storage.models import utcnow
 from tests.core.engines import SECRET
 from tests.discord.fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, FakeDiscord, User
 
@@ -386,3 +388,36 @@ async def test_long_text_is_split_and_many_choices_become_a_select_menu() -> Non
     assert few is not None
     ids = [c["custom_id"] for c in few.to_components()[0]["components"]]
     assert ids == ["pr:-:/step 0", "pr:-:/step 1"]
+
+
+async def test_settings_need_manage_server_and_reminders_ping_the_player(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    players = Players(fake, handled)
+    async with running(fake, referee, settings()) as client:
+        client.sweeper.cancel()  # the test drives the sweep itself, at a later time
+        [refused] = await players.slash(BOB, "settings", args="board image")
+        assert refused["flags"] & EPHEMERAL
+        assert refused["content"].startswith("Only an admin of this chat can change its settings")
+        [shown] = await players.slash(BOB, "settings")
+        assert "  board: text (default)" in shown["content"]
+        fake.admins.add(ANN.id)
+        [changed] = await players.slash(ANN, "settings", args="turn-time 10m")
+        assert changed["content"] == "Ann set turn-time to 10m for this chat."
+
+        await players.slash(ANN, "new", game="race")
+        await players.slash(BOB, "join")
+        started = await players.slash(ANN, "start")
+        assert "Each turn has 10m." in text(public(started))
+        later = utcnow() + timedelta(minutes=6)
+        referee.clock = lambda: later
+        mark = len(fake.messages)
+        await client.adapter.sweep(client)
+        [reminder] = fake.messages[mark:]
+        assert reminder["via"] == "channel" and reminder["channel_id"] == str(CHANNEL_ID)
+        assert reminder["content"] == "<@101>, Race is waiting for you; a bot moves for you in 4m."
+        later += timedelta(minutes=5)
+        await client.adapter.sweep(client)
+        moved = text(fake.messages[mark + 1 :])
+        assert "<@101>'s time is up; a bot moves for them." in moved
+        assert re.search(r"Ann (steps to \d|draws a card)", moved)

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import AsyncIterator, Callable
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 
@@ -16,6 +17,7 @@ from telegram import Update
 from telegram.ext import AIORateLimiter, Application, ContextTypes, TypeHandler
 
 from bot.adapters.telegram import (
+    ADAPTER,
     CALLBACK_LIMIT,
     MESSAGE_LIMIT,
     TelegramAdapter,
@@ -33,6 +35,7 @@ from bot.config import BotSettings, ConfigError, Settings, TelegramSettings
 from bot.referee import Referee
 from bot.replies import Button, Private, Public
 from bot.verbs import SHARED
+from storage.models import utcnow
 from tests.telegram.fake_botapi import BOT_NAME, TOKEN, Call, FakeBotApi, User
 
 GROUP = -1001
@@ -428,3 +431,42 @@ async def test_two_webhook_workers_apply_a_redelivered_update_once(
     finally:
         for worker, _ in workers:
             await worker.stop()
+
+
+async def test_settings_need_a_group_administrator_and_reminders_link_the_player(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    assert tg.app is not None and tg.referee is not None
+    for job in tg.app.job_queue.jobs():
+        job.enabled = False  # the test drives the sweep itself, at a later time
+    calls = await tg.say(BOB, "/settings board image")
+    asked = fake.of("getChatMember")
+    assert [(int(c.params["chat_id"]), int(c.params["user_id"])) for c in asked] == [
+        (GROUP, BOB.id)
+    ]
+    assert texts(calls, GROUP).startswith("Only an admin of this chat can change its settings")
+    assert "  board: text (default)" in texts(await tg.say(BOB, "/settings"), GROUP)
+    fake.admins.add(ANN.id)
+    calls = await tg.say(ANN, "/settings turn-time 10m")
+    assert texts(calls, GROUP) == "Ann set turn-time to 10m for this chat."
+
+    await tg.start_privately(ANN, BOB)
+    await open_table(tg, ANN, BOB, game="race")
+    assert "Each turn has 10m." in texts(await tg.say(ANN, "/start"), GROUP)
+    later = utcnow() + timedelta(minutes=6)
+    tg.referee.clock = lambda: later
+    adapter = tg.app.bot_data[ADAPTER]
+    context = SimpleNamespace(bot=tg.app.bot)
+    mark = len(fake.calls)
+    await adapter.sweep(context)
+    [reminder] = to(fake.calls[mark:], GROUP)
+    assert reminder.params["parse_mode"] == "HTML"
+    assert reminder.text == (
+        f'<a href="tg://user?id={ANN.id}">Ann</a>, Race is waiting for you; '
+        "a bot moves for you in 4m."
+    )
+    later += timedelta(minutes=5)
+    await adapter.sweep(context)
+    moved = texts(fake.calls[mark + 1 :], GROUP)
+    assert f'<a href="tg://user?id={ANN.id}">Ann</a>\'s time is up' in moved
+    assert "Ann steps to" in moved or "Ann draws a card." in moved
