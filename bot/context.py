@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from bot.commands.help import fit
 from bot.commands.parse import Invocation
 from bot.replies import Reply
 from games.base import RuleError, Verb
@@ -12,8 +13,28 @@ from storage.models import Chat, GameTable, TableStatus
 from storage.repository import Repository
 
 SharedHandler = Callable[["Context"], Awaitable[list[Reply]]]
-SharedVerb = Verb[SharedHandler]
-"""A table verb every chat understands (/new, /join, /roll, /help, ...), declared once."""
+
+
+@dataclass(frozen=True)
+class SharedVerb(Verb[SharedHandler]):
+    """A table verb every chat understands (/new, /join, /roll, /help, ...), declared once.
+    `aliases` are other names for it (/r for /roll): each gets an entry of its own in SHARED
+    (`alias_entries`), so /help, the Telegram menu and the Discord tree list it."""
+
+    aliases: tuple[str, ...] = ()
+    alias_of: str = ""  # on an alias's entry: the verb it stands for
+
+    def alias_entries(self) -> tuple[SharedVerb, ...]:
+        return tuple(
+            replace(
+                self,
+                name=alias,
+                help=fit(f"Short for /{self.name}: {self.help}"),
+                aliases=(),
+                alias_of=self.name,
+            )
+            for alias in self.aliases
+        )
 
 
 @dataclass

@@ -63,11 +63,18 @@ def begin(repo: Repository, table: GameTable, board_default: str) -> Turn:
 
 
 async def act(
-    turn: Turn, seat: int, verb: str, args: Sequence[str], *, cause: str | None = None
+    turn: Turn,
+    seat: int,
+    verb: str,
+    args: Sequence[str],
+    *,
+    cause: str | None = None,
+    summary: str | None = None,
 ) -> list[Event]:
     """Apply one action to the working copy and log it; apply() checks the turn and rolls back
     a refusal, so a RuleError leaves everything unchanged. `cause` marks a referee's move
-    (a timeout) in the log."""
+    (a timeout) in the log; `summary` replaces the logged public text (a roll logs every die,
+    a private roll only that it was made)."""
     table = turn.table
     before = turn.rng.position
     name = table.seats[seat].name
@@ -82,7 +89,7 @@ async def act(
         user_id=table.seats[seat].user_id,
         verb=verb,
         args=list(args),
-        summary=shown[:500] or f"{name} acted.",
+        summary=summary if summary is not None else shown[:500] or f"{name} acted.",
         undoable=undoable,
         digest=state_digest(turn.state, turn.rng.position),
         cause=cause,

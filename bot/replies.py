@@ -41,6 +41,7 @@ class Public:
     version: int | None = None
     image: bool = False  # the table asked for boards as PNG (/new ... --board image)
     mentions: tuple[Mention, ...] = ()
+    html: bool = False  # the text is Telegram HTML, escaped already (a roll in Telegram style)
 
 
 @dataclass
@@ -57,6 +58,7 @@ class Private:
     file: tuple[str, bytes] | None = None
     error_ref: str | None = None  # set when the bot itself failed; the log has the traceback
     image: bool = False
+    html: bool = False  # the text is Telegram HTML, escaped already (a roll in Telegram style)
 
 
 Reply = Public | Private

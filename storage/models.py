@@ -114,7 +114,8 @@ class ActionRow(Base):
 
 
 class RollRow(Base):
-    """A `/roll` made outside a game, for `/history`."""
+    """A `/roll` made outside a game, for `/history`: `text` is what /history shows (every die, even
+    of a roll the chat saw collapsed); a private roll's result is kept in `secret`, shown nowhere."""
 
     __tablename__ = "rolls"
 
@@ -123,6 +124,20 @@ class RollRow(Base):
     chat_id: Mapped[str] = mapped_column(String(64), index=True)
     user_name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    user_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    secret: Mapped[str | None] = mapped_column(Text, default=None)
+
+
+class SavedRoll(Base):
+    """One user's named roll on one platform (`/roll save NAME EXPR`, then `/roll NAME`)."""
+
+    __tablename__ = "saved_rolls"
+
+    platform: Mapped[str] = mapped_column(String(20), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    expression: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

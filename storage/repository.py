@@ -22,8 +22,10 @@ from storage.models import (
     Rating,
     Result,
     RollRow,
+    SavedRoll,
     Seat,
     TableStatus,
+    utcnow,
 )
 
 
@@ -31,11 +33,15 @@ class Repository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    def _insert_ignoring_conflicts(self, model: type[Any], **values: Any) -> Insert:
-        """`INSERT ... ON CONFLICT DO NOTHING` in the session's dialect (SQLite or PostgreSQL)."""
+    def _insert(self, model: type[Any], **values: Any) -> postgresql.Insert | sqlite.Insert:
+        """An INSERT in the session's dialect (SQLite or PostgreSQL), for its ON CONFLICT."""
         dialect = self.session.get_bind().dialect.name
         insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        return insert(model).values(**values).on_conflict_do_nothing()
+        return insert(model).values(**values)
+
+    def _insert_ignoring_conflicts(self, model: type[Any], **values: Any) -> Insert:
+        """`INSERT ... ON CONFLICT DO NOTHING`."""
+        return self._insert(model, **values).on_conflict_do_nothing()
 
     async def claim_update(self, platform: str, update_id: str) -> bool:
         """Record an update id in one statement; False if it was processed before (a redelivery)."""
@@ -201,10 +207,67 @@ class Repository:
     async def delete_action(self, action: ActionRow) -> None:
         await self.session.execute(delete(ActionRow).where(ActionRow.id == action.id))
 
-    def add_roll(self, platform: str, chat_id: str, user_name: str, text: str) -> None:
+    def add_roll(
+        self,
+        platform: str,
+        chat_id: str,
+        user_name: str,
+        text: str,
+        *,
+        user_id: str | None = None,
+        secret: str | None = None,
+    ) -> None:
+        """`text` is what /history shows; `secret` the result of a private roll, shown nowhere."""
         self.session.add(
-            RollRow(platform=platform, chat_id=chat_id, user_name=user_name, text=text)
+            RollRow(
+                platform=platform,
+                chat_id=chat_id,
+                user_name=user_name,
+                text=text,
+                user_id=user_id,
+                secret=secret,
+            )
         )
+
+    # ---- saved rolls ----
+
+    async def saved_rolls(self, platform: str, user_id: str) -> Sequence[SavedRoll]:
+        stmt = (
+            select(SavedRoll)
+            .where(SavedRoll.platform == platform, SavedRoll.user_id == user_id)
+            .order_by(SavedRoll.name)
+        )
+        return (await self.session.execute(stmt)).scalars().all()
+
+    async def saved_roll(self, platform: str, user_id: str, name: str) -> SavedRoll | None:
+        return await self.session.get(SavedRoll, (platform, user_id, name))
+
+    async def save_roll(self, platform: str, user_id: str, name: str, expression: str) -> None:
+        """Insert or replace in one statement, so two chats saving one name do not collide."""
+        stmt = self._insert(
+            SavedRoll,
+            platform=platform,
+            user_id=user_id,
+            name=name,
+            expression=expression,
+            created_at=utcnow(),
+        )
+        await self.session.execute(
+            stmt.on_conflict_do_update(
+                index_elements=["platform", "user_id", "name"],
+                set_={"expression": stmt.excluded.expression},
+            )
+        )
+
+    async def forget_roll(self, platform: str, user_id: str, name: str) -> bool:
+        result = await self.session.execute(
+            delete(SavedRoll).where(
+                SavedRoll.platform == platform,
+                SavedRoll.user_id == user_id,
+                SavedRoll.name == name,
+            )
+        )
+        return bool(getattr(result, "rowcount", 0))
 
     async def recent(self, platform: str, chat_id: str, limit: int) -> list[tuple[datetime, str]]:
         """Recent public lines of this chat: game actions and free rolls, newest last."""

@@ -10,7 +10,7 @@ from bot.verbs import chat_settings, dice, info, lobby, play, presence, stats
 from games.base import find_verb
 from storage.models import TableStatus
 
-SHARED: tuple[SharedVerb, ...] = (
+DECLARED: tuple[SharedVerb, ...] = (
     *lobby.VERBS,
     *play.VERBS,
     *presence.VERBS,
@@ -19,6 +19,10 @@ SHARED: tuple[SharedVerb, ...] = (
     *chat_settings.VERBS,
     *dice.VERBS,
 )
+SHARED: tuple[SharedVerb, ...] = tuple(
+    entry for verb in DECLARED for entry in (verb, *verb.alias_entries())
+)
+"""Every shared verb, each alias (/r) right after the verb it stands for."""
 SHARED_NAMES = frozenset(verb.name for verb in SHARED)
 
 
@@ -35,6 +39,9 @@ async def route(ctx: Context) -> list[Reply]:
 
 async def dispatch(ctx: Context) -> list[Reply]:
     declared = find_verb(SHARED, ctx.inv.verb)
+    if isinstance(declared, SharedVerb) and declared.alias_of:
+        ctx.inv.verb = declared.alias_of  # a bare /r at a running table is the game's own /roll
+        declared = find_verb(SHARED, ctx.inv.verb)
     if declared is not None and declared.handler is not None:
         if declared.name != "roll" or dice.rolls_dice(ctx):
             return await declared.handler(ctx)

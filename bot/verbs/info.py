@@ -17,6 +17,8 @@ from games.registry import GAMES, all_engines, engine_for
 from storage.models import ActionRow, GameTable, TableStatus
 
 HISTORY_LINES = 15
+HISTORY_CHARS = 12_000
+"""A roll of many dice is listed in full; that many characters of the newest lines at most."""
 
 
 def _seat_lines(table: GameTable, waiting: Sequence[int] = ()) -> str:
@@ -56,10 +58,16 @@ async def board(ctx: Context) -> list[Reply]:
 
 
 async def history(ctx: Context) -> list[Reply]:
+    """The newest lines, every die of a roll included; older lines give way past HISTORY_CHARS."""
     lines = await ctx.repo.recent(ctx.inv.platform, ctx.inv.chat_id, HISTORY_LINES)
     if not lines:
         return [Public("Nothing has happened in this chat yet.")]
-    return [Public("Recent moves and rolls:\n" + "\n".join(text for _, text in lines))]
+    kept: list[str] = []
+    for _, text in reversed(lines):
+        if kept and sum(map(len, kept)) + len(text) > HISTORY_CHARS:
+            break
+        kept.insert(0, text)
+    return [Public("Recent moves and rolls:\n" + "\n".join(kept))]
 
 
 def export_document(table: GameTable, actions: Sequence[ActionRow]) -> dict[str, Any]:

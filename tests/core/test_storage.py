@@ -38,8 +38,16 @@ async def test_migration_creates_every_table(url: str) -> None:
     async with engine.connect() as connection:
         names = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
         version = (await connection.execute(text("select version_num from alembic_version"))).one()
-    assert {"tables", "seats", "actions", "processed_updates", "results", "chats"} <= names
-    assert version[0] == "0002"
+    assert {
+        "tables",
+        "seats",
+        "actions",
+        "processed_updates",
+        "results",
+        "chats",
+        "saved_rolls",
+    } <= names
+    assert version[0] == "0003"
     await engine.dispose()
 
 
