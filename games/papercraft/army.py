@@ -54,11 +54,12 @@ def _unit_and_count(state: State, words: list[str]) -> tuple[str, int]:
     whole = take_name(words, named)
     if whole is not None and not whole[1]:
         return whole[0], 1
-    counted = re.fullmatch(r"[x×]?(\d{1,6})[x×]?", words[-1].casefold()) if words else None
+    counted = re.fullmatch(r"[x×]?(\d+)[x×]?", words[-1].casefold()) if words else None
     if counted and len(words) > 1:
         found = take_name(words[:-1], named)
         if found is not None and not found[1]:
-            return found[0], int(counted.group(1))
+            digits = counted.group(1)
+            return found[0], int(digits) if len(digits) <= 9 else 10**9
     raise RuleError(f"'{' '.join(words)}' is not a unit; /units lists them all.")
 
 

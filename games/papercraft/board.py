@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from games.base import RuleError
 from games.papercraft.catalog import BLOCKING_CORPSES, builtin_units, templates
-from games.papercraft.geometry import Buckets, Rect, footprint, rect_at
+from games.papercraft.geometry import Buckets, Rect, footprint, gap, rect_at
 from games.papercraft.state import Ability, Effect, PapercraftState, Piece, Unit
 from games.papercraft.words import take_name
 
@@ -112,6 +112,7 @@ class Field:
         self.state = state
         self.blocking = Buckets()  # living units and large corpses: stop movement
         self.standing = Buckets()  # living units: stop lines of fire
+        self.pieces = {piece["id"]: piece for piece in state["units"]}
         for piece in state["units"]:
             if not blocks_movement(state, piece):
                 continue
@@ -127,3 +128,29 @@ class Field:
         """Ids of living units that may be within this many inches of the piece (edge to edge)."""
         x0, y0, x1, y1 = self.rect(piece)
         return self.standing.near((x0 - inches, y0 - inches, x1 + inches, y1 + inches))
+
+    def enemies_within(self, piece: Piece, inches: float) -> list[Piece]:
+        """Living enemy units within this many inches, edge to edge, nearest first."""
+        here, team = self.rect(piece), side(self.state, piece["owner"])
+        found = []
+        for ident in self.around(piece, inches):
+            other = self.pieces[ident]
+            if side(self.state, other["owner"]) != team:
+                distance = gap(here, self.standing.rects[ident])
+                if distance <= inches + 1e-9:
+                    found.append((distance, ident, other))
+        return [other for _, _, other in sorted(found, key=lambda f: (f[0], f[1]))]
+
+    def nearest_enemy(self, piece: Piece) -> Piece | None:
+        """The closest living enemy (edge to edge), lowest id on a tie."""
+        here, team = self.rect(piece), side(self.state, piece["owner"])
+        best: tuple[float, int] | None = None
+        for ident, box in self.standing.rects.items():
+            if side(self.state, self.pieces[ident]["owner"]) == team:
+                continue
+            dx = max(0.0, box[0] - here[2], here[0] - box[2])
+            dy = max(0.0, box[1] - here[3], here[1] - box[3])
+            key = (dx * dx + dy * dy, ident)
+            if best is None or key < best:
+                best = key
+        return None if best is None else self.pieces[best[1]]

@@ -12,14 +12,14 @@ from itertools import product
 
 from games.base import Move, Rng
 from games.papercraft.abilities import in_place_block
-from games.papercraft.army import army_size, can_ready_empty, side_points
+from games.papercraft.army import army_points, army_size, can_ready_empty, side_points
 from games.papercraft.attacking import cannot_attack, measure, usable
 from games.papercraft.board import Field, catalog, kind, power, standing, tracked
-from games.papercraft.catalog import armor_modifier, parse_dice
-from games.papercraft.geometry import gap
+from games.papercraft.catalog import IN_PLACE, armor_modifier, parse_dice
 from games.papercraft.moves import (
     ability_move,
     aim_move,
+    approach,
     attack_move,
     enemies,
     legal,
@@ -28,12 +28,16 @@ from games.papercraft.moves import (
     words,
     works,
 )
+from games.papercraft.moving import cannot_move
 from games.papercraft.options import MAX_UNITS
 from games.papercraft.placement import to_place
 from games.papercraft.state import PapercraftState, Piece, Weapon
 
 State = PapercraftState
 NEAREST = 8  # targets looked at per unit, nearest first
+SIGHTS = 24  # lines of fire measured per call
+APPROACHES = 6  # units that find no way forward, per call
+TRIES = 6  # abilities tried per call
 EXACT = 4096  # damage spreads up to this many totals are averaged exactly
 
 
@@ -60,9 +64,13 @@ def bot_move(state: State, seat: int, rng: Rng) -> Move:
 
 
 def _army(state: State, seat: int, rng: Rng) -> Move:
+    units = catalog(state)
     budget = state["options"]["points"] - side_points(state, state["teams"][seat])
+    if army_points(state, seat) > state["options"]["points"]:
+        costly = max(state["armies"][seat], key=lambda name: units[name]["points"])
+        return Move("army", ("remove", *words(costly)))
     if army_size(state, seat) < MAX_UNITS:
-        affordable = [name for name, unit in catalog(state).items() if unit["points"] <= budget]
+        affordable = [name for name, unit in units.items() if unit["points"] <= budget]
         if affordable:
             return Move("army", ("add", *words(rng.choice(affordable))))
     if state["armies"][seat] or can_ready_empty(state, seat):
@@ -74,42 +82,57 @@ def _ranged(state: State, piece: Piece) -> float:
     return max((w["range"] for w in kind(state, piece)["attacks"] if not w["melee"]), default=0)
 
 
-def _closest(state: State, field: Field, piece: Piece, inches: float) -> list[Piece]:
-    """Enemies possibly within reach, nearest first, at most NEAREST of them."""
-    near = set(field.around(piece, inches))
-    here = field.rect(piece)
-    found = [p for p in enemies(state, piece["owner"]) if p["id"] in near]
-    found.sort(key=lambda p: (gap(here, field.rect(p)), p["id"]))
-    return found[:NEAREST]
-
-
-def _can_shoot(state: State, field: Field, piece: Piece, inches: float) -> bool:
-    return any(
-        (d := measure(state, piece, target, field)) is not None and d <= inches + 1e-9
-        for target in _closest(state, field, piece, inches)
-    )
+def _reach(state: State, piece: Piece) -> float:
+    return max((w["range"] for w in usable(state, piece)), default=0)
 
 
 def _step(state: State, seat: int, field: Field | None) -> Move:
-    """Units that cannot shoot anything from where they stand move; others hold still to shoot."""
+    """Units with no enemy in reach close in on the nearest one; the others hold still.
+    At most APPROACHES units that find no way forward are tried per call, then /done."""
+    failed = 0
     for piece in standing(state):
-        if piece["owner"] != seat:
+        if piece["owner"] != seat or cannot_move(state, piece):
             continue
-        ranged = _ranged(state, piece)
-        if ranged and (field is None or _can_shoot(state, field, piece, ranged)):
+        if field is None:
+            if not _ranged(state, piece):
+                found = movement(state, piece, None)
+                if found is not None:
+                    return found
             continue
-        found = movement(state, piece, field)
+        if field.enemies_within(piece, _reach(state, piece)):
+            continue  # something to attack from here
+        target = field.nearest_enemy(piece)
+        if target is None:
+            break
+        found = approach(state, field, piece, target)
         if found is not None:
             return found
+        failed += 1
+        if failed >= APPROACHES:
+            break
     return Move("done")
 
 
 def _attack(state: State, seat: int, field: Field | None) -> Move:
+    """The first unit with a worthwhile attack makes its best one; lines of fire are measured
+    at most SIGHTS times per call."""
+    sights = 0
     for piece in standing(state):
         if piece["owner"] != seat or cannot_attack(state, piece):
             continue
         best: tuple[float, Move] | None = None
-        for target, distance in _targets(state, piece, field):
+        if field is None:
+            foes = [(p, None) for p in enemies(state, seat) if p["id"] not in piece["targets"]]
+        else:
+            foes = []
+            for target in field.enemies_within(piece, _reach(state, piece))[:NEAREST]:
+                if target["id"] in piece["targets"] or sights >= SIGHTS:
+                    continue
+                sights += 1
+                distance = measure(state, piece, target, field)
+                if distance is not None:
+                    foes.append((target, distance))
+        for target, distance in foes:
             for weapon in usable(state, piece):
                 if distance is not None and distance > weapon["range"] + 1e-9:
                     continue
@@ -118,31 +141,22 @@ def _attack(state: State, seat: int, field: Field | None) -> Move:
                     best = (score, attack_move(piece, target, weapon, distance))
         if best is not None and best[0] > 0:
             return best[1]
+    return _ability(state, seat)
+
+
+def _ability(state: State, seat: int) -> Move:
+    tries = 0
     for piece in standing(state):
         if piece["owner"] != seat or in_place_block(state, piece):
             continue
         for entry in kind(state, piece)["abilities"]:
-            if entry.get("effect") is None:
+            if entry.get("effect") not in IN_PLACE or tries >= TRIES:
                 continue
+            tries += 1
             found = ability_move(state, piece, entry)
             if found is not None and works(state, seat, found):
                 return found
     return Move("done")
-
-
-def _targets(state: State, piece: Piece, field: Field | None) -> list[tuple[Piece, float | None]]:
-    foes = [p for p in enemies(state, piece["owner"]) if p["id"] not in piece["targets"]]
-    if field is None:
-        return [(p, None) for p in foes]
-    reach = max((w["range"] for w in usable(state, piece)), default=0)
-    found: list[tuple[Piece, float | None]] = []
-    for target in _closest(state, field, piece, reach):
-        if target["id"] in piece["targets"]:
-            continue
-        distance = measure(state, piece, target, field)
-        if distance is not None:
-            found.append((target, distance))
-    return found
 
 
 @cache

@@ -122,8 +122,14 @@ class Buckets:
 
     def add(self, ident: int, r: Rect) -> None:
         self.rects[ident] = r
-        for key in self._keys(r):
-            self.buckets.setdefault(key, []).append(ident)
+        c = self.cell
+        for x in range(math.floor(r[0] / c), math.floor(r[2] / c) + 1):
+            for y in range(math.floor(r[1] / c), math.floor(r[3] / c) + 1):
+                bucket = self.buckets.get((x, y))
+                if bucket is None:
+                    self.buckets[(x, y)] = [ident]
+                else:
+                    bucket.append(ident)
 
     def near(self, r: Rect) -> list[int]:
         """Ids of the stored rectangles whose buckets meet r's (all that overlap r, and a few more)."""

@@ -22,7 +22,6 @@ from games.papercraft.board import (
 )
 from games.papercraft.commands import Command, split_flags
 from games.papercraft.flow import waiting
-from games.papercraft.geometry import gap
 from games.papercraft.moving import cannot_move, check_path, emplaced
 from games.papercraft.options import MAX_UNITS
 from games.papercraft.placement import DEFAULT_FACING, TURNED, find_spot, free_spots, to_place
@@ -108,41 +107,64 @@ def place_moves(state: State, seat: int) -> list[Move]:
 
 
 def enemies(state: State, seat: int) -> list[Piece]:
-    return [p for p in standing(state) if not allied(state, seat, p["owner"])]
-
-
-def nearest(state: State, field: Field, piece: Piece, seat: int) -> Piece | None:
-    here = field.rect(piece)
-    foes = enemies(state, seat)
-    if not foes:
-        return None
-    return min(foes, key=lambda p: (gap(here, field.rect(p)), p["id"]))
+    team = state["teams"][seat]
+    return [p for p in standing(state) if state["teams"][p["owner"]] != team]
 
 
 def approach(state: State, field: Field, piece: Piece, target: Piece) -> Move | None:
-    """A legal straight move toward the target, stopping short of contact."""
+    """A legal straight move toward the target: to a spot beside it if in reach, else as far
+    along the way as the allowance goes; then sideways tries when the way is blocked."""
     left = kind(state, piece)["move"] - piece["moved"]
-    distance = gap(field.rect(piece), field.rect(target))
-    want = min(left, distance - 0.5)
     start = centre(piece)
-    goal = centre(target)
-    heading = math.atan2(goal[1] - start[1], goal[0] - start[0])
-    for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.4, -2.4):
-        for share in (1.0, 0.6, 0.3):
-            travel = math.floor(want * share * 10) / 10
-            if travel < 0.5:
-                continue
-            angle = heading + turn
-            x = round(start[0] + travel * math.cos(angle), 1)
-            y = round(start[1] + travel * math.sin(angle), 1)
-            if round(math.dist(start, (x, y)), 2) > left + 1e-9:
-                continue
-            try:
-                check_path(state, piece, (x, y, None), field)
-            except RuleError:
-                continue
-            return Move("move", (*words(piece["name"]), "to", f"{x:g},{y:g}"))
+    x0, y0, x1, y1 = field.rect(target)
+    mine = field.rect(piece)
+    w, d = mine[2] - mine[0], mine[3] - mine[1]
+    beside = [
+        (x0 - 0.5 - w / 2, _clamp(start[1], y0 - d / 2 + 0.5, y1 + d / 2 - 0.5)),
+        (x1 + 0.5 + w / 2, _clamp(start[1], y0 - d / 2 + 0.5, y1 + d / 2 - 0.5)),
+        (_clamp(start[0], x0 - w / 2 + 0.5, x1 + w / 2 - 0.5), y0 - 0.5 - d / 2),
+        (_clamp(start[0], x0 - w / 2 + 0.5, x1 + w / 2 - 0.5), y1 + 0.5 + d / 2),
+    ]
+    beside.sort(key=lambda spot: math.dist(start, spot))
+    goals: list[tuple[float, float]] = []
+    for spot in beside[:2]:
+        length = math.dist(start, spot)
+        for share in (1.0, 0.5):
+            travel = math.floor(min(left, length) * share * 10) / 10
+            if travel >= 0.5:
+                ratio = travel / length
+                goals.append(
+                    (
+                        start[0] + (spot[0] - start[0]) * ratio,
+                        start[1] + (spot[1] - start[1]) * ratio,
+                    )
+                )
+    heading = math.atan2(beside[0][1] - start[1], beside[0][0] - start[0])
+    want = min(left, math.dist(start, beside[0]))
+    axes = sorted((0.0, math.pi / 2, math.pi, -math.pi / 2), key=lambda a: _turn(a, heading))
+    for angle in (axes[0], heading + 0.6, heading - 0.6, axes[1]):
+        travel = math.floor(want * 10) / 10
+        if travel >= 0.5:
+            goals.append((start[0] + travel * math.cos(angle), start[1] + travel * math.sin(angle)))
+    for gx, gy in goals:
+        x, y = round(gx, 1), round(gy, 1)
+        if round(math.dist(start, (x, y)), 2) > left + 1e-9 or (x, y) == start:
+            continue
+        try:
+            check_path(state, piece, (x, y, None), field)
+        except RuleError:
+            continue
+        return Move("move", (*words(piece["name"]), "to", f"{x:g},{y:g}"))
     return None
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+def _turn(a: float, b: float) -> float:
+    """How far apart two headings are, in radians (0 to pi)."""
+    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
 def movement(state: State, piece: Piece, field: Field | None) -> Move | None:
@@ -152,7 +174,7 @@ def movement(state: State, piece: Piece, field: Field | None) -> Move | None:
     if field is None:
         left = kind(state, piece)["move"] - piece["moved"]
         return Move("move", (*words(piece["name"]), f"{left:g}"))
-    target = nearest(state, field, piece, piece["owner"])
+    target = field.nearest_enemy(piece)
     return approach(state, field, piece, target) if target is not None else None
 
 

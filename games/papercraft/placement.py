@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from games.base import Event, RuleError, public
 from games.papercraft.board import kind, pieces, rect, table_rect, tracked
@@ -62,25 +63,33 @@ def _placed_in(state: State, area: Rect) -> Buckets:
     return found
 
 
-def free_spots(state: State, piece: Piece, facing: str, limit: int) -> list[tuple[float, float]]:
-    """Free spots in the start zone on a 1" grid, front rows first, from the middle outward."""
-    width, depth = footprint(templates()[kind(state, piece)["template"]], facing)
-    area = zone(state, piece["owner"])
+@cache
+def _spots(
+    table: tuple[int, int], area: Rect, width: float, depth: float
+) -> list[tuple[float, float]]:
+    """Every spot on a 1" grid in a zone, front rows first, from the middle outward."""
     x0, y0, x1, y1 = area
-    taken = _placed_in(state, area)
     xs = [x0 + width / 2 + i for i in range(int(x1 - x0 - width) + 1)]
     ys = [y0 + depth / 2 + i for i in range(int(y1 - y0 - depth) + 1)]
     middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-    centre = (state["options"]["table"][0] / 2, state["options"]["table"][1] / 2)
-    spots = sorted(
+    centre = (table[0] / 2, table[1] / 2)
+    return sorted(
         ((x, y) for x in xs for y in ys),
         key=lambda p: (
             round(math.dist(p, centre) - math.dist(middle, centre)),
             abs(p[0] - middle[0]) + abs(p[1] - middle[1]),
         ),
     )
+
+
+def free_spots(state: State, piece: Piece, facing: str, limit: int) -> list[tuple[float, float]]:
+    """Free spots in the start zone on a 1" grid, front rows first, from the middle outward."""
+    width, depth = footprint(templates()[kind(state, piece)["template"]], facing)
+    area = zone(state, piece["owner"])
+    taken = _placed_in(state, area)
+    table = state["options"]["table"]
     free: list[tuple[float, float]] = []
-    for x, y in spots:
+    for x, y in _spots((table[0], table[1]), area, width, depth):
         if not taken.overlaps(rect_at(x, y, width, depth)):
             free.append((x, y))
             if len(free) == limit:
