@@ -4,15 +4,19 @@ fired by a sweep (a reminder at half time, then a bot moves for the seat)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.durations import format_duration
 from bot.pipeline import act, begin, play
 from bot.replies import Public, Reply
+from games.base import RuleError
 from games.registry import engine_for
 from storage.models import Deadline, GameTable, TableStatus
 from storage.repository import Repository
+
+log = logging.getLogger(__name__)
 
 TIMEOUTS_TO_BOT = 2
 """Consecutive timeouts after which a bot keeps the seat for the rest of the game."""
@@ -80,14 +84,11 @@ async def fire(
         timed = [s for s in table.settings.get("timed") or [] if s != row.seat]
         repo.update_settings(table, timed=timed)
         return []
+    rows = await repo.deadlines(table.id)
     if row.kind == "remind" and now < row.due_at:
-        row.kind, row.fire_at, row.claimed_until = "timeout", row.due_at, None
-        name = table.seats[row.seat].name
-        left = format_duration((row.due_at - now).total_seconds())
-        who = mention(table, row.seat)
-        text = f"{name}, {engine.title} is waiting for you; a bot moves for you in {left}."
-        return [Public(text, mentions=(who,) if who else ())]
-    due = [r for r in await repo.deadlines(table.id) if r.due_at <= now or r.id == row.id]
+        owing = _humans(table, waiting)
+        return _remind(table, [r for r in rows if r.seat in owing and _reminder_due(r, now)], now)
+    due = [r for r in rows if r.due_at <= now or r.id == row.id]
     seats = [r.seat for r in due if r.seat in _humans(table, waiting)]
     await repo.delete_deadlines(table.id, [r.seat for r in due])
     timed = [s for s in table.settings.get("timed") or [] if s not in seats]
@@ -112,6 +113,28 @@ async def fire(
                 break
             fork = turn.rng.fork(f"timeout{seat}:{table.version}")
             move = await asyncio.to_thread(turn.engine.bot_move, turn.state, seat, fork)
-            await act(turn, seat, move.verb, move.args, cause="timeout")
+            try:
+                await act(turn, seat, move.verb, move.args, cause="timeout")
+            except RuleError as error:  # a bot's bad move must not wedge the deadline
+                log.warning("%s bot move %s refused at a timeout: %s", table.game, move, error)
+                break
     repo.update_settings(table, timed=timed, strikes=strikes)
     return await play(turn)
+
+
+def _reminder_due(row: Deadline, now: datetime) -> bool:
+    return row.kind == "remind" and row.fire_at <= now < row.due_at
+
+
+def _remind(table: GameTable, rows: list[Deadline], now: datetime) -> list[Reply]:
+    """One reminder for every seat at half time now (a simultaneous phase names them all)."""
+    for row in rows:
+        row.kind, row.fire_at, row.claimed_until = "timeout", row.due_at, None
+    seats = [r.seat for r in rows]
+    named = [table.seats[s].name for s in seats]
+    names = " and ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]
+    left = format_duration((min(r.due_at for r in rows) - now).total_seconds())
+    title = engine_for(table.game).title
+    who = tuple(m for m in (mention(table, s) for s in seats) if m)
+    text = f"{names}, {title} is waiting for you; a bot moves for you in {left}."
+    return [Public(text, mentions=who)]

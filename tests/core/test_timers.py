@@ -68,7 +68,11 @@ async def test_a_simultaneous_phase_times_out_each_seat_that_owes_a_choice(
     console: Console,
 ) -> None:
     await run_lines(console, "Ann: /new secret --turn-time 1m\nBob: /join\nCid: /join\nAnn: /start")
-    records = await run_lines(console, "Ann: /pick 5\nAnn: /wait 1m")
+    records = await run_lines(console, "Ann: /pick 5\nAnn: /wait 30s")
+    assert [(r["text"], r["mentions"]) for r in records if "mentions" in r] == [
+        ("Bob and Cid, Secret is waiting for you; a bot moves for you in 30s.", ["Bob", "Cid"])
+    ]
+    records = await run_lines(console, "Ann: /wait 30s")
     texts = channel(records)
     assert "Bob's time is up; a bot moves for them." in texts
     assert "Cid's time is up; a bot moves for them." in texts
