@@ -47,7 +47,8 @@ async def run_console(url: str, script: Path | None, seed: str | None, fmt: str)
         await console.run(script.read_text(encoding="utf-8").splitlines())
         return 1 if console.failures else 0
     print(
-        "paperref console: type `NAME: /command`, or /as NAME then commands; /help; Ctrl-D quits."
+        "paperref console: type `NAME: /command`, or /as NAME then commands; /help; "
+        "/wait 5m moves the clock (turn timers); Ctrl-D quits."
     )
     loop = asyncio.get_running_loop()
     while True:
