@@ -121,10 +121,10 @@ def _attack(state: State, seat: int, field: Field | None) -> Move:
         if piece["owner"] != seat or cannot_attack(state, piece):
             continue
         best: tuple[float, Move] | None = None
+        foes: list[tuple[Piece, float | None]] = []
         if field is None:
             foes = [(p, None) for p in enemies(state, seat) if p["id"] not in piece["targets"]]
         else:
-            foes = []
             for target in field.enemies_within(piece, _reach(state, piece))[:NEAREST]:
                 if target["id"] in piece["targets"] or sights >= SIGHTS:
                     continue
