@@ -84,10 +84,11 @@ async def record_result(repo: Repository, table: GameTable, outcome: Outcome, st
         row.wins += seat.position in outcome.winners
         rows[seat.position] = row
     if rated(table):
-        _rate(outcome, sides(state, len(table.seats)), rows)
+        rate(outcome, sides(state, len(table.seats)), rows)
 
 
-def _rate(outcome: Outcome, side_of: list[int], rows: dict[int, Rating]) -> None:
+def rate(outcome: Outcome, side_of: list[int], rows: dict[int, Rating]) -> None:
+    """Plackett-Luce over the sides: teammates move together, every seat's mu and sigma updated."""
     order = sorted(set(side_of))
     if len(order) < 2:
         return

@@ -13,10 +13,11 @@ from bot.adapters.console import Console
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
 from bot.durations import format_duration, parse_duration
-from bot.ratings import DEFAULT_MU, sides, team_ranks
+from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate, sides, team_ranks
 from bot.referee import Referee
 from games.base import Outcome, RuleError
 from storage.db import create_engine
+from storage.models import Rating
 from tests.core.transcript import channel, run_lines, to
 
 RACE = """
@@ -199,6 +200,17 @@ async def test_teams_share_a_rank_and_the_best_score_orders_the_rest() -> None:
     assert team_ranks(outcome, [0, 1, 0, 1]) == {1: 1, 0: 2}
     free_for_all = Outcome([0], {0: 9, 1: 4, 2: 6, 3: 6})
     assert team_ranks(free_for_all, [0, 1, 2, 3]) == {0: 1, 1: 4, 2: 2, 3: 2}
+
+
+async def test_a_team_win_moves_both_teammates_up_and_both_opponents_down() -> None:
+    rows = {
+        seat: Rating(user_id=str(seat), name=str(seat), games=1, wins=0, rated=0,
+                     mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
+        for seat in range(4)
+    }  # fmt: skip
+    rate(Outcome([0, 2], {0: 30, 1: 10, 2: 30, 3: 10}), sides({"teams": [0, 1, 0, 1]}, 4), rows)
+    assert rows[0].mu == rows[2].mu > DEFAULT_MU > rows[1].mu == rows[3].mu
+    assert all(row.rated == 1 and row.sigma < DEFAULT_SIGMA for row in rows.values())
 
 
 async def test_settings_are_per_chat_and_override_the_config(console: Console) -> None:
