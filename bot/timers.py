@@ -53,10 +53,10 @@ async def reschedule(repo: Repository, table: GameTable, now: datetime, active: 
     timed = set(_humans(table, waiting)) if seconds else set()
     before = set(settings.get("timed") or [])
     restart = {active} & timed if active is not None else set()
-    gone = (before - timed) | restart
-    if gone:
-        await repo.delete_deadlines(table.id, sorted(gone))
-    for seat in sorted((timed - before) | restart):
+    fresh = (timed - before) | restart
+    if (before - timed) | fresh:  # a fresh seat's old row goes too, whatever `timed` said
+        await repo.delete_deadlines(table.id, sorted((before - timed) | fresh))
+    for seat in sorted(fresh):
         repo.add_deadline(
             table, seat, now + timedelta(seconds=seconds / 2), now + timedelta(seconds=seconds)
         )
@@ -91,7 +91,7 @@ async def fire(
     due = [r for r in rows if r.due_at <= now or r.id == row.id]
     seats = [r.seat for r in due if r.seat in _humans(table, waiting)]
     await repo.delete_deadlines(table.id, [r.seat for r in due])
-    timed = [s for s in table.settings.get("timed") or [] if s not in seats]
+    timed = [s for s in table.settings.get("timed") or [] if s not in {r.seat for r in due}]
     strikes = dict(table.settings.get("strikes") or {})
     turn = begin(repo, table, board_default)
     for seat in seats:
