@@ -17,6 +17,7 @@ from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.verbs import SHARED, route
+from bot.verbs.dice import inline_title
 from games.base import NotYourTurn, Rng, RuleError
 from games.registry import engine_for
 from storage.db import read_sessions, sessions
@@ -230,6 +231,12 @@ class Referee:
         except Exception:
             log.warning("legal moves unavailable for %s:%s", platform, chat_id, exc_info=True)
             return []
+
+    async def roll_title(self, platform: str, user_id: str, text: str) -> str:
+        """What an inline `@bot TEXT` would roll (a saved name resolved), read-only and without
+        rolling; a RuleError says why it cannot be rolled."""
+        async with self._reads() as session:
+            return await inline_title(Repository(session), platform, user_id, text)
 
     async def chat_data(self, platform: str, chat_id: str) -> dict[str, Any]:
         async with self._reads() as session:

@@ -19,11 +19,13 @@ from bot.adapters.base import SWEEP_SECONDS, split_message, with_mentions
 from bot.commands.help import every_verb, fit
 from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
+from bot.context import SharedVerb
 from bot.referee import Referee
 from bot.render.image import render_png
 from bot.render.text import render_text
 from bot.replies import Button, Private, Public, Reply
 from bot.verbs import SHARED, SHARED_NAMES
+from bot.verbs.dice import PRIVATE_FLAG
 from games.base import Verb
 from games.registry import all_engines
 
@@ -431,8 +433,11 @@ async def _args_command(interaction: discord.Interaction[Any], args: str = "") -
     await _adapter(interaction).command(interaction, f"/{_verb(interaction)} {args}")
 
 
-async def _roll_command(interaction: discord.Interaction[Any], expression: str = "") -> None:
-    await _adapter(interaction).command(interaction, f"/roll {expression}")
+async def _roll_command(
+    interaction: discord.Interaction[Any], expression: str = "", private: bool = False
+) -> None:
+    flag = f" {PRIVATE_FLAG}" if private else ""
+    await _adapter(interaction).command(interaction, f"/{_verb(interaction)} {expression}{flag}")
 
 
 async def _new_command(interaction: discord.Interaction[Any], game: str, options: str = "") -> None:
@@ -455,11 +460,15 @@ def _new_slash(description: str) -> app_commands.Command[Any, Any, None]:
     return command
 
 
-def _roll_slash(description: str) -> app_commands.Command[Any, Any, None]:
+def _roll_slash(name: str, description: str) -> app_commands.Command[Any, Any, None]:
+    """/roll and its aliases (/r): dice, and `private` for an answer only the roller sees."""
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
-        name="roll", description=description, callback=_roll_command
+        name=name, description=description, callback=_roll_command
     )
-    app_commands.describe(expression="Dice such as 2d6+3; empty for the game's own roll")(command)
+    app_commands.describe(
+        expression="Dice such as 2d6+3, or a saved roll's name; empty for the game's own roll",
+        private="Only you see the result; the channel sees that you rolled",
+    )(command)
     return command
 
 
@@ -468,8 +477,8 @@ def slash_command(verb: Verb[Any]) -> app_commands.Command[Any, Any, None]:
     description = fit(verb.help or verb.name)
     if verb.name == "new":
         return _new_slash(description)
-    if verb.name == "roll":
-        return _roll_slash(description)
+    if verb.name == "roll" or (isinstance(verb, SharedVerb) and verb.alias_of == "roll"):
+        return _roll_slash(verb.name, description)
     if verb.name in SHARED_NAMES and (not verb.usage or verb.name in PLAIN_VERBS):
         return app_commands.Command(
             name=verb.name, description=description, callback=_plain_command

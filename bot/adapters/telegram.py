@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import html
 import logging
 from collections.abc import Sequence
@@ -16,6 +17,10 @@ from telegram import (
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InlineQuery,
+    InlineQueryResultArticle,
+    InlineQueryResultsButton,
+    InputTextMessageContent,
     Message,
     ReplyParameters,
     Update,
@@ -28,8 +33,10 @@ from telegram.ext import (
     ApplicationBuilder,
     BaseRateLimiter,
     CallbackQueryHandler,
+    ChosenInlineResultHandler,
     CommandHandler,
     ContextTypes,
+    InlineQueryHandler,
     Updater,
     filters,
 )
@@ -44,13 +51,14 @@ from bot.adapters.base import (
     with_mentions,
 )
 from bot.commands.help import every_verb
-from bot.commands.parse import Invocation, parse_command
+from bot.commands.parse import Invocation, parse_command, split_args
 from bot.config import ConfigError, Settings, TelegramSettings
 from bot.referee import Referee
 from bot.render.text import render_text
 from bot.replies import Button, Private, Public, Refusal, Reply
 from bot.verbs import SHARED
-from games.base import View
+from bot.verbs.dice import is_private_roll
+from games.base import RuleError, View
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +71,16 @@ ANSWER_WITHIN = 5.0
 """Seconds a press may wait for the referee before it is answered anyway (Telegram wants it soon)."""
 MAX_RETRIES = 3
 ROW_CHARS = 30
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+ALLOWED_UPDATES = [
+    Update.MESSAGE,
+    Update.CALLBACK_QUERY,
+    Update.INLINE_QUERY,
+    Update.CHOSEN_INLINE_RESULT,
+]
+INLINE_ROLLING = "🎲 {name} is rolling…"
+"""An inline roll's message until it is chosen: no number, for none is decided yet."""
+INLINE_HINT = "Type dice after my name, e.g. 2d6+1"
+INLINE_BUTTON_LIMIT = 64
 Context = ContextTypes.DEFAULT_TYPE
 App = Application[Any, Any, Any, Any, Any, Any]
 
@@ -98,6 +115,10 @@ def keyboard(
     return InlineKeyboardMarkup(rows) if rows else None
 
 
+def _as_html(reply: Reply) -> str:
+    return reply.text if reply.html else _escape(reply.text)
+
+
 def _same_audience(a: Reply, b: Reply) -> bool:
     if a.file is not None or b.file is not None:
         return False
@@ -109,11 +130,19 @@ def _same_audience(a: Reply, b: Reply) -> bool:
 
 
 def _join(a: Reply, b: Reply) -> Reply:
-    """One message for both: texts in order, the latest board, the latest buttons with their version."""
-    text = "\n".join(part for part in (a.text, b.text) if part)
+    """One message for both: texts in order, the latest board, the latest buttons with their version;
+    HTML if either is (the plain one escaped)."""
+    marked = a.html or b.html
+    texts = (_as_html(a), _as_html(b)) if marked else (a.text, b.text)
+    text = "\n".join(part for part in texts if part)
     keep = b if b.buttons or not a.buttons else a
     merged = replace(
-        a, text=text, board=b.board or a.board, buttons=keep.buttons, version=keep.version
+        a,
+        text=text,
+        board=b.board or a.board,
+        buttons=keep.buttons,
+        version=keep.version,
+        html=marked,
     )
     if isinstance(merged, Public) and isinstance(b, Public):
         merged = replace(
@@ -155,10 +184,38 @@ def _escape(text: str) -> str:
 
 
 def html_text(reply: Reply) -> str | None:
-    """A reply that mentions players as HTML with user links; None when it mentions nobody."""
-    if not isinstance(reply, Public) or not reply.mentions:
+    """The reply as HTML: a roll's text is HTML already, mentions become user links; None for
+    plain text that mentions nobody."""
+    mentions = reply.mentions if isinstance(reply, Public) else ()
+    if reply.html:
+        escaped = tuple((user_id, _escape(name)) for user_id, name in mentions)
+        return with_mentions(reply.text, escaped, user_link)
+    if not mentions:
         return None
-    return with_mentions(reply.text, reply.mentions, user_link, _escape)
+    return with_mentions(reply.text, mentions, user_link, _escape)
+
+
+def inline_chat(user_id: int | str) -> str:
+    """The chat whose generator rolls one user's inline rolls (seeded and logged like any chat)."""
+    return f"inline:{user_id}"
+
+
+def inline_result_id(text: str) -> str:
+    """At most 64 bytes, as Telegram requires, whatever was typed."""
+    return "roll:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def roll_again(text: str) -> InlineKeyboardMarkup:
+    """Inline messages need a keyboard for Telegram to report their id when chosen."""
+    key = InlineKeyboardButton("🎲 Roll again", switch_inline_query_current_chat=text)
+    return InlineKeyboardMarkup([[key]])
+
+
+def fit_lines(text: str, limit: int) -> str:
+    """Whole lines within `limit` (no tag of a roll spans lines), then an ellipsis."""
+    if len(text) <= limit:
+        return text
+    return split_message(text, limit - 2)[0] + "\n…"
 
 
 ADMINS = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
@@ -182,6 +239,8 @@ class TelegramAdapter:
             CommandHandler(names, self.on_command, filters=filters.UpdateType.MESSAGE)
         )
         application.add_handler(CallbackQueryHandler(self.on_press))
+        application.add_handler(InlineQueryHandler(self.on_inline_query))
+        application.add_handler(ChosenInlineResultHandler(self.on_inline_chosen))
         application.bot_data[ADAPTER] = self
         if application.job_queue is not None:
             application.job_queue.run_repeating(self.sweep, interval=SWEEP_SECONDS, first=1.0)
@@ -240,8 +299,30 @@ class TelegramAdapter:
         if missing:
             await self.ask_to_start(context, chat.id, missing)
             return
+        if (
+            is_private_roll(inv.verb, inv.args)
+            and not private
+            and not await self.reachable(inv.user_id)
+        ):
+            await self.ask_to_start_for_roll(context, chat.id, inv.user_name, message.message_id)
+            return
         replies = await self.referee.handle(inv)
         await self.deliver(context, replies, Origin(chat.id, user.id, message.message_id))
+
+    async def ask_to_start_for_roll(
+        self, context: Context, chat_id: int, name: str, message_id: int
+    ) -> None:
+        """A private roll goes by DM; one who never started the bot rolls nothing yet."""
+        text = (
+            f"{name}, a private roll comes to you in a private chat with me: press Start below, "
+            "then roll again. Nothing was rolled."
+        )
+        await context.bot.send_message(
+            chat_id,
+            text,
+            reply_markup=self.start_link(context, chat_id),
+            reply_parameters=ReplyParameters(message_id, allow_sending_without_reply=True),
+        )
 
     async def on_private_start(self, context: Context, update: Update, args: list[str]) -> bool:
         """/start in a DM: the user can now get private messages; True if a DM table should start."""
@@ -301,6 +382,81 @@ class TelegramAdapter:
     def start_link(self, context: Context, chat_id: int) -> InlineKeyboardMarkup:
         url = create_deep_linked_url(context.bot.username, f"g{chat_id}")
         return InlineKeyboardMarkup([[InlineKeyboardButton("Start the bot privately", url=url)]])
+
+    # ---- inline mode: `@bot 1d20+5` in any chat ----
+
+    async def on_inline_query(self, update: Update, context: Context) -> None:
+        """Offer the roll without rolling it, so retyping the query cannot reroll: the number
+        is decided when the result is chosen (on_inline_chosen)."""
+        query = update.inline_query
+        if query is None:
+            return
+        text = query.query.strip()
+        if not text:
+            await self.answer_inline(query, [], INLINE_HINT)
+            return
+        try:
+            title = await self.referee.roll_title(PLATFORM, str(query.from_user.id), text)
+        except RuleError as error:
+            await self.answer_inline(query, [], str(error))
+            return
+        article = InlineQueryResultArticle(
+            id=inline_result_id(text),
+            title=f"Roll {title}"[:256],
+            description="The dice are rolled when you send this, not before.",
+            input_message_content=InputTextMessageContent(
+                INLINE_ROLLING.format(name=query.from_user.full_name)
+            ),
+            reply_markup=roll_again(text),
+        )
+        await self.answer_inline(query, [article])
+
+    async def answer_inline(
+        self, query: InlineQuery, results: list[InlineQueryResultArticle], note: str = ""
+    ) -> None:
+        """Personal and never cached, as each result names its roller; `note` when none."""
+        button = None
+        if note:
+            if len(note) > INLINE_BUTTON_LIMIT:
+                note = note[: INLINE_BUTTON_LIMIT - 1] + "…"
+            button = InlineQueryResultsButton(note, start_parameter="dice")
+        try:
+            await query.answer(results, cache_time=0, is_personal=True, button=button)
+        except TelegramError as error:
+            log.warning("telegram: an inline query could not be answered: %s", error)
+
+    async def on_inline_chosen(self, update: Update, context: Context) -> None:
+        """The result was sent: roll now on the user's inline generator and edit the message."""
+        chosen = update.chosen_inline_result
+        if chosen is None:
+            return
+        if chosen.inline_message_id is None:
+            log.warning("telegram: a chosen inline roll has no message id (inline feedback off?)")
+            return
+        user = chosen.from_user
+        inv = Invocation(
+            PLATFORM,
+            inline_chat(user.id),
+            str(user.id),
+            user.full_name,
+            "roll",
+            split_args(chosen.query),
+            update_id=str(update.update_id),
+            text=chosen.query,
+        )
+        replies = await self.referee.handle(inv)
+        shown = next((r for r in replies if isinstance(r, Public)), replies[0] if replies else None)
+        if shown is None:
+            return  # a redelivery: the message was edited the first time
+        try:
+            await context.bot.edit_message_text(
+                fit_lines(_as_html(shown), MESSAGE_LIMIT),
+                inline_message_id=chosen.inline_message_id,
+                parse_mode=ParseMode.HTML,
+                reply_markup=roll_again(chosen.query),
+            )
+        except TelegramError as error:
+            log.warning("telegram: an inline roll could not be shown: %s", error)
 
     # ---- button presses ----
 
@@ -451,12 +607,19 @@ class TelegramAdapter:
             caption = reply.text if len(reply.text) <= CAPTION_LIMIT else None
             await context.bot.send_document(chat_id, data, filename=name, caption=caption)
             return
+        linked = html_text(reply)
         if reply.board is not None and reply.image:
-            await self.send_photo(context, chat_id, reply.text, reply.board, markup)
+            if reply.html and linked is not None:
+                await self.send_photo(context, chat_id, linked, reply.board, markup, ParseMode.HTML)
+            else:
+                await self.send_photo(context, chat_id, reply.text, reply.board, markup)
             return
         board = render_text(reply.board) if reply.board is not None else ""
+        if reply.html and linked is not None:  # a roll: HTML at any length
+            text = "\n".join(p for p in (linked, _escape(board)) if p)
+            await self.send_text(context, chat_id, text, markup, reply_to, ParseMode.HTML)
+            return
         text = "\n".join(p for p in (reply.text, board) if p)
-        linked = html_text(reply)
         if linked is not None and reply.board is None and len(linked) <= MESSAGE_LIMIT:
             await context.bot.send_message(
                 chat_id, linked, parse_mode=ParseMode.HTML, reply_markup=markup
@@ -471,8 +634,10 @@ class TelegramAdapter:
         text: str,
         markup: InlineKeyboardMarkup | None,
         reply_to: int | None = None,
+        parse_mode: str | None = None,
     ) -> None:
-        """Split at Telegram's 4,096 characters; the buttons ride on the last part."""
+        """Split at Telegram's 4,096 characters (HTML at line breaks, which no tag of a roll
+        spans); the buttons ride on the last part."""
         if not text:
             return
         parts = split_message(text, MESSAGE_LIMIT)
@@ -484,6 +649,7 @@ class TelegramAdapter:
                 part,
                 reply_markup=markup if last else None,
                 reply_parameters=quote if i == 0 else None,
+                parse_mode=parse_mode,
             )
 
     async def send_photo(
@@ -493,6 +659,7 @@ class TelegramAdapter:
         text: str,
         board: View,
         markup: InlineKeyboardMarkup | None,
+        parse_mode: str | None = None,
     ) -> None:
         """The board as a PNG; its text as the caption when it fits, else as messages before it."""
         from bot.render.image import render_png
@@ -500,8 +667,14 @@ class TelegramAdapter:
         png = await asyncio.to_thread(render_png, board)
         caption = text if text and len(text) <= CAPTION_LIMIT else None
         if text and caption is None:
-            await self.send_text(context, chat_id, text, None)
-        await context.bot.send_photo(chat_id, png, caption=caption, reply_markup=markup)
+            await self.send_text(context, chat_id, text, None, parse_mode=parse_mode)
+        await context.bot.send_photo(
+            chat_id,
+            png,
+            caption=caption,
+            reply_markup=markup,
+            parse_mode=parse_mode if caption else None,
+        )
 
 
 def build_application(

@@ -480,18 +480,25 @@ class FakeDiscord:
         self._interactions[token] = payload
         return payload
 
-    def _command_data(self, name: str, options: dict[str, str], focused: str | None) -> dict:
+    def _command_data(
+        self, name: str, options: dict[str, str | bool], focused: str | None
+    ) -> dict[str, Any]:
+        """Options as Discord sends them, checked against the synced command: a string is type 3,
+        a boolean type 5, and an option the command does not declare is a test's mistake."""
         synced = [c for cs in self.commands.values() for c in cs if c["name"] == name]
         assert synced, f"/{name} was never synced"
+        declared = {o["name"]: o["type"] for o in synced[0].get("options") or []}
         values = []
         for key, value in options.items():
-            option: dict[str, Any] = {"name": key, "type": 3, "value": value}
+            kind = 5 if isinstance(value, bool) else 3
+            assert declared.get(key) == kind, f"/{name} has no option {key} of type {kind}"
+            option: dict[str, Any] = {"name": key, "type": kind, "value": value}
             if key == focused:
                 option["focused"] = True
             values.append(option)
         return {"id": synced[0]["id"], "name": name, "type": 1, "options": values}
 
-    async def slash(self, user: User, name: str, **options: str) -> dict[str, Any]:
+    async def slash(self, user: User, name: str, **options: str | bool) -> dict[str, Any]:
         payload = self._interaction(user, 2, self._command_data(name, options, None))
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload

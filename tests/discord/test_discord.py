@@ -154,7 +154,7 @@ async def test_roll_is_answered_in_the_channel_and_commands_are_synced(
     assert {"gotown", "race"} <= games
     [answer] = messages
     assert answer["via"] == "callback" and answer["flags"] == 0
-    assert re.fullmatch(r"Ann rolls: 2d6 \(\d, \d\) \+ 3 = \d+", answer["content"]), answer
+    assert re.fullmatch(r"Ann rolls: 2d6 \(\d, \d\) \+ 3 = \*\*\d+\*\*", answer["content"]), answer
     callback = next(c for c in fake.calls if c.path.endswith("/callback"))
     assert callback.json["type"] == 4
 

@@ -1,12 +1,17 @@
-"""A fake Telegram Bot API on 127.0.0.1: records every call, queues updates, scripts 403 and 429."""
+"""A fake Telegram Bot API on 127.0.0.1: records every call, queues updates, scripts 403 and 429.
+Strict like the real one where the adapter could go wrong: HTML must parse, texts fit 4,096
+characters, inline results have ids of at most 64 bytes, an inline message is edited by its id."""
 
 from __future__ import annotations
 
 import asyncio
+import html
 import itertools
 import json
+import re
 import time
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 
 from aiohttp import web
@@ -14,7 +19,37 @@ from aiohttp import web
 TOKEN = "123456:TEST-token"
 BOT_ID = 4242
 BOT_NAME = "paperref_bot"
-JSON_FIELDS = ("reply_markup", "reply_parameters", "commands", "allowed_updates")
+JSON_FIELDS = (
+    "reply_markup",
+    "reply_parameters",
+    "commands",
+    "allowed_updates",
+    "results",
+    "button",
+)
+TEXT_LIMIT = 4096
+RESULT_ID_LIMIT = 64
+HTML_TAGS = frozenset(
+    [
+        "b",
+        "strong",
+        "i",
+        "em",
+        "u",
+        "ins",
+        "s",
+        "strike",
+        "del",
+        "a",
+        "code",
+        "pre",
+        "span",
+        "tg-spoiler",
+        "tg-emoji",
+        "blockquote",
+    ]
+)
+START_PARAMETER = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 @dataclass(frozen=True)
@@ -68,6 +103,9 @@ class FakeBotApi:
         self.failures: list[Failure] = []
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.admins: set[int] = set()  # getChatMember says "administrator" for these users
+        self.inline_queries: dict[str, dict[str, Any]] = {}  # id -> the query update's body
+        self.inline_answers: dict[str, list[dict[str, Any]]] = {}  # query id -> results
+        self.inline_messages: dict[str, dict[str, Any]] = {}  # inline_message_id -> message
         self._update_ids = itertools.count(1000)
         self._message_ids = itertools.count(1)
         self._arrived = asyncio.Event()
@@ -139,6 +177,38 @@ class FakeBotApi:
         }
         return {"update_id": self.next_update_id(), "callback_query": query}
 
+    def inline_query(self, user: User, query: str, chat_type: str = "supergroup") -> dict[str, Any]:
+        """Someone typed `@bot QUERY` in a chat of `chat_type`."""
+        body = {
+            "id": str(self.next_update_id()),
+            "from": user.as_dict(),
+            "query": query,
+            "offset": "",
+            "chat_type": chat_type,
+        }
+        self.inline_queries[body["id"]] = body
+        return {"update_id": self.next_update_id(), "inline_query": body}
+
+    def choose(self, user: User, query_id: str, result_id: str) -> dict[str, Any]:
+        """The user picked one answered result: Telegram sends its message on the user's behalf
+        and, only if the result has an inline keyboard, reports the new message's id."""
+        query = self.inline_queries[query_id]
+        result = next(r for r in self.inline_answers[query_id] if r["id"] == result_id)
+        chosen: dict[str, Any] = {
+            "result_id": result_id,
+            "from": user.as_dict(),
+            "query": query["query"],
+        }
+        if result.get("reply_markup"):
+            message_id = f"inline{next(self._message_ids)}"
+            content = result["input_message_content"]
+            self.inline_messages[message_id] = {
+                "text": _plain(content["message_text"], content.get("parse_mode")),
+                "reply_markup": result["reply_markup"],
+            }
+            chosen["inline_message_id"] = message_id
+        return {"update_id": self.next_update_id(), "chosen_inline_result": chosen}
+
     def sent(self, since: int = 0) -> list[Call]:
         """Messages and photos that reached a chat, in order."""
         methods = {"sendMessage", "sendPhoto", "sendDocument"}
@@ -160,6 +230,8 @@ class FakeBotApi:
             return _error(failure)
         if method == "getUpdates":
             call.result = await self._get_updates(params)
+        elif method == "answerInlineQuery":
+            call.result = self._answer_inline(params)
         else:
             call.result = self._answer(method, params)
         return web.json_response({"ok": True, "result": call.result})
@@ -173,6 +245,9 @@ class FakeBotApi:
         keys = [key for row in markup.get("inline_keyboard", []) for key in row]
         if any(len(key.get("callback_data", "").encode()) > 64 for key in keys):
             return Failure(method, 400, "Bad Request: BUTTON_DATA_INVALID")
+        invalid = _bad_request(method, params, self)
+        if invalid is not None:
+            return Failure(method, 400, f"Bad Request: {invalid}")
         chat_id = params.get("chat_id")
         sending = method in {"sendMessage", "sendPhoto", "sendDocument"}
         if (
@@ -236,7 +311,7 @@ class FakeBotApi:
             "from": {"id": BOT_ID, "is_bot": True, "first_name": "PaperRef"},
         }
         if method == "sendMessage":
-            message["text"] = params["text"]
+            message["text"] = _plain(params["text"], params.get("parse_mode"))
         elif method == "sendPhoto":
             message["photo"] = [{"file_id": "p1", "file_unique_id": "p1", "width": 1, "height": 1}]
         else:
@@ -248,14 +323,136 @@ class FakeBotApi:
         self.messages[chat_id, message["message_id"]] = message
         return message
 
-    def _edit(self, params: dict[str, Any]) -> dict[str, Any]:
+    def _answer_inline(self, params: dict[str, Any]) -> bool:
+        self.inline_answers[params["inline_query_id"]] = params["results"]
+        return True
+
+    def _edit(self, params: dict[str, Any]) -> dict[str, Any] | bool:
+        if "inline_message_id" in params:  # an inline message: the API answers True
+            message = self.inline_messages[params["inline_message_id"]]
+            message["text"] = _plain(params["text"], params.get("parse_mode"))
+            message["reply_markup"] = params.get("reply_markup")
+            return True
         message = self.messages[int(params["chat_id"]), int(params["message_id"])]
         if "text" in params:
-            message["text"] = params["text"]
+            message["text"] = _plain(params["text"], params.get("parse_mode"))
         message.pop("reply_markup", None)
         if params.get("reply_markup"):
             message["reply_markup"] = params["reply_markup"]
         return message
+
+
+def _bad_request(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
+    """What the real API refuses with 400 for the methods modelled here; None when it is fine."""
+    if method in {"sendMessage", "editMessageText"}:
+        text = str(params.get("text") or "")
+        if not text:
+            return "message text is empty"
+        problem = _html_problem(text) if params.get("parse_mode") == "HTML" else None
+        if problem is not None:
+            return f"can't parse entities: {problem}"
+        if len(_plain(text, params.get("parse_mode"))) > TEXT_LIMIT:
+            return "message is too long"
+    if method == "editMessageText":
+        inline = params.get("inline_message_id")
+        if inline is None and (params.get("chat_id") is None or params.get("message_id") is None):
+            return "message identifier is not specified"
+        if inline is not None and inline not in api.inline_messages:
+            return "MESSAGE_ID_INVALID"
+        if inline is not None:
+            old = api.inline_messages[inline]
+            same_text = old["text"] == _plain(params["text"], params.get("parse_mode"))
+            if same_text and old.get("reply_markup") == params.get("reply_markup"):
+                return "message is not modified"
+    if method == "answerInlineQuery":
+        return _inline_answer_problem(params, api)
+    return None
+
+
+def _inline_answer_problem(params: dict[str, Any], api: FakeBotApi) -> str | None:
+    query_id = str(params.get("inline_query_id") or "")
+    if query_id not in api.inline_queries or query_id in api.inline_answers:
+        return "query is too old and response timeout expired or query ID is invalid"
+    results = params.get("results")
+    if not isinstance(results, list) or len(results) > 50:
+        return "RESULTS_TOO_MUCH"
+    ids = [str(r.get("id") or "") for r in results]
+    if any(not 1 <= len(i.encode()) <= RESULT_ID_LIMIT for i in ids):
+        return "RESULT_ID_INVALID"
+    if len(set(ids)) != len(ids):
+        return "RESULT_ID_DUPLICATE"
+    for result in results:
+        if result.get("type") != "article" or not result.get("title"):
+            return "RESULT_TYPE_INVALID"
+        content = result.get("input_message_content") or {}
+        text = str(content.get("message_text") or "")
+        if not text:
+            return "MESSAGE_EMPTY"
+        if content.get("parse_mode") == "HTML" and _html_problem(text) is not None:
+            return "can't parse entities"
+        if len(_plain(text, content.get("parse_mode"))) > TEXT_LIMIT:
+            return "MESSAGE_TOO_LONG"
+    button = params.get("button")
+    if button is not None:
+        if not button.get("text"):
+            return "BUTTON_TEXT_INVALID"
+        start = button.get("start_parameter")
+        if start is not None and not START_PARAMETER.fullmatch(str(start)):
+            return "START_PARAM_INVALID"
+    return None
+
+
+class _Entities(HTMLParser):
+    """Telegram's HTML: its few tags, properly nested; `<` and `&` only as markup."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.open: list[str] = []
+        self.problem: str | None = None
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in HTML_TAGS:
+            self.problem = self.problem or f"unsupported start tag {tag!r}"
+        self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.open or self.open.pop() != tag:
+            self.problem = self.problem or f"can't find end tag corresponding to {tag!r}"
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+    def handle_entityref(self, name: str) -> None:
+        if name not in {"lt", "gt", "amp", "quot"}:
+            self.problem = self.problem or f"unsupported entity &{name};"
+        self.text.append(html.unescape(f"&{name};"))
+
+    def handle_charref(self, name: str) -> None:
+        self.text.append(html.unescape(f"&#{name};"))
+
+
+def _html_problem(text: str) -> str | None:
+    if re.search(r"&(?!(?:lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);)", text):
+        return "an unescaped &"
+    if re.search(r"<(?![a-zA-Z/])", text):
+        return "an unescaped <"
+    parser = _Entities()
+    parser.feed(text)
+    parser.close()
+    if parser.problem is None and parser.open:
+        return f"can't find end tag corresponding to {parser.open[-1]!r}"
+    return parser.problem
+
+
+def _plain(text: str, parse_mode: str | None) -> str:
+    """The message text as the API stores it: markup parsed away, entities decoded."""
+    if parse_mode != "HTML":
+        return text
+    parser = _Entities()
+    parser.feed(text)
+    parser.close()
+    return "".join(parser.text)
 
 
 def _chat(chat_id: int, user: User | None) -> dict[str, Any]:
