@@ -3,8 +3,10 @@ full list of a collapsed roll in /history, and verify over a game with a private
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import uuid
 from pathlib import Path
 
 import pytest
@@ -15,9 +17,11 @@ from bot.commands.parse import Invocation
 from bot.referee import Referee
 from bot.replies import Private, Public, Reply
 from bot.verbs.dice import MAX_SAVED
+from tests.core.test_storage import url
 from tests.core.transcript import channel, run_lines, to
 
 FACES = re.compile(r"\(([\d, ]+)\)")
+__all__ = ["url"]  # the fixture (SQLite, and PostgreSQL when configured), from test_storage
 
 
 async def say(
@@ -109,6 +113,20 @@ async def test_saved_roll_names_and_expressions_are_checked(console: Console) ->
     assert refused[7] == "Say a name and the dice: /roll save attack 1d20+5."
     assert refused[8] == "You have no saved roll called nothing; /roll list shows yours."
     assert refused[9].startswith("--private goes with a roll")
+
+
+async def test_saving_one_name_from_two_chats_at_once_keeps_one_roll(url: str) -> None:
+    referee = await make_referee(url)
+    user = f"u{uuid.uuid4().hex[:12]}"
+    saves = [
+        say(referee, "test", user, f"/roll save fireball 8d6+{i}", chat=f"{user}-{i}")
+        for i in range(4)
+    ]
+    for [saved] in await asyncio.gather(*saves):
+        assert isinstance(saved, Public), saved.text
+    [listing] = await say(referee, "test", user, "/roll list")
+    assert re.fullmatch(r".*\(1 of 50\):\n  fireball: 8d6\+[0-3]", listing.text, re.S)
+    await referee.close()
 
 
 async def test_at_most_fifty_saved_rolls_a_user(referee: Referee) -> None:
