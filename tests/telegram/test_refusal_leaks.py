@@ -17,7 +17,7 @@ MIN_NAME = 3  # shorter hand entries (GoTown's "4") are not told apart from ordi
 
 async def hand_and_version(tg: Harness, user: User) -> tuple[list[str], int | None]:
     assert tg.referee is not None
-    inv = Invocation("telegram", str(GROUP), str(user.id), user.first_name, "hand")
+    inv = Invocation("telegram", str(GROUP), str(user.id), user.name, "hand")
     replies = await tg.referee.handle(inv)
     mine = [r for r in replies if isinstance(r, Private) and not r.refusal and r.board is not None]
     if not mine:
@@ -50,6 +50,6 @@ async def test_refusals_in_the_group_never_name_the_senders_hidden_cards(
                         continue  # the garbage was a legal move after all
                     shown = texts(calls, GROUP)
                     leaked = [card for card in hand if card in shown]
-                    assert not leaked, f"/{verb} {garbage} by {user.first_name}: {shown!r}"
+                    assert not leaked, f"/{verb} {garbage} by {user.name}: {shown!r}"
                     scanned += 1
     assert scanned >= 4 * len(verbs)
