@@ -30,6 +30,7 @@ from games.papercraft.state import Ability, PapercraftState, Piece, Weapon
 from games.papercraft.verbs import ABILITY_FLAGS
 
 State = PapercraftState
+TRIES = 3  # targets tried for one ability that moves a unit
 
 
 def words(name: str) -> tuple[str, ...]:
@@ -275,7 +276,9 @@ def ability_move(state: State, piece: Piece, entry: Ability) -> Move | None:
         return Move("ability", (*base, *words(foes[0]["name"]))) if foes else None
     if effect == "telekinesis":
         movable = [p for p in foes if not emplaced(state, p)]
-        for target in movable:
+        if tracked(state):
+            movable = within(state, piece, movable, entry["reach"])
+        for target in movable[:TRIES]:
             if not tracked(state):
                 return Move("ability", (*base, *words(target["name"]), "--range", "1"))
             here, there = centre(piece), centre(target)
@@ -299,6 +302,7 @@ def _gale_move(state: State, piece: Piece, base: tuple[str, ...], foes: list[Pie
         return None
     allowed = kind(state, piece)["move"] / entry["divisor"]
     here = centre(piece)
+    tried = 0
     for target in foes:
         there = centre(target)
         heading = math.atan2(there[1] - here[1], there[0] - here[0])
@@ -310,4 +314,7 @@ def _gale_move(state: State, piece: Piece, base: tuple[str, ...], foes: list[Pie
         move = Move("ability", (*base, "to", f"{x:g},{y:g}"))
         if works(state, piece["owner"], move):
             return move
+        tried += 1
+        if tried >= TRIES:
+            break
     return None
