@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.context import wants_image
+from bot.i18n import say
 from bot.ratings import record_result
 from bot.replies import Button, Private, Public, Reply
 from games.base import Action, Engine, Event, Rng
+from games.i18n import Joined, _, _n, joined
 from games.registry import engine_for
 from games.replay import apply
 from storage.models import GameTable, TableStatus
@@ -26,8 +28,8 @@ MAX_SELF_PLAY = 100_000
 BOT_BUDGET_SECONDS = 1.0
 """Wall time one transaction may spend on bot moves. Past it the bots pause and the referee goes
 on in a new transaction, so no table's lock is held for long."""
-GAME_BUTTONS = (Button("Show my hand", "/hand"), Button("Board", "/board"))
-REMATCH = Button("Rematch", "/rematch")
+GAME_BUTTONS = (Button(_("Show my hand"), "/hand"), Button(_("Board"), "/board"))
+REMATCH = Button(_("Rematch"), "/rematch")
 
 
 def state_digest(state: Any, rng_position: int) -> str:
@@ -80,16 +82,16 @@ async def act(
     name = table.seats[seat].name
     events = apply(turn.engine, turn.state, Action(seat, verb, tuple(args)), turn.rng, name)
     undoable = turn.rng.position == before and not any(e.reveals_hidden for e in events)
-    shown = "; ".join(e.text for e in events if e.to is None)
+    shown = say(Joined((e.text for e in events if e.to is None), "; "), log_language(table))
     turn.repo.bump(table)
     turn.repo.add_action(
         table_id=table.id,
-        seq=await turn.repo.next_seq(table.id),
+        seq=turn.repo.take_seq(table),
         seat=seat,
         user_id=table.seats[seat].user_id,
         verb=verb,
         args=list(args),
-        summary=summary if summary is not None else shown[:500] or f"{name} acted.",
+        summary=summary if summary is not None else shown[:500] or say(_("{name} acted.", name=name), log_language(table)),
         undoable=undoable,
         digest=state_digest(turn.state, turn.rng.position),
         cause=cause,
@@ -105,7 +107,7 @@ def deliver(turn: Turn, events: Sequence[Event]) -> None:
 
 def event_replies(turn: Turn, event: Event) -> list[Reply]:
     table, engine, state = turn.table, turn.engine, turn.state
-    buttons = tuple(Button(m.label or m.text, m.text) for m in event.choices)
+    buttons = tuple(Button(m.shown, m.text) for m in event.choices)
     if event.to is None:
         board = engine.view(state, None) if event.board else None
         return [Public(event.text, board, buttons, version=table.version, image=turn.image)]
@@ -143,7 +145,9 @@ async def run_bots(turn: Turn) -> None:
         fork = turn.rng.fork(f"bot{seat}:{table.version}")
         move = await asyncio.to_thread(turn.engine.bot_move, turn.state, seat, fork)
         await act(turn, seat, move.verb, move.args)
-    turn.replies.append(Public(f"The bots stopped after {limit} moves; /end closes the table."))
+    turn.replies.append(
+        Public(_("The bots stopped after {limit} moves; /end closes the table.", limit=limit))
+    )
 
 
 def bots_owe_a_move(table: GameTable | None) -> bool:
@@ -166,18 +170,22 @@ async def check_end(turn: Turn) -> bool:
     winners = [names[i] for i in outcome.winners]
     scores = {names[i]: _plain(score) for i, score in outcome.scores.items()}
     if winners:
-        lines = [f"Game over. Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}."]
+        lines = [
+            _n("Game over. Winner: {names}.", "Game over. Winners: {names}.", len(winners), names=", ".join(winners))
+        ]
     else:
-        lines = ["Game over. Nobody wins."]
+        lines = [_("Game over. Nobody wins.")]
     lines += outcome.detail
-    lines.append(f"Scores: {', '.join(f'{n} {s:g}' for n, s in scores.items())}.")
-    lines.append(f"Seed: {table.seed} (sha256 = {table.commitment}); /export to verify.")
+    lines.append(_("Scores: {scores}.", scores=", ".join(f"{n} {s:g}" for n, s in scores.items())))
+    lines.append(
+        _("Seed: {seed} (sha256 = {commitment}); /export to verify.", seed=table.seed, commitment=table.commitment)
+    )
     table.status = TableStatus.FINISHED
     turn.repo.add_result(table, outcome.winners, scores)
     await record_result(turn.repo, table, outcome, turn.state)
     turn.replies.append(
         Public(
-            "\n".join(lines),
+            joined(lines, "\n"),
             buttons=(REMATCH,),
             outcome={"winners": winners, "scores": scores},
         )
@@ -189,7 +197,7 @@ async def check_end(turn: Turn) -> bool:
 def game_buttons(engine: Engine[Any]) -> tuple[Button, ...]:
     """The channel's control row: the game's own roll and end-of-turn verbs, hand, board."""
     own = tuple(
-        Button(verb.name.capitalize(), f"/{verb.name}")
+        Button(verb.label or verb.name.capitalize(), f"/{verb.name}")
         for role in ("roll", "end_turn")
         for verb in engine.verbs
         if verb.role == role and not any(a.required for a in verb.args) and not verb.grammar
@@ -230,6 +238,11 @@ async def resume_bots(turn: Turn) -> list[Reply]:
     """Bots paused by the time budget go on when anyone sends a command to the table."""
     await run_bots(turn)
     return finish(turn)
+
+
+def log_language(table: GameTable) -> str:
+    """The log (/history) is written in the table's language, fixed at /start."""
+    return str(table.settings.get("lang") or table.options.get("lang") or "en")
 
 
 def _plain(score: float) -> float | int:

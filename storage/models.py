@@ -70,6 +70,7 @@ class GameTable(Base):
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     rng_position: Mapped[int] = mapped_column(default=0)
     version: Mapped[int] = mapped_column(default=0)
+    next_seq: Mapped[int] = mapped_column(default=1, server_default="1")  # the next action's number
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

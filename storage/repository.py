@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import Insert, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import flag_modified
 
 from storage.models import (
@@ -52,14 +52,17 @@ class Repository:
         return bool(getattr(result, "rowcount", 0))
 
     async def lock_chat(self, platform: str, chat_id: str, new_seed: str) -> Chat:
-        """The chat row, locked for this transaction; created on first use without racing a
+        """The chat row, locked for this transaction; on first use created without racing a
         concurrent first command (INSERT ... ON CONFLICT DO NOTHING, then lock)."""
+        stmt = select(Chat).where(Chat.platform == platform, Chat.chat_id == chat_id)
+        chat = (await self.session.execute(stmt.with_for_update())).scalar_one_or_none()
+        if chat is not None:
+            return chat
         await self.session.execute(
             self._insert_ignoring_conflicts(
                 Chat, platform=platform, chat_id=chat_id, seed=new_seed, rng_position=0, data={}
             )
         )
-        stmt = select(Chat).where(Chat.platform == platform, Chat.chat_id == chat_id)
         return (await self.session.execute(stmt.with_for_update())).scalar_one()
 
     async def chat(self, platform: str, chat_id: str) -> Chat | None:
@@ -75,11 +78,11 @@ class Repository:
                 GameTable.chat_id == chat_id,
                 GameTable.status.in_(OPEN_STATUSES),
             )
-            .options(selectinload(GameTable.seats))
+            .options(joinedload(GameTable.seats))
         )
         if lock:
-            stmt = stmt.with_for_update()
-        return (await self.session.execute(stmt)).scalars().first()
+            stmt = stmt.with_for_update(of=GameTable)
+        return (await self.session.execute(stmt)).unique().scalars().first()
 
     async def last_table(self, platform: str, chat_id: str) -> GameTable | None:
         stmt = (
@@ -169,11 +172,12 @@ class Repository:
         )
         return (await self.session.execute(stmt)).scalars().first()
 
-    async def next_seq(self, table_id: int) -> int:
-        stmt = select(func.coalesce(func.max(ActionRow.seq), 0)).where(
-            ActionRow.table_id == table_id
-        )
-        return int((await self.session.execute(stmt)).scalar_one()) + 1
+    @staticmethod
+    def take_seq(table: GameTable) -> int:
+        """The next action number, kept on the table row so no query is needed."""
+        seq = table.next_seq
+        table.next_seq = seq + 1
+        return seq
 
     def add_action(
         self,
@@ -204,8 +208,10 @@ class Repository:
             )
         )
 
-    async def delete_action(self, action: ActionRow) -> None:
+    async def delete_action(self, table: GameTable, action: ActionRow) -> None:
+        """Take back the last action; its number is free again."""
         await self.session.execute(delete(ActionRow).where(ActionRow.id == action.id))
+        table.next_seq = action.seq
 
     def add_roll(
         self,

@@ -103,7 +103,7 @@ async def undo(ctx: Context) -> list[Reply]:
         raise RuleError(
             "The last action revealed hidden information or a random result, so it stands."
         )
-    await ctx.repo.delete_action(last)
+    await ctx.repo.delete_action(table, last)
     actions = [Action(a.seat, a.verb, tuple(a.args)) for a in await ctx.repo.actions(table.id)]
     names = [s.name for s in table.seats]
     state, rng = replay(engine_for(table.game), names, table.options, table.seed or "", actions)

@@ -6,14 +6,16 @@ import asyncio
 import json
 import os
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect, text
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, inspect, text
 
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
-from storage.db import create_engine, migrate
+from storage.db import alembic_config, create_engine, migrate
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
 
@@ -47,7 +49,8 @@ async def test_migration_creates_every_table(url: str) -> None:
         "chats",
         "saved_rolls",
     } <= names
-    assert version[0] == "0003"
+    assert version[0] == ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert version[0] >= "0004"
     await engine.dispose()
 
 
@@ -95,4 +98,30 @@ async def test_results_are_recorded(url: str) -> None:
         ).one()
     winners = json.loads(row[0]) if isinstance(row[0], str) else row[0]
     assert row[1] == "race" and winners == [0]
+    await engine.dispose()
+
+
+async def test_upgrading_keeps_numbering_actions_after_the_last_one(url: str) -> None:
+    """Migration 0004 moves the next action number onto the table row, from the log."""
+    from alembic import command as alembic
+
+    def step(revision: str, down: bool = False) -> Callable[[Connection], None]:
+        run = alembic.downgrade if down else alembic.upgrade
+        return lambda connection: run(alembic_config(connection), revision)
+
+    referee = await make_referee(url)
+    chat = uuid.uuid4().hex
+    for inv in (command(chat, "a", "new", "race"), command(chat, "b", "join"),
+                command(chat, "a", "start"), command(chat, "a", "step", "1")):  # fmt: skip
+        await referee.handle(inv)
+    engine = create_engine(url)
+    async with engine.begin() as connection:
+        await connection.run_sync(step("0003", down=True))
+        await connection.run_sync(step("head"))
+        query = text("select next_seq from tables where chat_id = :c")
+        row = (await connection.execute(query, {"c": chat})).one()
+    assert row[0] == 2
+    replies = await referee.handle(command(chat, "b", "step", "2"))
+    assert [r.text for r in replies] == ["b steps to 2."]
+    await referee.close()
     await engine.dispose()
