@@ -28,6 +28,8 @@ MAX_SELF_PLAY = 100_000
 BOT_BUDGET_SECONDS = 1.0
 """Wall time one transaction may spend on bot moves. Past it the bots pause and the referee goes
 on in a new transaction, so no table's lock is held for long."""
+SNAPSHOT_EVERY = 25
+"""Every Nth action keeps the state after it, so /undo replays at most N-1 actions."""
 GAME_BUTTONS = (Button(_("Show my hand"), "/hand"), Button(_("Board"), "/board"))
 REMATCH = Button(_("Rematch"), "/rematch")
 
@@ -84,9 +86,16 @@ async def act(
     undoable = turn.rng.position == before and not any(e.reveals_hidden for e in events)
     shown = say(Joined((e.text for e in events if e.to is None), "; "), log_language(table))
     turn.repo.bump(table)
+    seq = turn.repo.take_seq(table)
+    snapshot = (
+        {"state": copy.deepcopy(turn.state), "rng": turn.rng.position}
+        if seq % SNAPSHOT_EVERY == 0
+        else None
+    )
     turn.repo.add_action(
         table_id=table.id,
-        seq=turn.repo.take_seq(table),
+        seq=seq,
+        snapshot=snapshot,
         seat=seat,
         user_id=table.seats[seat].user_id,
         verb=verb,

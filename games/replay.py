@@ -67,10 +67,16 @@ def replay(
     options: Mapping[str, Any],
     seed: str,
     actions: Iterable[Action],
+    *,
+    start: tuple[Any, int] | None = None,
 ) -> tuple[Any, Rng]:
-    """Raises RuleError at the first action that no longer applies."""
-    rng = Rng(seed)
-    state, _ = engine.setup(names, options, rng)
+    """Rebuild from the seed, or from `start` (a state and its Rng position, taken after some
+    action) with the actions that followed it. Raises RuleError at the first that no longer applies."""
+    if start is None:
+        rng = Rng(seed)
+        state, _events = engine.setup(names, options, rng)
+    else:
+        state, rng = copy.deepcopy(start[0]), Rng(seed, start[1])
     for action in actions:
         apply(engine, state, action, rng, names[action.seat], atomic=False)
     return state, rng

@@ -111,6 +111,8 @@ class ActionRow(Base):
     digest: Mapped[str] = mapped_column(String(64), default="")
     cause: Mapped[str | None] = mapped_column(String(16), default=None)
     """None for a player's own command; "timeout" when the referee moved for an idle seat."""
+    snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), default=None)
+    """Every SNAPSHOT_EVERY actions: {"state": ..., "rng": position} after this action."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

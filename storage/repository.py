@@ -163,6 +163,26 @@ class Repository:
         stmt = select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
         return (await self.session.execute(stmt)).scalars().all()
 
+    async def actions_from_snapshot(
+        self, table_id: int
+    ) -> tuple[dict[str, Any] | None, Sequence[ActionRow]]:
+        """The newest snapshot and the actions after it (all of them when there is none)."""
+        newest = (
+            select(ActionRow.seq, ActionRow.snapshot)
+            .where(ActionRow.table_id == table_id, ActionRow.snapshot.is_not(None))
+            .order_by(ActionRow.seq.desc())
+            .limit(1)
+        )
+        found = (await self.session.execute(newest)).first()
+        after = found[0] if found is not None else 0
+        stmt = (
+            select(ActionRow)
+            .where(ActionRow.table_id == table_id, ActionRow.seq > after)
+            .order_by(ActionRow.seq)
+        )
+        rows = (await self.session.execute(stmt)).scalars().all()
+        return (found[1] if found is not None else None), rows
+
     async def last_action(self, table_id: int) -> ActionRow | None:
         stmt = (
             select(ActionRow)
@@ -192,6 +212,7 @@ class Repository:
         undoable: bool,
         digest: str,
         cause: str | None = None,
+        snapshot: dict[str, Any] | None = None,
     ) -> None:
         self.session.add(
             ActionRow(
@@ -205,6 +226,7 @@ class Repository:
                 undoable=undoable,
                 digest=digest,
                 cause=cause,
+                snapshot=snapshot,
             )
         )
 

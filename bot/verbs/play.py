@@ -104,9 +104,12 @@ async def undo(ctx: Context) -> list[Reply]:
             "The last action revealed hidden information or a random result, so it stands."
         )
     await ctx.repo.delete_action(table, last)
-    actions = [Action(a.seat, a.verb, tuple(a.args)) for a in await ctx.repo.actions(table.id)]
+    snapshot, rows = await ctx.repo.actions_from_snapshot(table.id)
+    actions = [Action(a.seat, a.verb, tuple(a.args)) for a in rows]
     names = [s.name for s in table.seats]
-    state, rng = replay(engine_for(table.game), names, table.options, table.seed or "", actions)
+    start = (snapshot["state"], int(snapshot["rng"])) if snapshot is not None else None
+    engine = engine_for(table.game)
+    state, rng = replay(engine, names, table.options, table.seed or "", actions, start=start)
     turn = begin(ctx.repo, table, ctx.board_default)
     turn.state, turn.rng = state, rng
     version = ctx.repo.bump(table)

@@ -1,4 +1,5 @@
-"""tables.next_seq: the next action number kept on the table row (no max(seq) per command)
+"""tables.next_seq: the next action number kept on the table row (no max(seq) per command);
+actions.snapshot: the state after every Nth action, so /undo replays only from the nearest
 
 Revision ID: 0004
 Revises: 0003
@@ -22,6 +23,7 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column("tables", sa.Column("next_seq", sa.Integer(), nullable=False, server_default="1"))
+    op.add_column("actions", sa.Column("snapshot", sa.JSON(), nullable=True))
     op.execute(
         "UPDATE tables SET next_seq = 1 + COALESCE("
         "(SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.id), 0)"
@@ -29,4 +31,5 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_column("actions", "snapshot")
     op.drop_column("tables", "next_seq")

@@ -1,0 +1,254 @@
+"""What a command costs, side by side in one run: per-verb p50/p99 through the referee for every
+game, the raw-sqlite3 floor for the same writes and the ratio, commands per second over many
+active tables, PNG render times, all-bot games, /undo deep in a game, and start-up. Prints tables;
+asserts nothing (timings stay out of the tests).
+
+    .venv/bin/python -m bench.latency [--tables 1000] [--commands 3000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from bot.cli import make_referee
+from bot.commands.parse import Invocation, parse_command
+from bot.referee import Referee
+from bot.render.image import render_png
+from games.base import Rng
+from games.registry import GAMES, engine_for
+from tests.support import random_play
+
+REAL = [key for key in GAMES if key not in ("race", "secret")]
+PLAYERS = ("Ann", "Bob")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def typed(chat: str, user: str, text: str, n: int) -> Invocation:
+    parsed = parse_command(text)
+    assert parsed is not None, text
+    return Invocation(
+        "bench", chat, user, user, parsed.verb, parsed.args, f"{chat}:{n}", text=parsed.text
+    )
+
+
+async def start_table(referee: Referee, chat: str, game: str) -> None:
+    for n, (user, text) in enumerate(
+        (("Ann", f"/new {game}"), ("Bob", "/join"), ("Ann", "/start"))
+    ):
+        await referee.handle(typed(chat, user, text, -1 - n))
+
+
+async def play_timed(referee: Referee, game: str, games: int) -> dict[str, list[float]]:
+    """Two humans play offered moves; every command's wall time, by verb."""
+    timings: dict[str, list[float]] = defaultdict(list)
+    chooser = Rng(f"latency-{game}")
+    for g in range(games):
+        chat = f"{game}-{g}"
+        await start_table(referee, chat, game)
+        for n in range(3000):
+            offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
+            movers = [u for u in PLAYERS if offers[u]]
+            if not movers:
+                break
+            user = chooser.choice(movers)
+            command = chooser.choice(offers[user])
+            start = time.perf_counter()
+            replies = await referee.handle(typed(chat, user, command, n))
+            timings[command.split()[0]].append(time.perf_counter() - start)
+            if any(getattr(r, "outcome", None) for r in replies):
+                break
+    return timings
+
+
+def floor(state_bytes: int, commands: int = 2000) -> list[float]:
+    """The same writes with raw sqlite3 in WAL: claim the update, one action row, the snapshot
+    and version on the table row, in one transaction."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = sqlite3.connect(f"{tmp}/floor.db", isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE updates (platform TEXT, id TEXT, PRIMARY KEY (platform, id))")
+        db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, state TEXT, version INT, seq INT)")
+        db.execute("CREATE TABLE a (t INT, seq INT, verb TEXT, args TEXT, digest TEXT)")
+        state = json.dumps({"blob": "x" * state_bytes})
+        db.execute("INSERT INTO t VALUES (1, ?, 0, 1)", (state,))
+        times = []
+        for n in range(commands):
+            start = time.perf_counter()
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("INSERT INTO updates VALUES ('b', ?) ON CONFLICT DO NOTHING", (str(n),))
+            db.execute("INSERT INTO a VALUES (1, ?, 'build', '[\"4\",\"5\"]', 'd')", (n,))
+            db.execute("UPDATE t SET state = ?, version = version + 1, seq = seq + 1", (state,))
+            db.execute("COMMIT")
+            times.append(time.perf_counter() - start)
+        db.close()
+    return times
+
+
+async def state_size(referee: Referee, game: str) -> int:
+    async with referee._reads() as session:
+        from storage.repository import Repository
+
+        table = await Repository(session).open_table("bench", f"{game}-0", lock=False)
+        table = table or await Repository(session).last_table("bench", f"{game}-0")
+        return len(json.dumps(table.state)) if table is not None and table.state else 1000
+
+
+async def per_verb(url: str, games: int) -> None:
+    referee = await make_referee(url, seed="latency")
+    print(
+        f"\n{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}"
+    )
+    for game in REAL:
+        timings = await play_timed(referee, game, games)
+        base = statistics.median(floor(await state_size(referee, game)))
+        for verb, values in sorted(timings.items()):
+            p50 = statistics.median(values)
+            print(
+                f"{game:<12}{verb:<10}{len(values):>6}{p50 * 1000:>9.2f}"
+                f"{percentile(values, 0.99) * 1000:>9.2f}{base * 1000:>10.3f}{p50 / base:>7.1f}"
+            )
+    await referee.close()
+
+
+async def many_tables(url: str, tables: int, commands: int) -> float:
+    """Game moves per second of referee time, round robin over `tables` running GoTown tables
+    (choosing the move reads the offers first; only the commands themselves are timed)."""
+    referee = await make_referee(url, seed="tables")
+    prefix = f"many-{time.time_ns()}"
+    chats = [f"{prefix}-{i}" for i in range(tables)]
+    for chat in chats:
+        await start_table(referee, chat, "gotown")
+    chooser, spent, done = Rng("tables"), 0.0, 0
+    for n in range(commands):
+        chat = chats[n % len(chats)]
+        offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
+        movers = [u for u in PLAYERS if offers[u]]
+        if not movers:
+            await start_table(referee, chat + f"-{n}", "gotown")
+            continue
+        user = chooser.choice(movers)
+        start = time.perf_counter()
+        await referee.handle(typed(chat, user, chooser.choice(offers[user]), n))
+        spent += time.perf_counter() - start
+        done += 1
+    await referee.close()
+    return done / spent
+
+
+def images() -> None:
+    print(f"\n{'PNG':<12}{'p50 ms':>9}{'bytes':>9}")
+    for game, options in (("papertown", {}), ("papercraft", {"positions": True})):
+        engine = engine_for(game)
+        opts = {o.name: o.default for o in engine.options if o.kind not in ("file", "chat")}
+        play = random_play(engine, 2, "png", opts | options, bots=True, max_moves=50000)
+        view = engine.view(play.state, None)
+        times, size = [], 0
+        for _ in range(10):
+            start = time.perf_counter()
+            size = len(render_png(view))
+            times.append(time.perf_counter() - start)
+        print(f"{game:<12}{statistics.median(times) * 1000:>9.1f}{size:>9}")
+
+
+async def bot_games(url: str) -> None:
+    referee = await make_referee(url, seed="bots")
+    print(f"\n{'all-bot game':<12}{'seconds':>9}")
+    for game in REAL:
+        chat = f"bots-{game}-{time.time_ns()}"
+        engine = engine_for(game)
+        lines = [f"/new {game}"] + ["/addbot"] * max(engine.min_players, 2) + ["/start", "/leave"]
+        start = time.perf_counter()
+        for n, text in enumerate(lines):
+            await referee.handle(typed(chat, "Ann", text, n))
+        print(f"{game:<12}{time.perf_counter() - start:>9.2f}")
+    await referee.close()
+
+
+async def undo_deep(url: str) -> None:
+    """/undo with about 150 actions in the log (Race steps are undoable)."""
+    GAMES["race"] = "tests.core.race"  # the test-only Race game: its steps are undoable
+    referee = await make_referee(url, seed="undo")
+    chat = f"undo-{time.time_ns()}"
+    for n, (user, text) in enumerate(
+        (("Ann", "/new race --goal 50"), ("Bob", "/join"), ("Ann", "/start"))
+    ):
+        await referee.handle(typed(chat, user, text, -1 - n))
+    n = 0
+    for _ in range(75):
+        for user in PLAYERS:
+            await referee.handle(typed(chat, user, "/step 1", n))
+            n += 1
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        await referee.handle(typed(chat, "Bob", "/undo", n))
+        times.append(time.perf_counter() - start)
+        await referee.handle(typed(chat, "Bob", "/step 1", n + 1))
+        n += 2
+    print(f"\n/undo at 150 actions: p50 {statistics.median(times) * 1000:.1f} ms")
+    await referee.close()
+
+
+def startup() -> None:
+    script = Path(tempfile.mkdtemp()) / "s.txt"
+    script.write_text("Ann: /games\n")
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bot.cli",
+                "console",
+                "--script",
+                str(script),
+                "--db",
+                f"sqlite+aiosqlite:///{script.parent}/s.db",
+            ],
+            check=True,
+            capture_output=True,
+        )
+        times.append(time.perf_counter() - start)
+    print(f"\nconsole start-up to the first answer: p50 {statistics.median(times):.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--commands", type=int, default=3000)
+    parser.add_argument("--games", type=int, default=2)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{tmp}/latency.db"
+        asyncio.run(per_verb(url, args.games))
+        targets = {"sqlite": f"sqlite+aiosqlite:///{tmp}/tables.db"}
+        if os.environ.get("PAPERREF_TEST_POSTGRES_URL"):
+            targets["postgresql"] = os.environ["PAPERREF_TEST_POSTGRES_URL"]
+        print(f"\n{'storage':<12}{'tables':>8}{'commands/s':>12}")
+        for name, target in targets.items():
+            rate = asyncio.run(many_tables(target, args.tables, args.commands))
+            print(f"{name:<12}{args.tables:>8}{rate:>12.0f}")
+        images()
+        asyncio.run(bot_games(f"sqlite+aiosqlite:///{tmp}/bots.db"))
+        asyncio.run(undo_deep(f"sqlite+aiosqlite:///{tmp}/undo.db"))
+    startup()
+
+
+if __name__ == "__main__":
+    main()
