@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 
-from bot.adapters.telegram import ALLOWED_UPDATES, INLINE_ROLLING
+from bot.adapters.telegram import ALLOWED_UPDATES, INLINE_ROLLING, coalesce
 from bot.commands.parse import Invocation
+from bot.replies import Public
 from tests.telegram.fake_botapi import BOT_NAME, Call, FakeBotApi
-from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, fake, texts, tg, to
+from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, texts, to
 
 TOTAL = re.compile(r"= <b>(-?\d+)</b>$")
-__all__ = ["fake", "tg"]  # the fixtures, shared with test_telegram
 
 
 def only(calls: list[Call], method: str) -> Call:
@@ -113,3 +113,13 @@ async def test_inline_refusals_and_saved_names(tg: Harness, fake: FakeBotApi) ->
     assert answer.params["results"][0]["title"] == "Roll attack (1d20+5)"
     answer = only(await tg.send(fake.inline_query(BOB, "attack")), "answerInlineQuery")
     assert answer.params["results"] == []  # Ann's saved roll is hers
+
+
+def test_a_roll_and_plain_text_share_a_message_as_html_escaped_once() -> None:
+    roll = Public("Ann rolls: 1d6 (<b>6</b>) = <b>6</b>", html=True)
+    [merged] = coalesce([Public("Bob & Cid <3"), roll, Public("Bob's turn.")])
+    assert merged.html and merged.text == (
+        "Bob &amp; Cid &lt;3\nAnn rolls: 1d6 (<b>6</b>) = <b>6</b>\nBob's turn."
+    )
+    [plain] = coalesce([Public("Bob & Cid"), Public("<3")])
+    assert not plain.html and plain.text == "Bob & Cid\n<3"
