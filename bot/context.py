@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.commands.help import fit
 from bot.commands.parse import Invocation
+from bot.i18n import Audience
 from bot.replies import Reply
 from games.base import RuleError, Verb
+from games.i18n import _
 from storage.models import Chat, GameTable, TableStatus
 from storage.repository import Repository
 
@@ -29,7 +30,7 @@ class SharedVerb(Verb[SharedHandler]):
             replace(
                 self,
                 name=alias,
-                help=fit(f"Short for /{self.name}: {self.help}"),
+                help=_("Short for /{verb}: {help}", verb=self.name, help=self.help),
                 aliases=(),
                 alias_of=self.name,
             )
@@ -48,21 +49,36 @@ class Context:
     shared: Sequence[SharedVerb]  # every shared verb, for /help
     turn_time: int = 0  # seconds per turn unless /new says otherwise: the chat's or config's
 
+    @property
+    def lang(self) -> str:
+        """The language of this command's channel replies (for texts a verb renders itself)."""
+        table = self.table
+        settings = table.settings if table is not None else {}
+        options = table.options if table is not None else {}
+        readers = Audience.of_chat(
+            settings, options, self.chat.settings, self.inv.user_id, self.inv.locale
+        )
+        return readers.public()
+
     def need_table(self, status: TableStatus | None = None) -> GameTable:
         table = self.table
         if table is None:
-            raise RuleError("There is no table in this chat; open one with /new GAME (see /games).")
+            raise RuleError(
+                _("There is no table in this chat; open one with /new GAME (see /games).")
+            )
         if status is TableStatus.LOBBY and table.status != TableStatus.LOBBY:
-            raise RuleError("The game has already started; this works only before /start.")
+            raise RuleError(_("The game has already started; this works only before /start."))
         if status is TableStatus.ACTIVE and table.status != TableStatus.ACTIVE:
-            raise RuleError("The game has not started yet; seat players with /join, then /start.")
+            raise RuleError(
+                _("The game has not started yet; seat players with /join, then /start.")
+            )
         return table
 
     def need_seat(self, table: GameTable) -> int:
         seat = seat_of(table, self.inv.user_id)
         if seat is None:
             raise RuleError(
-                "You are not seated at this table; players join with /join before /start."
+                _("You are not seated at this table; players join with /join before /start.")
             )
         return seat
 

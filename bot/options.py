@@ -6,13 +6,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.i18n import LANGUAGES
 from games.base import Engine, Option, RuleError
+from games.i18n import _
 
 MAX_FILE_BYTES = 1_000_000
 BOARD_MODES = ("text", "image")
 TABLE_SETTINGS = (
-    Option("board", "choice", "Show boards as text or as PNG images.", None, BOARD_MODES),
-    Option("turn-time", "str", "Time for each turn, e.g. 10m, 2h or off.", None),
+    Option("board", "choice", _("Show boards as text or as PNG images."), None, BOARD_MODES),
+    Option("turn-time", "str", _("Time for each turn, e.g. 10m, 2h or off."), None),
+    Option("lang", "choice", _("The table's language: en or pl (Polish)."), None, LANGUAGES),
 )
 
 
@@ -21,24 +24,44 @@ def _value(option: Option, raw: str, allow_files: bool) -> Any:
         try:
             number = int(raw)
         except ValueError:
-            raise RuleError(f"--{option.name} needs a whole number, not '{raw}'.") from None
+            raise RuleError(
+                _("--{option} needs a whole number, not '{raw}'.", option=option.name, raw=raw)
+            ) from None
         if option.minimum is not None and number < option.minimum:
-            raise RuleError(f"--{option.name} must be at least {option.minimum}.")
+            raise RuleError(
+                _("--{option} must be at least {n}.", option=option.name, n=option.minimum)
+            )
         if option.maximum is not None and number > option.maximum:
-            raise RuleError(f"--{option.name} must be at most {option.maximum}.")
+            raise RuleError(
+                _("--{option} must be at most {n}.", option=option.name, n=option.maximum)
+            )
         return number
     if option.kind == "choice":
         if raw.lower() not in option.choices:
-            raise RuleError(f"--{option.name} must be one of: {', '.join(option.choices)}.")
+            raise RuleError(
+                _(
+                    "--{option} must be one of: {choices}.",
+                    option=option.name,
+                    choices=", ".join(option.choices),
+                )
+            )
         return raw.lower()
     if option.kind == "file":
         if not allow_files:
-            raise RuleError(f"--{option.name} reads a file, which only the console can do.")
+            raise RuleError(
+                _("--{option} reads a file, which only the console can do.", option=option.name)
+            )
         path = Path(raw).expanduser()
         if not path.is_file():
-            raise RuleError(f"--{option.name}: there is no file '{raw}'.")
+            raise RuleError(_("--{option}: there is no file '{raw}'.", option=option.name, raw=raw))
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise RuleError(f"--{option.name}: the file is larger than {MAX_FILE_BYTES:,} bytes.")
+            raise RuleError(
+                _(
+                    "--{option}: the file is larger than {limit} bytes.",
+                    option=option.name,
+                    limit=f"{MAX_FILE_BYTES:,}",
+                )
+            )
         return path.read_text(encoding="utf-8", errors="replace")
     return raw
 
@@ -55,13 +78,20 @@ def parse_options(
     while i < len(words):
         word = words[i]
         if not word.startswith("--") or len(word) < 3:
-            raise RuleError(f"Options look like --name value; '{word}' is not one.")
-        name, _, inline = word[2:].partition("=")
+            raise RuleError(_("Options look like --name value; '{word}' is not one.", word=word))
+        name, _eq, inline = word[2:].partition("=")
         name = name.lower()
         option = declared.get(name) or settings_declared.get(name)
         if option is None:
             known = ", ".join(f"--{n}" for n in [*declared, *settings_declared])
-            raise RuleError(f"{engine.title} has no option --{name}; its options are: {known}.")
+            raise RuleError(
+                _(
+                    "{game} has no option --{name}; its options are: {known}.",
+                    game=engine.title,
+                    name=name,
+                    known=known,
+                )
+            )
         target = options if name in declared else settings
         if option.kind == "flag":
             target[name] = True
@@ -74,6 +104,6 @@ def parse_options(
             raw = words[i + 1]
             i += 2
         else:
-            raise RuleError(f"--{name} needs a value: {option.help}")
+            raise RuleError(_("--{name} needs a value: {help}", name=name, help=option.help))
         target[name] = _value(option, raw, allow_files)
     return options, settings

@@ -100,7 +100,9 @@ async def act(
         user_id=table.seats[seat].user_id,
         verb=verb,
         args=list(args),
-        summary=summary if summary is not None else shown[:500] or say(_("{name} acted.", name=name), log_language(table)),
+        summary=summary
+        if summary is not None
+        else shown[:500] or say(_("{name} acted.", name=name), log_language(table)),
         undoable=undoable,
         digest=state_digest(turn.state, turn.rng.position),
         cause=cause,
@@ -144,7 +146,7 @@ async def run_bots(turn: Turn) -> None:
     all_bots = all(s.is_bot for s in table.seats)
     limit = MAX_SELF_PLAY if all_bots else MAX_BOT_MOVES
     deadline = time.monotonic() + BOT_BUDGET_SECONDS
-    for _ in range(limit):
+    for _move in range(limit):
         if await check_end(turn):
             return
         bots = [s for s in turn.engine.waiting(turn.state) if table.seats[s].is_bot]
@@ -179,15 +181,24 @@ async def check_end(turn: Turn) -> bool:
     winners = [names[i] for i in outcome.winners]
     scores = {names[i]: _plain(score) for i, score in outcome.scores.items()}
     if winners:
-        lines = [
-            _n("Game over. Winner: {names}.", "Game over. Winners: {names}.", len(winners), names=", ".join(winners))
+        lines: list[str] = [
+            _n(
+                "Game over. Winner: {names}.",
+                "Game over. Winners: {names}.",
+                len(winners),
+                names=", ".join(winners),
+            )
         ]
     else:
         lines = [_("Game over. Nobody wins.")]
     lines += outcome.detail
     lines.append(_("Scores: {scores}.", scores=", ".join(f"{n} {s:g}" for n, s in scores.items())))
     lines.append(
-        _("Seed: {seed} (sha256 = {commitment}); /export to verify.", seed=table.seed, commitment=table.commitment)
+        _(
+            "Seed: {seed} (sha256 = {commitment}); /export to verify.",
+            seed=table.seed,
+            commitment=table.commitment,
+        )
     )
     table.status = TableStatus.FINISHED
     turn.repo.add_result(table, outcome.winners, scores)

@@ -13,26 +13,28 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.commands.parse import Invocation
 from bot.context import Context, seat_of
+from bot.i18n import Audience, localise_replies, supported
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.verbs import SHARED, route
 from bot.verbs.dice import inline_title
 from games.base import NotYourTurn, Rng, RuleError
+from games.i18n import _
 from games.registry import engine_for
 from storage.db import read_sessions, sessions
-from storage.models import GameTable, TableStatus, utcnow
+from storage.models import Chat, GameTable, TableStatus, utcnow
 from storage.repository import Repository
 
 log = logging.getLogger(__name__)
 
-STALE_TEXT = "That button is out of date; the game has moved on, use /status or /hand."
+STALE_TEXT = _("That button is out of date; the game has moved on, use /status or /hand.")
 SWEEP_BATCH = 50
 SWEEP_ROUNDS = 100
 LEASE = timedelta(minutes=2)
 """How long a sweeper holds a claimed deadline; one that died is picked up after this."""
 BOTS_PER_COMMAND_SECONDS = 30.0
-BOTS_STILL_THINKING = "The bots are still thinking; any command to this table lets them go on."
+BOTS_STILL_THINKING = _("The bots are still thinking; any command to this table lets them go on.")
 
 
 class StaleButton(RuleError):
@@ -60,7 +62,25 @@ def refusal(inv: Invocation, error: RuleError) -> Private:
         reason = Refusal.TURN
     else:
         reason = Refusal.RULE
-    return Private(inv.user_id, inv.user_name, str(error), refusal=reason)
+    return Private(inv.user_id, inv.user_name, error.message, refusal=reason)
+
+
+def audience(inv: Invocation, chat: Chat, table: GameTable | None) -> Audience:
+    """Who reads this command's replies in which language (see bot.i18n.Audience)."""
+    settings = table.settings if table is not None else {}
+    options = table.options if table is not None else {}
+    return Audience.of_chat(settings, options, chat.settings, inv.user_id, inv.locale)
+
+
+def remember_locale(repo: Repository, table: GameTable | None, inv: Invocation) -> None:
+    """A seated player's platform locale, kept with the table so that what others' commands
+    tell them privately is in their language too."""
+    lang = supported(inv.locale)
+    if table is None or lang is None or seat_of(table, inv.user_id) is None:
+        return
+    known = dict(table.settings.get("locales") or {})
+    if known.get(inv.user_id) != lang:
+        repo.update_settings(table, locales={**known, inv.user_id: lang})
 
 
 class Referee:
@@ -97,7 +117,11 @@ class Referee:
         deadline = time.monotonic() + BOTS_PER_COMMAND_SECONDS
         while bots_owe_a_move(table):
             if time.monotonic() > deadline:
-                replies.append(Public(BOTS_STILL_THINKING))
+                assert table is not None  # bots owe moves only at a table
+                readers = Audience.of_chat(
+                    table.settings, table.options, {}, inv.user_id, inv.locale
+                )
+                replies += localise_replies([Public(BOTS_STILL_THINKING)], readers)
                 break
             more, table = await self._command(inv, resume=True)
             replies += more
@@ -107,7 +131,8 @@ class Referee:
         self, inv: Invocation, *, resume: bool = False
     ) -> tuple[list[Reply], GameTable | None]:
         """One transaction; also the table as it stands after it, to see whether bots owe moves.
-        With `resume` it only lets paused bots go on."""
+        With `resume` it only lets paused bots go on. Every reply leaves in its reader's language."""
+        readers = Audience(sender_id=inv.user_id, sender=supported(inv.locale))
         try:
             async with self._sessions() as session, session.begin():
                 repo = Repository(session)
@@ -120,13 +145,14 @@ class Referee:
                     return [], None
                 chat = await repo.lock_chat(inv.platform, inv.chat_id, self.new_seed())
                 table = await repo.open_table(inv.platform, inv.chat_id)
+                readers = audience(inv, chat, table)
                 board = chat.settings.get("board") or self.board_default
                 if resume:
                     if table is None or not bots_owe_a_move(table):
                         return [], None
                     replies = await resume_bots(begin(repo, table, board))
                     await reschedule(repo, table, self.clock(), None)
-                    return replies, table
+                    return localise_replies(replies, readers), table
                 if inv.version is not None and not button_still_good(table, inv):
                     raise StaleButton(STALE_TEXT)
                 turn_time = chat.settings.get("turn_time", self.turn_time)
@@ -139,18 +165,21 @@ class Referee:
                     moved = table.version != version
                     active = seat_of(table, inv.user_id) if moved else None
                     await reschedule(repo, table, self.clock(), active)
-                return replies, ctx.table
+                remember_locale(repo, ctx.table, inv)
+                readers = audience(inv, chat, ctx.table or table)
+                return localise_replies(replies, readers), ctx.table
         except RuleError as error:
-            return [refusal(inv, error)], None
+            return localise_replies([refusal(inv, error)], readers), None
         except Exception:
             ref = secrets.token_hex(3)
             log.exception("command failed (ref %s): %s /%s", ref, inv.platform, inv.verb)
-            text = (
-                f"Something went wrong on my side (ref {ref}); nothing was changed. "
-                "Please try again or tell the bot's admin the reference."
+            text = _(
+                "Something went wrong on my side (ref {ref}); nothing was changed. "
+                "Please try again or tell the bot's admin the reference.",
+                ref=ref,
             )
             reply = Private(inv.user_id, inv.user_name, text, refusal=Refusal.ERROR, error_ref=ref)
-            return [reply], None
+            return localise_replies([reply], readers), None
 
     async def sweep(
         self, platforms: Collection[str] | None = None, *, batch: int = SWEEP_BATCH
@@ -158,7 +187,7 @@ class Referee:
         """Fire every due deadline (of these platforms), each exactly once across processes:
         claim a batch (SKIP LOCKED, with a lease), then fire each under its chat's lock."""
         notices: list[Notice] = []
-        for _ in range(SWEEP_ROUNDS):
+        for _round in range(SWEEP_ROUNDS):
             now = self.clock()
             async with self._sessions() as session, session.begin():
                 claimed = await Repository(session).claim_deadlines(
@@ -195,7 +224,8 @@ class Referee:
                     repo, table, row, now, board_default=board, timeouts_to_bot=self.timeouts_to_bot
                 )
                 await reschedule(repo, table, now, None)
-                return replies, table
+                readers = Audience.of_chat(table.settings, table.options, chat.settings)
+                return localise_replies(replies, readers), table
         except Exception:
             log.exception(
                 "deadline %s of %s:%s failed; retried later", deadline_id, platform, chat_id

@@ -12,6 +12,7 @@ from bot.durations import format_duration
 from bot.pipeline import act, begin, play
 from bot.replies import Public, Reply
 from games.base import RuleError
+from games.i18n import _, _n
 from games.registry import engine_for
 from storage.models import Deadline, GameTable, TableStatus
 from storage.repository import Repository
@@ -98,15 +99,19 @@ async def fire(
         player = table.seats[seat]
         strikes[str(seat)] = count = strikes.get(str(seat), 0) + 1
         who = mention(table, seat)
-        text = f"{player.name}'s time is up; a bot moves for them."
+        text = _("{name}'s time is up; a bot moves for them.", name=player.name)
         if count >= timeouts_to_bot:
             player.is_bot = True
-            text = (
-                f"{player.name}'s time is up again ({count} turns in a row); a bot plays their "
-                "seat for the rest of the game."
+            text = _n(
+                "{name}'s time is up again ({n} turn in a row); a bot plays their seat for the "
+                "rest of the game.",
+                "{name}'s time is up again ({n} turns in a row); a bot plays their seat for the "
+                "rest of the game.",
+                count,
+                name=player.name,
             )
         turn.replies.append(Public(text, mentions=(who,) if who else ()))
-        for _ in range(MAX_TIMEOUT_MOVES):
+        for _attempt in range(MAX_TIMEOUT_MOVES):
             if turn.engine.outcome(turn.state) is not None:
                 break
             if seat not in turn.engine.waiting(turn.state):
@@ -132,9 +137,18 @@ def _remind(table: GameTable, rows: list[Deadline], now: datetime) -> list[Reply
         row.kind, row.fire_at, row.claimed_until = "timeout", row.due_at, None
     seats = [r.seat for r in rows]
     named = [table.seats[s].name for s in seats]
-    names = " and ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]
+    names = (
+        _("{names} and {last}", names=", ".join(named[:-1]), last=named[-1])
+        if len(named) > 1
+        else named[0]
+    )
     left = format_duration((min(r.due_at for r in rows) - now).total_seconds())
     title = engine_for(table.game).title
     who = tuple(m for m in (mention(table, s) for s in seats) if m)
-    text = f"{names}, {title} is waiting for you; a bot moves for you in {left}."
+    text = _(
+        "{names}, {game} is waiting for you; a bot moves for you in {left}.",
+        names=names,
+        game=title,
+        left=left,
+    )
     return [Public(text, mentions=who)]

@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
+from games.i18n import Joined, _
+
 State = dict[str, Any]
 """A game's whole state as the referee stores it: plain JSON. Games describe theirs with TypedDicts."""
 
@@ -19,7 +21,13 @@ T = TypeVar("T")
 
 
 class RuleError(Exception):
-    """A move the rules forbid; the message is the one sentence the player sees (why, and what is allowed)."""
+    """A move the rules forbid; the message is the one sentence the player sees (why, and what is
+    allowed), marked with games.i18n._() so the bot can say it in the player's language."""
+
+    @property
+    def message(self) -> str:
+        """The sentence as raised (a games.i18n.Text when marked)."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
 
 
 class NotYourTurn(RuleError):
@@ -65,7 +73,7 @@ class Rng:
         limit = span - span % n
         while True:
             value = 0
-            for _ in range(words):
+            for _word in range(words):
                 value = (value << 64) | self._next64()
             if value < limit:
                 return value % n
@@ -158,6 +166,7 @@ class Verb(Generic[H]):
     chat: bool = False  # needs no table: edits this chat's stored data for the game (chat_act)
     role: VerbRole = "move"
     grammar: str = ""  # the arguments as typed, when words between them matter ("A to X,Y | A N")
+    label: str = ""  # its button in the control row (a marked text); else the name, capitalised
 
     @property
     def usage(self) -> str:
@@ -202,6 +211,12 @@ class Move:
     @property
     def text(self) -> str:
         return " ".join(("/" + self.verb, *self.args))
+
+    @property
+    def shown(self) -> str:
+        """The move as its reader sees it: the label, or the command with its arguments in the
+        reader's language (card names are games.i18n.Names); `text` is what a press sends."""
+        return self.label or Joined(("/" + self.verb, *self.args), " ")
 
 
 @dataclass(frozen=True)
@@ -293,6 +308,7 @@ class View:
     tracks: list[Track] = field(default_factory=list)
     meters: list[Meter] = field(default_factory=list)
     hand: list[str] | None = None  # the viewer's own secret cards; always None in a public view
+    lang: str = "en"  # the language the bot localised it to (renderers say their own words in it)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -368,7 +384,14 @@ class BaseEngine(ABC, Generic[S]):
         declared = find_verb(self.verbs, verb)
         if declared is None or declared.handler is None:
             names = ", ".join(f"/{v.name}" for v in self.verbs if not v.chat)
-            raise RuleError(f"{self.title} has no /{verb}; its commands are {names}.")
+            raise RuleError(
+                _(
+                    "{game} has no /{verb}; its commands are {names}.",
+                    game=self.title,
+                    verb=verb,
+                    names=names,
+                )
+            )
         events = declared.handler(state, seat, list(args), rng)
         return events if declared.readonly else events + self.after(state, rng)
 
@@ -389,7 +412,7 @@ class BaseEngine(ABC, Generic[S]):
         return rng.choice(self.legal(state, seat))
 
     def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
-        raise RuleError(f"{self.title} keeps no chat data.")
+        raise RuleError(_("{game} keeps no chat data.", game=self.title))
 
 
 def find_verb(verbs: Sequence[Verb[H]], name: str) -> Verb[H] | None:
@@ -412,9 +435,15 @@ def seat_by_name(names: Sequence[str], text: str, *, exclude: int | None = None)
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise RuleError(f"'{text}' matches several players; type the full name.")
+            raise RuleError(_("'{text}' matches several players; type the full name.", text=text))
     others = ", ".join(names[i] for i in candidates)
-    raise RuleError(f"There is no player '{text}' to choose; choose one of: {others}.")
+    raise RuleError(
+        _(
+            "There is no player '{text}' to choose; choose one of: {others}.",
+            text=text,
+            others=others,
+        )
+    )
 
 
 @dataclass(frozen=True)

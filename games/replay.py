@@ -9,6 +9,7 @@ from typing import Any
 
 from games import dice
 from games.base import Action, Engine, Event, NotYourTurn, Rng, RuleError, find_verb
+from games.i18n import _
 
 DICE_VERB = "dice"
 """Log verb of a `/roll EXPR` made during a game: it moves the table's Rng, so replay must repeat it."""
@@ -19,18 +20,25 @@ def check_turn(engine: Engine[Any], state: Any, seat: int, verb: str) -> None:
     declared = find_verb(engine.verbs, verb)
     if declared is None or declared.chat:
         names = ", ".join(f"/{v.name}" for v in engine.verbs if not v.chat)
-        raise RuleError(f"{engine.title} has no /{verb}; its commands are {names} (see /help).")
+        raise RuleError(
+            _(
+                "{game} has no /{verb}; its commands are {names} (see /help).",
+                game=engine.title,
+                verb=verb,
+                names=names,
+            )
+        )
     if engine.outcome(state) is not None:
-        raise RuleError("The game is over; /export gives its record, /new GAME starts another.")
+        raise RuleError(_("The game is over; /export gives its record, /new GAME starts another."))
     if declared.anytime or declared.readonly:
         return
     waiting = engine.waiting(state)
     if seat not in waiting:
         names = state["names"]
         if len(waiting) == 1:
-            raise NotYourTurn(f"It is {names[waiting[0]]}'s turn, not yours.")
-        who = ", ".join(names[s] for s in waiting) or "nobody"
-        raise NotYourTurn(f"It is not your turn to act; waiting for {who}.")
+            raise NotYourTurn(_("It is {name}'s turn, not yours.", name=names[waiting[0]]))
+        who = ", ".join(names[s] for s in waiting) or _("nobody")
+        raise NotYourTurn(_("It is not your turn to act; waiting for {who}.", who=who))
 
 
 def apply(

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.i18n import say
 from games.base import Engine, Verb
+from games.i18n import _
 from games.registry import all_engines
 
 DESCRIPTION_LIMIT = 100
@@ -43,7 +45,11 @@ def every_verb(shared: Sequence[Verb[Any]]) -> list[Verb[Any]]:
             joined = ", ".join(games)
             verb = replace(
                 verb,
-                help=fit(f"A move in {joined}; /help {name} at a table explains it."),
+                help=_(
+                    "A move in {games}; /help {verb} at a table explains it.",
+                    games=joined,
+                    verb=name,
+                ),
                 args=(),
                 flags=(),
                 grammar="[ARGS]",
@@ -52,19 +58,23 @@ def every_verb(shared: Sequence[Verb[Any]]) -> list[Verb[Any]]:
     return verbs
 
 
-def _explain(verb: Verb[Any], owner: str = "") -> list[str]:
-    lines = [f"{usage(verb)}: {verb.help}{owner}"]
+def _explain(verb: Verb[Any], lang: str, owner: str = "") -> list[str]:
+    lines = [f"{usage(verb)}: {say(verb.help, lang)}{owner}"]
     lines.extend(
-        f"  {arg.name or '|'.join(arg.choices)}: {arg.help}" for arg in verb.args if arg.help
+        f"  {arg.name or '|'.join(arg.choices)}: {say(arg.help, lang)}"
+        for arg in verb.args
+        if arg.help
     )
-    lines.extend(f"  --{flag.name}: {flag.help}" for flag in verb.flags)
-    lines.extend(f"  e.g. {example}" for example in verb.examples)
+    lines.extend(f"  --{flag.name}: {say(flag.help, lang)}" for flag in verb.flags)
+    lines.extend(say(_("  e.g. {example}", example=example), lang) for example in verb.examples)
     return lines
 
 
-def help_text(shared: Sequence[Verb[Any]], engine: Engine[Any] | None, topic: str | None) -> str:
+def help_text(
+    shared: Sequence[Verb[Any]], engine: Engine[Any] | None, topic: str | None, lang: str = "en"
+) -> str:
     """`/help` lists the verbs (the table's game verbs too); `/help VERB` explains one: the
-    table's game's own declaration, or every game's when no table is open."""
+    table's game's own declaration, or every game's when no table is open. In `lang`."""
     verbs: list[Verb[Any]] = list(shared) + (list(engine.verbs) if engine else [])
     if topic:
         name = topic.lstrip("/").lower()
@@ -72,13 +82,17 @@ def help_text(shared: Sequence[Verb[Any]], engine: Engine[Any] | None, topic: st
         if not found and engine is None:
             found = [(v, f" ({e.title})") for e in all_engines() for v in e.verbs if v.name == name]
         if not found:
-            return f"There is no command /{name} here; /help lists them all."
-        return "\n".join(line for verb, owner in found for line in _explain(verb, owner))
-    lines = ["Table commands:"]
-    lines.extend(f"  {usage(v)}: {v.help}" for v in shared)
+            return say(
+                _("There is no command /{verb} here; /help lists them all.", verb=name), lang
+            )
+        return "\n".join(line for verb, owner in found for line in _explain(verb, lang, owner))
+    lines = [say(_("Table commands:"), lang)]
+    lines.extend(f"  {usage(v)}: {say(v.help, lang)}" for v in shared)
     if engine is not None:
-        lines.append(f"{engine.title} commands:")
-        lines.extend(f"  {usage(v)}: {v.help}" for v in engine.verbs)
+        lines.append(say(_("{game} commands:", game=engine.title), lang))
+        lines.extend(f"  {usage(v)}: {say(v.help, lang)}" for v in engine.verbs)
     else:
-        lines.append("Open a table with /new GAME to see its commands; /games lists the games.")
+        lines.append(
+            say(_("Open a table with /new GAME to see its commands; /games lists the games."), lang)
+        )
     return "\n".join(lines)

@@ -46,6 +46,9 @@ class Invocation:
     allow_files: bool = False  # only the console may name files on disk
     text: str = ""  # the arguments as typed, line breaks kept (for multi-line input)
     admin: bool = False  # the platform says the sender administers this chat (for /settings)
+    locale: str | None = (
+        None  # the sender's platform locale (Discord locale, Telegram language_code)
+    )
 
     def __post_init__(self) -> None:
         self.user_name = clean_name(self.user_name)

@@ -10,7 +10,10 @@ from io import BytesIO
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+from bot.i18n import say
+from bot.render.text import hand_line
 from games.base import Grid, Meter, TableBlock, Track, View
+from games.i18n import _
 
 WIDTH = 1400
 MARGIN = 28
@@ -221,13 +224,13 @@ def _grid_layers(grid: Grid, shape: GridShape) -> tuple[Callable[[], Image.Image
     return tile, paint
 
 
-def _legend_text(grid: Grid) -> str | None:
+def _legend_text(grid: Grid, lang: str = "en") -> str | None:
     """Legend entries whose symbol the built-in font can show (emoji keys are for text boards)."""
     parts = []
     for symbol, meaning in grid.legend.items():
         if symbol.strip() and all(ord(ch) < EMOJI_START for ch in symbol):
             parts.append(f"{symbol} = {meaning}")
-    return "Legend: " + ", ".join(parts) if parts else None
+    return say(_("Legend: {entries}", entries=", ".join(parts)), lang) if parts else None
 
 
 class Canvas:
@@ -446,7 +449,7 @@ def _compose(view: View) -> tuple[Canvas, list[int]]:
         shape = grid_shape(grid)
         tile, paint = _grid_layers(grid, shape)
         tops.append(canvas.add(shape.height, paint, tile))
-        legend = _legend_text(grid)
+        legend = _legend_text(grid, view.lang)
         if legend:
             canvas.paragraph(legend, TABLE_SIZE, SOFT_INK)
     for block in view.tables:
@@ -456,7 +459,7 @@ def _compose(view: View) -> tuple[Canvas, list[int]]:
     for meter in view.meters:
         _meter(canvas, meter)
     if view.hand is not None:
-        canvas.paragraph("Your hand: " + (", ".join(view.hand) or "(empty)"), LINE_SIZE)
+        canvas.paragraph(hand_line(view), LINE_SIZE)
     return canvas, tops
 
 

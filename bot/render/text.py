@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from bot.i18n import say
 from games.base import Grid, Meter, TableBlock, Track, View
+from games.i18n import _
 
 BAR_WIDTH = 10
 FALLBACK_EMOJI = "⬜"
@@ -74,5 +76,11 @@ def render_text(view: View) -> str:
     out.extend(track_line(t) for t in view.tracks)
     out.extend(meter_line(m) for m in view.meters)
     if view.hand is not None:
-        out.append(f"Your hand: {', '.join(view.hand) if view.hand else '(empty)'}")
+        out.append(hand_line(view))
     return "\n".join(out)
+
+
+def hand_line(view: View) -> str:
+    """The viewer's own cards, in the language the view was localised to."""
+    cards = ", ".join(view.hand or ()) or say(_("(empty)"), view.lang)
+    return say(_("Your hand: {cards}", cards=cards), view.lang)

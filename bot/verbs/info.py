@@ -9,10 +9,12 @@ from typing import Any
 
 from bot.commands.help import help_text
 from bot.context import Context, SharedVerb, wants_image
+from bot.i18n import localise_view
 from bot.render.text import render_text
 from bot.replies import Public, Reply
 from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
+from games.i18n import _, joined
 from games.registry import GAMES, all_engines, engine_for
 from storage.models import ActionRow, GameTable, TableStatus
 
@@ -24,30 +26,37 @@ HISTORY_CHARS = 12_000
 def _seat_lines(table: GameTable, waiting: Sequence[int] = ()) -> str:
     parts = []
     for seat in table.seats:
-        tag = " (bot)" if seat.is_bot else ""
-        mark = " <- to act" if seat.position in waiting else ""
-        parts.append(f"{seat.position + 1}. {seat.name}{tag}{mark}")
-    return "\n".join(parts)
+        tag = _(" (bot)") if seat.is_bot else ""
+        mark = _(" <- to act") if seat.position in waiting else ""
+        parts.append(joined((f"{seat.position + 1}. {seat.name}", tag, mark), ""))
+    return joined(parts, "\n")
 
 
 async def status(ctx: Context) -> list[Reply]:
     table = ctx.need_table()
     engine = engine_for(table.game)
     if table.status == TableStatus.LOBBY:
-        text = (
-            f"{engine.title} table, waiting to start (version {table.version}).\n"
-            f"{_seat_lines(table)}"
+        text = _(
+            "{game} table, waiting to start (version {version}).\n{seats}",
+            game=engine.title,
+            version=table.version,
+            seats=_seat_lines(table),
         )
         return [Public(text, buttons=LOBBY_BUTTONS, version=table.version)]
     waiting = engine.waiting(table.state)
-    view = engine.view(table.state, None)
+    view = localise_view(engine.view(table.state, None), ctx.lang)
     summary = render_text(replace(view, title="", grids=[], meters=[], hand=None))
     lines = [
-        f"{engine.title}, version {table.version} (commitment {table.commitment}).",
+        _(
+            "{game}, version {version} (commitment {commitment}).",
+            game=engine.title,
+            version=table.version,
+            commitment=table.commitment,
+        ),
         _seat_lines(table, waiting),
         summary,
     ]
-    return [Public("\n".join(lines), version=table.version)]
+    return [Public(joined(lines, "\n"), version=table.version)]
 
 
 async def board(ctx: Context) -> list[Reply]:
@@ -61,13 +70,13 @@ async def history(ctx: Context) -> list[Reply]:
     """The newest lines, every die of a roll included; older lines give way past HISTORY_CHARS."""
     lines = await ctx.repo.recent(ctx.inv.platform, ctx.inv.chat_id, HISTORY_LINES)
     if not lines:
-        return [Public("Nothing has happened in this chat yet.")]
+        return [Public(_("Nothing has happened in this chat yet."))]
     kept: list[str] = []
-    for _, text in reversed(lines):
+    for _when, text in reversed(lines):
         if kept and sum(map(len, kept)) + len(text) > HISTORY_CHARS:
             break
         kept.insert(0, text)
-    return [Public("Recent moves and rolls:\n" + "\n".join(kept))]
+    return [Public(_("Recent moves and rolls:\n{lines}", lines="\n".join(kept)))]
 
 
 def export_document(table: GameTable, actions: Sequence[ActionRow]) -> dict[str, Any]:
@@ -89,10 +98,10 @@ def export_document(table: GameTable, actions: Sequence[ActionRow]) -> dict[str,
 async def export(ctx: Context) -> list[Reply]:
     last = ctx.table or await ctx.repo.last_table(ctx.inv.platform, ctx.inv.chat_id)
     if last is None or last.seed is None:
-        raise RuleError("There is no started game in this chat to export.")
+        raise RuleError(_("There is no started game in this chat to export."))
     if last.status != TableStatus.FINISHED:
         raise RuleError(
-            "The export is given when the game is over, so it cannot reveal hidden choices."
+            _("The export is given when the game is over, so it cannot reveal hidden choices.")
         )
     document = export_document(last, await ctx.repo.actions(last.id))
     text = json.dumps(document, indent=1)
@@ -103,7 +112,7 @@ async def export(ctx: Context) -> list[Reply]:
 async def help_(ctx: Context) -> list[Reply]:
     engine = engine_for(ctx.table.game) if ctx.table is not None else None
     topic = ctx.inv.args[0] if ctx.inv.args else None
-    return [Public(help_text(ctx.shared, engine, topic))]
+    return [Public(help_text(ctx.shared, engine, topic, ctx.lang))]
 
 
 async def rules(ctx: Context) -> list[Reply]:
@@ -114,7 +123,9 @@ async def rules(ctx: Context) -> list[Reply]:
     elif ctx.table is not None:
         engine = engine_for(ctx.table.game)
     if engine is None:
-        raise RuleError(f"Say which game: /rules GAME [TOPIC], one of {', '.join(GAMES)}.")
+        raise RuleError(
+            _("Say which game: /rules GAME [TOPIC], one of {games}.", games=", ".join(GAMES))
+        )
     return [Public(engine.rules(" ".join(args).lower() or None))]
 
 

@@ -10,11 +10,21 @@ from bot.options import TABLE_SETTINGS, parse_options
 from bot.pipeline import begin, game_buttons, play
 from bot.replies import Button, Public, Reply
 from games.base import Arg, Option, Rng, RuleError
+from games.i18n import _, _n, joined
 from games.registry import GAMES, engine_for
 from storage.models import GameTable, TableStatus
 
-LOBBY_BUTTONS = (Button("Join", "/join"), Button("Add a bot", "/addbot"), Button("Start", "/start"))
+LOBBY_BUTTONS = (
+    Button(_("Join"), "/join"),
+    Button(_("Add a bot"), "/addbot"),
+    Button(_("Start"), "/start"),
+)
 MAX_SEAT_NAME = 32
+STATUS = {
+    TableStatus.LOBBY: _("waiting for players"),
+    TableStatus.ACTIVE: _("playing"),
+    TableStatus.FINISHED: _("finished"),
+}
 
 
 async def new(ctx: Context) -> list[Reply]:
@@ -22,13 +32,23 @@ async def new(ctx: Context) -> list[Reply]:
     if table is not None:
         title = engine_for(table.game).title
         raise RuleError(
-            f"This chat already has a {title} table ({table.status}); finish it or /end it first."
+            _(
+                "This chat already has a {game} table ({status}); finish it or /end it first.",
+                game=title,
+                status=STATUS[table.status],
+            )
         )
     if not inv.args:
-        raise RuleError(f"Say which game: /new GAME, one of {', '.join(GAMES)}.")
+        raise RuleError(_("Say which game: /new GAME, one of {games}.", games=", ".join(GAMES)))
     game = inv.args[0].lower()
     if game not in GAMES:
-        raise RuleError(f"There is no game '{inv.args[0]}'; choose one of: {', '.join(GAMES)}.")
+        raise RuleError(
+            _(
+                "There is no game '{game}'; choose one of: {games}.",
+                game=inv.args[0],
+                games=", ".join(GAMES),
+            )
+        )
     allowed(ctx, game)
     engine = engine_for(game)
     options, settings = parse_options(engine, inv.args[1:], allow_files=inv.allow_files)
@@ -45,15 +65,23 @@ async def new(ctx: Context) -> list[Reply]:
         creator_id=inv.user_id,
     )
     ctx.repo.add_seat(created, _unique_name(created, inv.user_name), inv.user_id, False)
-    shown = ", ".join(
+    ctx.table = created  # its replies are in the table's language
+    shown = joined(
         _option_text(o, options[o.name])
         for o in engine.options
         if options[o.name] and o.kind != "chat"
     )
     players = f"{engine.min_players}-{engine.max_players}"
-    text = (
-        f"{inv.user_name} opened a {engine.title} table ({players} players"
-        f"{'; ' + shown if shown else ''}). /join to sit down, /addbot for a bot, /start to play."
+    parts = [shown] if shown else []
+    if settings.get("lang"):
+        parts.append(_("language: {lang}", lang=settings["lang"]))
+    text = _(
+        "{name} opened a {game} table ({players} players{options}). /join to sit down, "
+        "/addbot for a bot, /start to play.",
+        name=inv.user_name,
+        game=engine.title,
+        players=players,
+        options=joined(("; ", joined(parts, "; ")), "") if parts else "",
     )
     return [Public(text, buttons=LOBBY_BUTTONS, version=created.version)]
 
@@ -62,13 +90,17 @@ def allowed(ctx: Context, game: str) -> None:
     """A chat's admins may limit the games offered (/settings games)."""
     games = ctx.chat.settings.get("games")
     if games and game not in games:
-        raise RuleError(f"This chat plays only {', '.join(games)} (see /settings).")
+        raise RuleError(_("This chat plays only {games} (see /settings).", games=", ".join(games)))
 
 
 def _option_text(option: Option, value: Any) -> str:
     if option.kind == "flag":
         return option.name
-    return f"{option.name}=(file)" if option.kind == "file" else f"{option.name}={value}"
+    return (
+        _("{option}=(file)", option=option.name)
+        if option.kind == "file"
+        else f"{option.name}={value}"
+    )
 
 
 def _unique_name(table: GameTable, wanted: str) -> str:
@@ -86,7 +118,11 @@ def _room(ctx: Context, table: GameTable) -> None:
     engine = engine_for(table.game)
     if len(table.seats) >= engine.max_players:
         raise RuleError(
-            f"{engine.title} seats at most {engine.max_players} players; the table is full."
+            _(
+                "{game} seats at most {n} players; the table is full.",
+                game=engine.title,
+                n=engine.max_players,
+            )
         )
 
 
@@ -99,17 +135,23 @@ async def join(ctx: Context) -> list[Reply]:
         version = ctx.repo.bump(table)
         position = seat_of(table, ctx.inv.user_id)
         name = table.seats[position].name if position is not None else ctx.inv.user_name
-        left = f" Waiting for {_names(table, pending)}." if pending else " Everyone is in; /start."
-        return [
-            Public(f"{name} is in for the rematch.{left}", buttons=LOBBY_BUTTONS, version=version)
-        ]
+        if pending:
+            text = _(
+                "{name} is in for the rematch. Waiting for {names}.",
+                name=name,
+                names=_names(table, pending),
+            )
+        else:
+            text = _("{name} is in for the rematch. Everyone is in; /start.", name=name)
+        return [Public(text, buttons=LOBBY_BUTTONS, version=table.version)]
     if seat_of(table, ctx.inv.user_id) is not None:
-        raise RuleError("You are already seated; /start when everyone is in.")
+        raise RuleError(_("You are already seated; /start when everyone is in."))
     _room(ctx, table)
     seat = ctx.repo.add_seat(table, _unique_name(table, ctx.inv.user_name), ctx.inv.user_id, False)
     version = ctx.repo.bump(table)
     count = len(table.seats)
-    return [Public(f"{seat.name} joins ({count} seated).", buttons=LOBBY_BUTTONS, version=version)]
+    text = _("{name} joins ({n} seated).", name=seat.name, n=count)
+    return [Public(text, buttons=LOBBY_BUTTONS, version=version)]
 
 
 async def addbot(ctx: Context) -> list[Reply]:
@@ -117,10 +159,10 @@ async def addbot(ctx: Context) -> list[Reply]:
     ctx.need_seat(table)
     _room(ctx, table)
     bots = sum(1 for s in table.seats if s.is_bot)
-    wanted = " ".join(ctx.inv.args) or f"Bot {bots + 1}"
+    wanted = " ".join(ctx.inv.args) or f"Bot {bots + 1}"  # a name, the same in every language
     seat = ctx.repo.add_seat(table, _unique_name(table, wanted), None, True)
     version = ctx.repo.bump(table)
-    text = f"{seat.name} (a bot) takes a seat ({len(table.seats)} seated)."
+    text = _("{name} (a bot) takes a seat ({n} seated).", name=seat.name, n=len(table.seats))
     return [Public(text, buttons=LOBBY_BUTTONS, version=version)]
 
 
@@ -132,11 +174,18 @@ async def leave(ctx: Context) -> list[Reply]:
         await ctx.repo.remove_seat(table, seat)
         if not any(not s.is_bot for s in table.seats):
             table.status = TableStatus.FINISHED
-            return [Public(f"{seat.name} leaves; no player is left, so the table is closed.")]
-        return [Public(f"{seat.name} leaves ({len(table.seats)} seated).", version=table.version)]
+            return [
+                Public(
+                    _("{name} leaves; no player is left, so the table is closed.", name=seat.name)
+                )
+            ]
+        text = _("{name} leaves ({n} seated).", name=seat.name, n=len(table.seats))
+        return [Public(text, buttons=LOBBY_BUTTONS, version=table.version)]
     seat.is_bot, seat.user_id = True, None
     turn = begin(ctx.repo, table, ctx.board_default)
-    turn.replies.append(Public(f"{seat.name} left the game; a bot plays their seat from now on."))
+    turn.replies.append(
+        Public(_("{name} left the game; a bot plays their seat from now on.", name=seat.name))
+    )
     return await play(turn)
 
 
@@ -152,8 +201,14 @@ async def start(ctx: Context) -> list[Reply]:
     count = len(table.seats)
     if not engine.min_players <= count <= engine.max_players:
         raise RuleError(
-            f"{engine.title} needs {engine.min_players} to {engine.max_players} players and "
-            f"{count} {'is' if count == 1 else 'are'} seated; /join or /addbot first."
+            _n(
+                "{game} needs {low} to {high} players and {n} is seated; /join or /addbot first.",
+                "{game} needs {low} to {high} players and {n} are seated; /join or /addbot first.",
+                count,
+                game=engine.title,
+                low=engine.min_players,
+                high=engine.max_players,
+            )
         )
     seed = ctx.new_seed()
     rng = Rng(seed)
@@ -165,14 +220,23 @@ async def start(ctx: Context) -> list[Reply]:
     if turn_time is None:
         turn_time = ctx.turn_time
         ctx.repo.update_settings(table, turn_time=turn_time)
-    clock = f" Each turn has {format_duration(turn_time)}." if turn_time else ""
+    clock = _(" Each turn has {time}.", time=format_duration(turn_time)) if turn_time else ""
+    if table.settings.get("lang") is None and ctx.chat.settings.get("language"):
+        ctx.repo.update_settings(table, lang=ctx.chat.settings["language"])  # fixed, as turn time
     ctx.repo.save_state(table, state, rng.position)
     ctx.repo.bump(table)
     turn = begin(ctx.repo, table, ctx.board_default)
     turn.replies.append(
         Public(
-            f"{dropped}{engine.title} starts: {', '.join(names)}. Commitment sha256(seed) = "
-            f"{table.commitment}; the seed is shown when the game ends.{clock}",
+            _(
+                "{dropped}{game} starts: {names}. Commitment sha256(seed) = {commitment}; the "
+                "seed is shown when the game ends.{clock}",
+                dropped=dropped,
+                game=engine.title,
+                names=", ".join(names),
+                commitment=table.commitment,
+                clock=clock,
+            ),
             buttons=game_buttons(engine),
             version=table.version,
         )
@@ -189,17 +253,22 @@ async def _drop_unconfirmed(ctx: Context, table: GameTable) -> str:
     for seat in [s for s in table.seats if s.user_id in pending and not s.is_bot]:
         await ctx.repo.remove_seat(table, seat)
     ctx.repo.update_settings(table, unconfirmed=[])
-    return f"{names} did not press Join and {'is' if len(pending) == 1 else 'are'} left out. "
+    return _n(
+        "{names} did not press Join and is left out. ",
+        "{names} did not press Join and are left out. ",
+        len(pending),
+        names=names,
+    )
 
 
 async def rematch(ctx: Context) -> list[Reply]:
     """The last finished game again: same game, options and seats, a new seed at /start; the
     presser is in, the other humans confirm with Join."""
     if ctx.table is not None:
-        raise RuleError("This chat already has a table; finish it or /end it first.")
+        raise RuleError(_("This chat already has a table; finish it or /end it first."))
     last = await ctx.repo.last_table(ctx.inv.platform, ctx.inv.chat_id)
     if last is None or last.status != TableStatus.FINISHED:
-        raise RuleError("There is no finished game in this chat to play again; /new GAME.")
+        raise RuleError(_("There is no finished game in this chat to play again; /new GAME."))
     allowed(ctx, last.game)
     engine = engine_for(last.game)
     settings = {o.name: last.settings.get(o.name) for o in TABLE_SETTINGS if o.kind == "choice"}
@@ -224,13 +293,21 @@ async def rematch(ctx: Context) -> list[Reply]:
         _room(ctx, created)
         ctx.repo.add_seat(created, _unique_name(created, ctx.inv.user_name), ctx.inv.user_id, False)
     ctx.repo.update_settings(created, unconfirmed=pending)
-    seats = ", ".join(
-        s.name + (" (bot)" if s.is_bot else " (press Join)" if s.user_id in pending else "")
+    ctx.table = created
+    seats = joined(
+        _("{name} (bot)", name=s.name)
+        if s.is_bot
+        else _("{name} (press Join)", name=s.name)
+        if s.user_id in pending
+        else s.name
         for s in created.seats
     )
-    text = (
-        f"{ctx.inv.user_name} asks for a rematch of {engine.title}: {seats}. Players, press Join "
-        "to confirm; /start begins with whoever is in (a new seed)."
+    text = _(
+        "{name} asks for a rematch of {game}: {seats}. Players, press Join to confirm; /start "
+        "begins with whoever is in (a new seed).",
+        name=ctx.inv.user_name,
+        game=engine.title,
+        seats=seats,
     )
     return [Public(text, buttons=LOBBY_BUTTONS, version=created.version)]
 
@@ -238,40 +315,43 @@ async def rematch(ctx: Context) -> list[Reply]:
 VERBS: tuple[SharedVerb, ...] = (
     SharedVerb(
         "new",
-        "Open a table for a game in this chat and sit at it.",
+        _("Open a table for a game in this chat and sit at it."),
         new,
-        args=(Arg("GAME", "choice", "The game to play.", choices=tuple(GAMES)),),
+        args=(Arg("GAME", "choice", _("The game to play."), choices=tuple(GAMES)),),
         grammar="GAME [--option value]",
         examples=(
             "/new gotown",
             "/new gotown --short",
             "/new papercraft --points 400",
             "/new gotown --turn-time 10m",
+            "/new papertales --lang pl",
         ),
     ),
-    SharedVerb("join", "Sit at the table that is waiting for players.", join, examples=("/join",)),
+    SharedVerb(
+        "join", _("Sit at the table that is waiting for players."), join, examples=("/join",)
+    ),
     SharedVerb(
         "leave",
-        "Leave the table; in a running game a bot takes over your seat.",
+        _("Leave the table; in a running game a bot takes over your seat."),
         leave,
         examples=("/leave",),
     ),
     SharedVerb(
         "addbot",
-        "Seat a bot player before the game starts.",
+        _("Seat a bot player before the game starts."),
         addbot,
-        args=(Arg("NAME", "word", "The bot's name.", required=False),),
+        args=(Arg("NAME", "word", _("The bot's name."), required=False),),
         examples=("/addbot", "/addbot Robo"),
     ),
     SharedVerb(
         "start",
-        "Start the game; the channel sees the commitment sha256(seed).",
+        _("Start the game; the channel sees the commitment sha256(seed)."),
         start,
         examples=("/start",),
     ),
     SharedVerb(
         "rematch",
-        "Play the last finished game again: same game, options and seats, a new seed.",
+        _("Play the last finished game again: same game, options and seats, a new seed."),
         rematch,
         examples=("/rematch",),
     ),

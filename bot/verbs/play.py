@@ -10,6 +10,7 @@ from bot.context import Context, SharedVerb, wants_image
 from bot.pipeline import begin, event_replies, play
 from bot.replies import Button, Private, Public, Reply
 from games.base import Action, Engine, Move, Rng, RuleError, find_verb
+from games.i18n import _, _n, joined
 from games.registry import all_engines, engine_for
 from games.replay import replay
 from storage.models import TableStatus
@@ -21,7 +22,7 @@ def hand_buttons(moves: Sequence[Move], limit: int = HAND_BUTTONS) -> tuple[Butt
     """Up to `limit` moves, always keeping the argument-free ones such as /done or /ready."""
     plain = [m for m in moves if not m.args]
     chosen = [m for m in moves if m.args][: max(limit - len(plain), 0)] + plain
-    return tuple(Button(m.label or m.text, m.text) for m in chosen[:limit])
+    return tuple(Button(m.shown, m.text) for m in chosen[:limit])
 
 
 def chat_engine(ctx: Context) -> Engine[Any] | None:
@@ -50,13 +51,23 @@ async def game_verb(ctx: Context) -> list[Reply]:
     inv, table = ctx.inv, ctx.table
     if table is None:
         raise RuleError(
-            f"/{inv.verb} is not a command here; /help lists them, /new GAME opens a table."
+            _(
+                "/{verb} is not a command here; /help lists them, /new GAME opens a table.",
+                verb=inv.verb,
+            )
         )
     engine = engine_for(table.game)
     declared = find_verb(engine.verbs, inv.verb)
     if declared is None or declared.chat:
         names = ", ".join(f"/{v.name}" for v in engine.verbs if not v.chat)
-        raise RuleError(f"{engine.title} has no /{inv.verb}; its commands are {names} (see /help).")
+        raise RuleError(
+            _(
+                "{game} has no /{verb}; its commands are {names} (see /help).",
+                game=engine.title,
+                verb=inv.verb,
+                names=names,
+            )
+        )
     table = ctx.need_table(TableStatus.ACTIVE)
     seat = ctx.need_seat(table)
     turn = begin(ctx.repo, table, ctx.board_default)
@@ -74,7 +85,11 @@ async def hand(ctx: Context) -> list[Reply]:
     assert table.state is not None
     view = engine.view(table.state, seat)
     moves = engine.legal(table.state, seat)
-    text = "You can: " + ", ".join(m.text for m in moves[:12]) if moves else "Nothing to do now."
+    text = (
+        _("You can: {moves}", moves=joined(m.shown for m in moves[:12]))
+        if moves
+        else _("Nothing to do now.")
+    )
     return [
         Private(
             ctx.inv.user_id,
@@ -94,14 +109,14 @@ async def undo(ctx: Context) -> list[Reply]:
     ctx.need_seat(table)
     last = await ctx.repo.last_action(table.id)
     if last is None:
-        raise RuleError("There is nothing to undo yet.")
+        raise RuleError(_("There is nothing to undo yet."))
     if last.user_id != ctx.inv.user_id:
         raise RuleError(
-            "Only the author of the last action can take it back, and it was not yours."
+            _("Only the author of the last action can take it back, and it was not yours.")
         )
     if not last.undoable:
         raise RuleError(
-            "The last action revealed hidden information or a random result, so it stands."
+            _("The last action revealed hidden information or a random result, so it stands.")
         )
     await ctx.repo.delete_action(table, last)
     snapshot, rows = await ctx.repo.actions_from_snapshot(table.id)
@@ -113,7 +128,8 @@ async def undo(ctx: Context) -> list[Reply]:
     turn = begin(ctx.repo, table, ctx.board_default)
     turn.state, turn.rng = state, rng
     version = ctx.repo.bump(table)
-    turn.replies.append(Public(f"{ctx.inv.user_name} takes back: {last.summary}", version=version))
+    text = _("{name} takes back: {summary}", name=ctx.inv.user_name, summary=last.summary)
+    turn.replies.append(Public(text, version=version))
     return await play(turn)
 
 
@@ -122,7 +138,7 @@ async def end(ctx: Context) -> list[Reply]:
     table = ctx.need_table()
     humans = {s.user_id for s in table.seats if not s.is_bot and s.user_id}
     if ctx.inv.user_id not in humans:
-        raise RuleError("Only the players seated at this table can end the game.")
+        raise RuleError(_("Only the players seated at this table can end the game."))
     if ctx.inv.user_id != table.creator_id:
         votes = set(table.settings.get("end_votes", [])) | {ctx.inv.user_id}
         votes &= humans
@@ -131,34 +147,40 @@ async def end(ctx: Context) -> list[Reply]:
             left = len(humans - votes)
             return [
                 Public(
-                    f"{ctx.inv.user_name} wants to end the game; {left} more seated player(s) "
-                    "must /end too (or the table's creator)."
+                    _n(
+                        "{name} wants to end the game; {n} more seated player must /end too "
+                        "(or the table's creator).",
+                        "{name} wants to end the game; {n} more seated players must /end too "
+                        "(or the table's creator).",
+                        left,
+                        name=ctx.inv.user_name,
+                    )
                 )
             ]
     table.status = TableStatus.FINISHED
     ctx.repo.bump(table)
-    seed = f" Seed: {table.seed}." if table.seed else ""
+    seed = _(" Seed: {seed}.", seed=table.seed) if table.seed else ""
     title = engine_for(table.game).title
-    return [Public(f"The {title} table is closed without a result.{seed}")]
+    return [Public(_("The {game} table is closed without a result.{seed}", game=title, seed=seed))]
 
 
 VERBS: tuple[SharedVerb, ...] = (
     SharedVerb(
         "hand",
-        "Show your own cards and choices, privately.",
+        _("Show your own cards and choices, privately."),
         hand,
         role="info",
         examples=("/hand",),
     ),
     SharedVerb(
         "undo",
-        "Take back your last action if it revealed nothing hidden or random.",
+        _("Take back your last action if it revealed nothing hidden or random."),
         undo,
         examples=("/undo",),
     ),
     SharedVerb(
         "end",
-        "End the game: the seated creator at once, or every seated player agreeing.",
+        _("End the game: the seated creator at once, or every seated player agreeing."),
         end,
         examples=("/end",),
     ),

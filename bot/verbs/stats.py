@@ -9,6 +9,7 @@ from bot.context import Context, SharedVerb
 from bot.ratings import ordinal
 from bot.replies import Public, Reply
 from games.base import Arg, RuleError
+from games.i18n import _, _n, joined
 from games.registry import GAMES, engine_for
 from storage.models import Rating
 
@@ -21,7 +22,9 @@ def _title(game: str) -> str:
 
 
 def _rating(row: Rating) -> str:
-    return f"rating {row.mu:.1f} ±{row.sigma:.1f}" if row.rated else "not rated yet"
+    if not row.rated:
+        return _("not rated yet")
+    return _("rating {mu} ±{sigma}", mu=f"{row.mu:.1f}", sigma=f"{row.sigma:.1f}")
 
 
 def _player(rows: Sequence[Rating], ctx: Context) -> tuple[str, list[Rating]]:
@@ -36,10 +39,12 @@ def _player(rows: Sequence[Rating], ctx: Context) -> tuple[str, list[Rating]]:
     else:
         ids = {r.user_id for r in rows if r.name.casefold() == wanted.casefold()}
         if len(ids) > 1:
-            raise RuleError(f"Several players here are called {wanted}; use a mention.")
+            raise RuleError(
+                _("Several players here are called {name}; use a mention.", name=wanted)
+            )
         found = [r for r in rows if r.user_id in ids]
     if not found:
-        raise RuleError(f"{wanted} has no finished game in this chat.")
+        raise RuleError(_("{name} has no finished game in this chat.", name=wanted))
     return found[0].name, found
 
 
@@ -47,22 +52,51 @@ async def stats(ctx: Context) -> list[Reply]:
     rows = await ctx.repo.chat_ratings(ctx.inv.platform, ctx.inv.chat_id)
     name, mine = _player(rows, ctx)
     if not mine:
-        return [Public(f"{name} has no finished game in this chat yet.")]
+        return [Public(_("{name} has no finished game in this chat yet.", name=name))]
     games, wins = sum(r.games for r in mine), sum(r.wins for r in mine)
-    lines = [f"{name}: {games} game(s), {wins} win(s) in this chat."]
+    lines: list[str] = [
+        _(
+            "{name}: {games}, {wins} in this chat.",
+            name=name,
+            games=_games(games),
+            wins=_wins(wins),
+        )
+    ]
     for row in mine:
         lines.append(
-            f"  {_title(row.game)}: {row.games} game(s), {row.wins} win(s), {_rating(row)}"
+            _(
+                "  {game}: {games}, {wins}, {rating}",
+                game=_title(row.game),
+                games=_games(row.games),
+                wins=_wins(row.wins),
+                rating=_rating(row),
+            )
         )
-    return [Public("\n".join(lines))]
+    return [Public(joined(lines, "\n"))]
+
+
+def _games(n: int) -> str:
+    return _n("{n} game", "{n} games", n)
+
+
+def _wins(n: int) -> str:
+    return _n("{n} win", "{n} wins", n)
 
 
 def _board(game: str, rows: Sequence[Rating]) -> list[str]:
     ranked = sorted((r for r in rows if r.rated), key=lambda r: (-ordinal(r), r.name))
-    lines = [f"{_title(game)} leaderboard:"]
+    lines: list[str] = [_("{game} leaderboard:", game=_title(game))]
     for place, row in enumerate(ranked[:LEADERBOARD_LINES], start=1):
         lines.append(
-            f"  {place}. {row.name}: {row.mu:.1f} ±{row.sigma:.1f} ({row.rated} rated game(s))"
+            _n(
+                "  {place}. {name}: {mu} ±{sigma} ({n} rated game)",
+                "  {place}. {name}: {mu} ±{sigma} ({n} rated games)",
+                row.rated,
+                place=place,
+                name=row.name,
+                mu=f"{row.mu:.1f}",
+                sigma=f"{row.sigma:.1f}",
+            )
         )
     return lines
 
@@ -71,35 +105,47 @@ async def leaderboard(ctx: Context) -> list[Reply]:
     """Ratings of this chat, best first by mu - 3 sigma; bots' and abandoned games never count."""
     game = ctx.inv.args[0].lower() if ctx.inv.args else None
     if game is not None and game not in GAMES:
-        raise RuleError(f"There is no game '{ctx.inv.args[0]}'; choose one of: {', '.join(GAMES)}.")
+        raise RuleError(
+            _(
+                "There is no game '{game}'; choose one of: {games}.",
+                game=ctx.inv.args[0],
+                games=", ".join(GAMES),
+            )
+        )
     if game is None and ctx.table is not None:
         game = ctx.table.game
     rows = await ctx.repo.chat_ratings(ctx.inv.platform, ctx.inv.chat_id, game)
     games = sorted({r.game for r in rows if r.rated})
     if not games:
-        scope = f"{_title(game)} " if game else ""
-        return [Public(f"No rated {scope}games in this chat yet (games with bots do not count).")]
+        if game:
+            text = _(
+                "No rated {game} games in this chat yet (games with bots do not count).",
+                game=_title(game),
+            )
+        else:
+            text = _("No rated games in this chat yet (games with bots do not count).")
+        return [Public(text)]
     lines: list[str] = []
     for key in games:
         lines += _board(key, [r for r in rows if r.game == key])
-    lines.append("Sorted by rating minus three times its uncertainty.")
-    return [Public("\n".join(lines))]
+    lines.append(_("Sorted by rating minus three times its uncertainty."))
+    return [Public(joined(lines, "\n"))]
 
 
 VERBS: tuple[SharedVerb, ...] = (
     SharedVerb(
         "stats",
-        "Games, wins and ratings of a player in this chat (yours by default).",
+        _("Games, wins and ratings of a player in this chat (yours by default)."),
         stats,
-        args=(Arg("PLAYER", "player", "A player's name.", required=False),),
+        args=(Arg("PLAYER", "player", _("A player's name."), required=False),),
         role="info",
         examples=("/stats", "/stats Ann"),
     ),
     SharedVerb(
         "leaderboard",
-        "This chat's ratings for a game (openskill; games with bots do not count).",
+        _("This chat's ratings for a game (openskill; games with bots do not count)."),
         leaderboard,
-        args=(Arg("GAME", "choice", "The game.", required=False, choices=tuple(GAMES)),),
+        args=(Arg("GAME", "choice", _("The game."), required=False, choices=tuple(GAMES)),),
         role="info",
         examples=("/leaderboard", "/leaderboard gotown"),
     ),

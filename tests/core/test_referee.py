@@ -57,7 +57,7 @@ async def test_options_are_checked(console: Console) -> None:
     records = await run_lines(console, "Ann: /new race --goal 2\nAnn: /new race --speed 3")
     assert to(records, "Ann") == [
         "--goal must be at least 3.",
-        "Race has no option --speed; its options are: --goal, --board, --turn-time.",
+        "Race has no option --speed; its options are: --goal, --board, --turn-time, --lang.",
     ]
 
 

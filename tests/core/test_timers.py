@@ -178,14 +178,14 @@ async def test_rematch_stats_and_leaderboard_after_a_few_games(console: Console)
     await win(console, "Ann", "Bot 1")
 
     stats = channel(await run_lines(console, "Bob: /stats Ann"))[0].splitlines()
-    assert stats[0] == "Ann: 4 game(s), 3 win(s) in this chat."
-    assert stats[1].startswith("  Race: 4 game(s), 3 win(s), rating ")
+    assert stats[0] == "Ann: 4 games, 3 wins in this chat."
+    assert stats[1].startswith("  Race: 4 games, 3 wins, rating ")
     mine = channel(await run_lines(console, "Bob: /stats"))[0]
-    assert mine.startswith("Bob: 3 game(s), 1 win(s) in this chat.")
+    assert mine.startswith("Bob: 3 games, 1 win in this chat.")
     board = channel(await run_lines(console, "Bob: /leaderboard race"))[0].splitlines()
     assert board[0] == "Race leaderboard:"
-    assert board[1].startswith("  1. Ann: ") and board[1].endswith("(3 rated game(s))")
-    assert board[2].startswith("  2. Bob: ") and board[2].endswith("(3 rated game(s))")
+    assert board[1].startswith("  1. Ann: ") and board[1].endswith("(3 rated games)")
+    assert board[2].startswith("  2. Bob: ") and board[2].endswith("(3 rated games)")
     ann, bob = (float(line.split(": ")[1].split(" ")[0]) for line in board[1:3])
     assert ann > DEFAULT_MU > bob
     assert "Bot 1" not in "\n".join(board)
@@ -223,28 +223,29 @@ async def test_settings_are_per_chat_and_override_the_config(console: Console) -
     ]
     records = await run_lines(
         console,
-        "Ann: /settings board image\nAnn: /settings language de\nAnn: /settings language pl\n"
-        "Ann: /settings turn-time 5m\nAnn: /settings games race, gotown\nAnn: /settings colour red",
+        "Ann: /settings board image\nAnn: /settings language de\n"
+        "Ann: /settings turn-time 5m\nAnn: /settings games race, gotown\nAnn: /settings colour red\n"
+        "Ann: /settings language pl",
     )
     assert channel(records) == [
         "Ann set board to image for this chat.",
-        "Ann set language to pl for this chat.",
         "Ann set turn-time to 5m for this chat.",
         "Ann set games to gotown, race for this chat.",
+        "Ann ustawia language na pl dla tego czatu.",  # from now on the chat speaks Polish
     ]
     assert to(records, "Ann") == [
         "language must be one of: en, pl.",
         "There is no setting colour; the settings are board, language, turn-time, games.",
     ]
     records = await run_lines(console, "Ann: /new secret\nAnn: /new race\nBob: /join\nAnn: /start")
-    assert to(records, "Ann") == ["This chat plays only gotown, race (see /settings)."]
-    assert any("Each turn has 5m." in t for t in channel(records))
+    assert to(records, "Ann") == ["W tym czacie gra się tylko w: gotown, race (zobacz /settings)."]
+    assert any("Każda tura trwa 5m." in t for t in channel(records))
     board = await console.referee.handle(
         Invocation("console", "console", "console:ann", "Ann", "board", [])
     )
     assert board[0].image, "the chat's board setting wins over the config's text"
     records = await run_lines(console, "Ann: /settings board default\nAnn: /settings")
-    assert "  board: text (default)" in channel(records)[1]
+    assert "  board: text (domyślnie)" in channel(records)[1]
 
 
 async def test_only_an_admin_changes_settings(referee: Referee) -> None:

@@ -1,0 +1,184 @@
+"""Translation at the edge: the gettext catalogues (Babel), each reader's language, and turning
+the marked texts of replies, boards and buttons into that language.
+
+Games and shared verbs mark what a player reads with `games.i18n._()`; the referee hands every
+reply to `localise_replies()` just before it leaves, with an `Audience` that knows who reads what:
+the table's `--lang`, else the chat's `/settings language`, else the reader's platform locale
+(Discord `locale`, Telegram `language_code`), else English.
+
+Catalogues are `bot/locales/<lang>/LC_MESSAGES/paperref.po`, read with Babel when first needed
+(no compile step). English is the language of the msgids and needs none.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+from bot.replies import Button, Private, Reply
+from games.base import TableBlock, View
+from games.i18n import ENGLISH, SOURCE_LANGUAGE, Translator, localise
+
+LANGUAGES = ("en", "pl")
+"""Languages with a complete catalogue; the first is the source language."""
+DOMAIN = "paperref"
+
+
+class Catalogue:
+    """One language's .po file as a Translator; a msgid it lacks is said in English."""
+
+    def __init__(self, lang: str, messages: Mapping[str, str | tuple[str, ...]], plural: str):
+        self.lang = lang
+        self._messages = dict(messages)
+        self._plural: Callable[[int], int] = gettext.c2py(plural)
+
+    def gettext(self, msgid: str) -> str:
+        found = self._messages.get(msgid)
+        return found if isinstance(found, str) and found else msgid
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = self._messages.get(singular)
+        if isinstance(found, tuple):
+            index = self._plural(n)
+            if index < len(found) and found[index]:
+                return found[index]
+        return singular if n == 1 else plural
+
+
+def catalogue_path(lang: str) -> str:
+    return f"locales/{lang}/LC_MESSAGES/{DOMAIN}.po"
+
+
+def load_catalogue(lang: str) -> Catalogue:
+    """Read a .po file with Babel: msgid -> translation (a tuple of forms for plurals)."""
+    source = resources.files("bot").joinpath(catalogue_path(lang))
+    with source.open("rb") as handle:
+        po = read_po(handle, locale=lang)
+    messages: dict[str, str | tuple[str, ...]] = {}
+    for message in po:
+        if not message.id or message.fuzzy:
+            continue
+        key = str(message.id[0] if isinstance(message.id, tuple | list) else message.id)
+        value = message.string
+        messages[key] = tuple(value) if isinstance(value, tuple | list) else str(value or "")
+    return Catalogue(lang, messages, po.plural_expr)
+
+
+@cache
+def translator(lang: str) -> Translator:
+    if lang == SOURCE_LANGUAGE or lang not in LANGUAGES:
+        return ENGLISH
+    return load_catalogue(lang)
+
+
+def say(text: str, lang: str) -> str:
+    """One text in a language (a plain str stays as it is)."""
+    return localise(text, translator(lang))
+
+
+def supported(code: str | None) -> str | None:
+    """A language code, or a platform locale such as `pl`, `pl-PL` or `en_US`, as one of
+    LANGUAGES; None when it is none of them."""
+    if not code:
+        return None
+    base = str(code).replace("_", "-").split("-")[0].strip().lower()
+    return base if base in LANGUAGES else None
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who reads a command's replies in which language: the table's language, else the chat's,
+    else each reader's own platform locale (the sender's for the channel), else English."""
+
+    table: str | None = None
+    chat: str | None = None
+    sender_id: str = ""
+    sender: str | None = None
+    users: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of_chat(
+        cls,
+        table_settings: Mapping[str, Any],
+        table_options: Mapping[str, Any],
+        chat_settings: Mapping[str, Any],
+        sender_id: str = "",
+        sender_locale: str | None = None,
+    ) -> Audience:
+        """From the table's settings (`lang`; a Paper Tales table from before `--lang` was a
+        table setting has it among its options), the chat's `language` and the locales of the
+        seated users the table has seen."""
+        users = table_settings.get("locales") or {}
+        return cls(
+            table=supported(table_settings.get("lang") or table_options.get("lang")),
+            chat=supported(chat_settings.get("language")),
+            sender_id=sender_id,
+            sender=supported(sender_locale),
+            users={str(k): v for k, v in users.items() if supported(v)},
+        )
+
+    def public(self) -> str:
+        return self.table or self.chat or self.sender or SOURCE_LANGUAGE
+
+    def of(self, user_id: str) -> str:
+        own = self.sender if user_id == self.sender_id else None
+        return self.table or self.chat or own or self.users.get(user_id) or SOURCE_LANGUAGE
+
+
+def localise_view(view: View, lang: str) -> View:
+    """Every text of a board in one language; the view remembers it for the renderer's own words."""
+    tr = translator(lang)
+
+    def s(text: str) -> str:
+        return localise(text, tr)
+
+    def cells(row: Iterable[str]) -> list[str]:
+        return [s(c) for c in row]
+
+    return replace(
+        view,
+        title=s(view.title),
+        lines=cells(view.lines),
+        tables=[
+            TableBlock(s(b.title), cells(b.header), [cells(r) for r in b.rows]) for b in view.tables
+        ],
+        grids=[
+            replace(
+                g,
+                cells=[replace(c, label=s(c.label)) if c.label else c for c in g.cells],
+                row_labels=cells(g.row_labels),
+                col_labels=cells(g.col_labels),
+                legend={k: s(v) for k, v in g.legend.items()},
+            )
+            for g in view.grids
+        ],
+        tracks=[replace(t, name=s(t.name)) for t in view.tracks],
+        meters=[replace(m, name=s(m.name), note=s(m.note)) for m in view.meters],
+        hand=cells(view.hand) if view.hand is not None else None,
+        lang=lang,
+    )
+
+
+def _buttons(buttons: tuple[Button, ...], lang: str) -> tuple[Button, ...]:
+    return tuple(Button(say(b.label, lang), b.command) for b in buttons)
+
+
+def localise_reply(reply: Reply, lang: str) -> Reply:
+    board = localise_view(reply.board, lang) if reply.board is not None else None
+    text = reply.text if reply.html else say(reply.text, lang)
+    return replace(reply, text=text, board=board, buttons=_buttons(reply.buttons, lang))
+
+
+def localise_replies(replies: Iterable[Reply], audience: Audience) -> list[Reply]:
+    """Each reply in its reader's language: the channel's, or the one person's."""
+    out: list[Reply] = []
+    for reply in replies:
+        lang = audience.of(reply.user_id) if isinstance(reply, Private) else audience.public()
+        out.append(localise_reply(reply, lang))
+    return out
