@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.commands.parse import Invocation
 from bot.context import Context, seat_of
-from bot.i18n import Audience, localise_replies, supported
+from bot.i18n import Audience, localise_replies, say, supported
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
@@ -248,16 +248,34 @@ class Referee:
     async def legal_moves(self, platform: str, chat_id: str, user_id: str) -> list[str]:
         """The commands a seated player may send now (autocomplete); read-only: on SQLite it
         takes no write lock, and a busy database gives no suggestions rather than an error."""
+        offered = await self.offered_moves(platform, chat_id, user_id)
+        return [command for _shown, command in offered]
+
+    async def offered_moves(
+        self, platform: str, chat_id: str, user_id: str, locale: str | None = None
+    ) -> list[tuple[str, str]]:
+        """(the move as the player reads it, the command it sends) for every legal move, in the
+        player's language (the table's, the chat's, else their platform `locale`)."""
         try:
             async with self._reads() as session:
-                table = await Repository(session).open_table(platform, chat_id, lock=False)
+                repo = Repository(session)
+                table = await repo.open_table(platform, chat_id, lock=False)
                 if table is None or table.status != TableStatus.ACTIVE or table.state is None:
                     return []
                 seat = seat_of(table, user_id)
                 if seat is None:
                     return []
+                chat = await repo.chat(platform, chat_id)
+                readers = Audience.of_chat(
+                    table.settings,
+                    table.options,
+                    chat.settings if chat is not None else {},
+                    user_id,
+                    locale,
+                )
+                lang = readers.of(user_id)
                 moves = engine_for(table.game).legal(table.state, seat)
-                return [move.text for move in moves]
+                return [(say(move.shown, lang), move.text) for move in moves]
         except Exception:
             log.warning("legal moves unavailable for %s:%s", platform, chat_id, exc_info=True)
             return []

@@ -2,20 +2,54 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.i18n import say
 from games.base import Engine, Verb
-from games.i18n import _
+from games.i18n import N_, _, said
 from games.registry import all_engines
 
 DESCRIPTION_LIMIT = 100
 
 
-def usage(verb: Verb[Any]) -> str:
-    return f"/{verb.name} {verb.usage}".rstrip()
+USAGE_WORDS = frozenset(
+    (
+        N_("GAME"),
+        N_("NAME"),
+        N_("VERB"),
+        N_("TOPIC"),
+        N_("PLAYER"),
+        N_("KEY"),
+        N_("VALUE"),
+        N_("FILE"),
+        N_("ARGS"),
+        N_("CARD"),
+        N_("OTHER"),
+        N_("UNIT"),
+        N_("ROW"),
+        N_("BUILDING"),
+        N_("LEVEL"),
+        N_("option"),
+        N_("value"),
+        N_("discard"),
+    )
+)
+"""The placeholders and literal words of usage lines (`/draft CARD [discard OTHER]`), said in
+the reader's language; the command's own name and its --flags stay as typed."""
+_WORD = re.compile(r"(?<![-/\w])\w+")
+
+
+def placeholders(text: str, lang: str) -> str:
+    """The usage words of a usage line in the reader's language."""
+    return _WORD.sub(lambda m: say(said(m[0]), lang) if m[0] in USAGE_WORDS else m[0], text)
+
+
+def usage(verb: Verb[Any], lang: str = "en") -> str:
+    """`/verb ARGS`, its placeholders in the reader's language."""
+    return f"/{verb.name} {placeholders(verb.usage, lang)}".rstrip()
 
 
 def fit(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
@@ -59,9 +93,9 @@ def every_verb(shared: Sequence[Verb[Any]]) -> list[Verb[Any]]:
 
 
 def _explain(verb: Verb[Any], lang: str, owner: str = "") -> list[str]:
-    lines = [f"{usage(verb)}: {say(verb.help, lang)}{owner}"]
+    lines = [f"{usage(verb, lang)}: {say(verb.help, lang)}{owner}"]
     lines.extend(
-        f"  {arg.name or '|'.join(arg.choices)}: {say(arg.help, lang)}"
+        f"  {placeholders(arg.name, lang) or '|'.join(arg.choices)}: {say(arg.help, lang)}"
         for arg in verb.args
         if arg.help
     )
@@ -87,10 +121,10 @@ def help_text(
             )
         return "\n".join(line for verb, owner in found for line in _explain(verb, lang, owner))
     lines = [say(_("Table commands:"), lang)]
-    lines.extend(f"  {usage(v)}: {say(v.help, lang)}" for v in shared)
+    lines.extend(f"  {usage(v, lang)}: {say(v.help, lang)}" for v in shared)
     if engine is not None:
         lines.append(say(_("{game} commands:", game=engine.title), lang))
-        lines.extend(f"  {usage(v)}: {say(v.help, lang)}" for v in engine.verbs)
+        lines.extend(f"  {usage(v, lang)}: {say(v.help, lang)}" for v in engine.verbs)
     else:
         lines.append(
             say(_("Open a table with /new GAME to see its commands; /games lists the games."), lang)

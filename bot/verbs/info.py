@@ -130,26 +130,32 @@ async def rules(ctx: Context) -> list[Reply]:
 
 
 async def games(ctx: Context) -> list[Reply]:
-    lines = ["Games:"]
+    lines: list[str] = [_("Games:")]
     for engine in all_engines():
         lines.append(
-            f"  {engine.key}: {engine.title}, {engine.min_players}-{engine.max_players} players"
+            _(
+                "  {key}: {game}, {low}-{high} players",
+                key=engine.key,
+                game=engine.title,
+                low=engine.min_players,
+                high=engine.max_players,
+            )
         )
-    lines.append("Open a table with /new GAME.")
-    return [Public("\n".join(lines))]
+    lines.append(_("Open a table with /new GAME."))
+    return [Public(joined(lines, "\n"))]
 
 
 VERBS: tuple[SharedVerb, ...] = (
     SharedVerb(
         "status",
-        "Who sits where, whose turn it is, and the public state.",
+        _("Who sits where, whose turn it is, and the public state."),
         status,
         role="info",
         examples=("/status",),
     ),
     SharedVerb(
         "board",
-        "Show the board (the console can write it as a PNG).",
+        _("Show the board (the console can write it as a PNG)."),
         board,
         role="info",
         grammar="[--image FILE]",
@@ -157,36 +163,38 @@ VERBS: tuple[SharedVerb, ...] = (
     ),
     SharedVerb(
         "history",
-        "Recent moves and rolls in this chat.",
+        _("Recent moves and rolls in this chat."),
         history,
         role="info",
         examples=("/history",),
     ),
     SharedVerb(
         "export",
-        "The finished game as one JSON document for `paperref verify`.",
+        _("The finished game as one JSON document for `paperref verify`."),
         export,
         role="info",
         examples=("/export",),
     ),
     SharedVerb(
         "help",
-        "List the commands, or explain one.",
+        _("List the commands, or explain one."),
         help_,
-        args=(Arg("VERB", "word", "A command to explain.", required=False),),
+        args=(Arg("VERB", "word", _("A command to explain."), required=False),),
         role="info",
         examples=("/help", "/help roll"),
     ),
     SharedVerb(
         "rules",
-        "Rules summary and the referee's defaults.",
+        _("Rules summary and the referee's defaults."),
         rules,
         args=(
-            Arg("GAME", "choice", "The game.", required=False, choices=tuple(GAMES)),
-            Arg("TOPIC", "word", "One topic of the rules.", required=False),
+            Arg("GAME", "choice", _("The game."), required=False, choices=tuple(GAMES)),
+            Arg("TOPIC", "word", _("One topic of the rules."), required=False),
         ),
         role="info",
         examples=("/rules gotown", "/rules papertown defaults"),
     ),
-    SharedVerb("games", "The games this referee runs.", games, role="info", examples=("/games",)),
+    SharedVerb(
+        "games", _("The games this referee runs."), games, role="info", examples=("/games",)
+    ),
 )

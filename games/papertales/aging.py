@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from games.base import Event, public
-from games.papertales.catalog import BUILDING_BY_NAME, labels, local, unit
+from games.i18n import _, joined, to_json
+from games.papertales.catalog import BUILDING_BY_NAME, card_names, local, unit
 from games.papertales.choices import prompt_pending
 from games.papertales.effects import Kingdom, dies, slot_gains
 from games.papertales.kingdom import apply_gain
 from games.papertales.state import PaperTalesState, Player, UnitSlot
+from games.papertales.texts import gold, lp, units
 
 
 def start_aging(state: PaperTalesState) -> list[Event]:
@@ -26,12 +28,17 @@ def start_aging(state: PaperTalesState) -> list[Event]:
     return prompt_pending(state)
 
 
-def _note(amount: int, kind: str, source: str, lang: str) -> str:
-    sign = "+" if amount >= 0 else ""
-    return f"{local(source, lang)} {sign}{amount} {'LP' if kind == 'lp' else 'gold'}"
+def signed(amount: int, kind: str) -> str:
+    """'+3 LP', '-1 gold'."""
+    said = (lp if kind == "lp" else gold)(abs(amount))
+    return joined(("+" if amount >= 0 else "-", said), "")
 
 
-def death_rewards(p: Player, dead: list[UnitSlot], lang: str = "en") -> list[str]:
+def _note(amount: int, kind: str, source: str) -> str:
+    return _("{source} {amount}", source=local(source), amount=signed(amount, kind))
+
+
+def death_rewards(p: Player, dead: list[UnitSlot]) -> list[str]:
     """The dying units' own abilities (gains before losses), then every Aging ability of the
     kingdom that counts the dying (the dead included); LP never drops below 0."""
     kingdom = Kingdom(p, dying=dead)
@@ -45,42 +52,56 @@ def death_rewards(p: Player, dead: list[UnitSlot], lang: str = "en") -> list[str
     notes = []
     for amount, kind, source in own + watching:
         done = apply_gain(p, kind, amount)
-        notes.append(_note(done, kind, source, lang))
+        notes.append(_note(done, kind, source))
     return notes
 
 
 def finish_aging(state: PaperTalesState) -> list[Event]:
     """Death abilities, discard the dead, then every survivor takes one token."""
-    lines = [f"Turn {state['turn']}, Aging:"]
+    lines: list[str] = [_("Turn {turn}, Aging:", turn=state["turn"])]
     for seat, p in enumerate(state["players"]):
         dead = [s for s in p["units"] if s["card"] in p["dying"]]
-        notes = death_rewards(p, dead, state["lang"])
+        notes = death_rewards(p, dead)
         for slot in dead:
             p["units"].remove(slot)
             state["discard"].append(slot["card"])
         for slot in p["units"]:
             slot["age"] += 1
         p["dying"] = []
-        line = f"{state['names'][seat]}: {labels(state, [s['card'] for s in dead])} died"
-        if notes:
-            line += f" ({', '.join(notes)})"
-        lines.append(line + f"; {len(p['units'])} units age by 1; {p['lp']} LP, {p['gold']} gold.")
-    return [public("\n".join(lines), board=True)]
+        lines.append(
+            _(
+                "{name}: {dead} died{notes}; {units} age by 1; {lp}, {gold}.",
+                name=state["names"][seat],
+                dead=card_names([s["card"] for s in dead]),
+                notes=_(" ({notes})", notes=joined(notes)) if notes else "",
+                units=units(len(p["units"])),
+                lp=lp(p["lp"]),
+                gold=gold(p["gold"]),
+            )
+        )
+    return [public(joined(lines, "\n"), board=True)]
 
 
 def final_scoring(state: PaperTalesState) -> list[Event]:
     """After turn 4: building LP and every end-of-game ability."""
     state["phase"] = "over"
-    lines = ["The game is over. Final scoring:"]
+    lines: list[str] = [_("The game is over. Final scoring:")]
     for seat, p in enumerate(state["players"]):
         built = sum(BUILDING_BY_NAME[b].lp[level - 1] for b, level in p["buildings"].items())
         apply_gain(p, "lp", built)
-        detail = f"{state['names'][seat]}: +{built} LP from buildings"
-        _, _, parts = Kingdom(p).gains("end")
-        for amount, kind, source in parts:
+        gains: list[str] = [_("{amount} from buildings", amount=signed(built, "lp"))]
+        for amount, kind, source in Kingdom(p).gains("end")[2]:
             done = apply_gain(p, kind, amount)
-            what = "LP" if kind == "lp" else "gold"
-            detail += f", +{done} {what} from the {local(source, state['lang'])}"
-        state["final"].append(detail + f"; {p['lp']} LP, {p['gold']} gold.")
-        lines.append(state["final"][-1])
-    return [public("\n".join(lines), board=True)]
+            gains.append(
+                _("{amount} from the {source}", amount=signed(done, kind), source=local(source))
+            )
+        line = _(
+            "{name}: {gains}; {lp}, {gold}.",
+            name=state["names"][seat],
+            gains=joined(gains),
+            lp=lp(p["lp"]),
+            gold=gold(p["gold"]),
+        )
+        state["final"].append(to_json(line))
+        lines.append(line)
+    return [public(joined(lines, "\n"), board=True)]

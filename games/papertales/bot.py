@@ -4,12 +4,13 @@ Its tastes come from the card effects, never from card names."""
 from __future__ import annotations
 
 from games.base import Move, Rng
-from games.papertales.catalog import unit, words
+from games.papertales.catalog import building_name, unit, words
 from games.papertales.costs import affordable
 from games.papertales.effects import gains_from_dying, likes_tokens
 from games.papertales.kingdom import free, planned_cost
 from games.papertales.moves import candidates, entry_for, legal, pay_default, two_players
 from games.papertales.state import PaperTalesState, Pending, Row
+from games.papertales.texts import DISCARD_WORD, NONE_WORD, ROW_WORDS
 
 
 def value(card: int) -> float:
@@ -33,7 +34,7 @@ def bot_move(state: PaperTalesState, seat: int, rng: Rng) -> Move:
         pick = max(p["packet"], key=value)
         rest = [c for c in p["packet"] if c != pick]
         if two_players(state) and rest:
-            return Move("draft", (*words(pick), "discard", *words(min(rest, key=value))))
+            return Move("draft", (*words(pick), DISCARD_WORD, *words(min(rest, key=value))))
         return Move("draft", words(pick))
     if phase == "deploy":
         budget = p["gold"] - planned_cost(p)
@@ -42,7 +43,7 @@ def bot_move(state: PaperTalesState, seat: int, rng: Rng) -> Move:
                 rows: list[Row] = ["back", "front"] if back_row(card) else ["front", "back"]
                 row = next((r for r in rows if free(p, r) > 0), None)
                 if row:
-                    return Move("deploy", (*words(card), row))
+                    return Move("deploy", (*words(card), ROW_WORDS[row]))
         if p["kept"] is None and p["hand"]:
             return Move("keep", words(max(p["hand"], key=value)))
         return Move("ready")
@@ -51,14 +52,13 @@ def bot_move(state: PaperTalesState, seat: int, rng: Rng) -> Move:
         if entry["kind"] == "pay":
             return Move("discard", words(pay_default(state, seat)))
         choice = _choose(state, seat, entry)
-        return Move("choose", words(choice) if choice is not None else ("none",))
+        return Move("choose", words(choice) if choice is not None else (NONE_WORD,))
     if phase == "build":
         found = sorted(affordable(p), key=lambda o: (not o[2], -o[1]))
         if found:
             building, level, upgrade = found[0]
-            return (
-                Move("upgrade", (building,)) if upgrade else Move("build", (building, str(level)))
-            )
+            shown = building_name(building)
+            return Move("upgrade", (shown,)) if upgrade else Move("build", (shown, str(level)))
         return Move("pass")
     return rng.choice(legal(state, seat))
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from games.base import Event, Rng, RuleError, private, public
-from games.papertales.catalog import building_label, match_building
+from games.i18n import _, joined
+from games.papertales.catalog import building_name, match_building
 from games.papertales.costs import affordable, land_cost, quote
 from games.papertales.moves import build_moves
 from games.papertales.state import PaperTalesState, Player
+from games.papertales.texts import gold
 
 LEVELS = ("1", "2")
 
@@ -14,7 +16,7 @@ LEVELS = ("1", "2")
 def _check(state: PaperTalesState, seat: int) -> Player:
     """Refuse construction verbs outside Construction."""
     if state["phase"] != "build":
-        raise RuleError("You can only build during Construction.")
+        raise RuleError(_("You can only build during Construction."))
     return state["players"][seat]
 
 
@@ -25,20 +27,28 @@ def _construct(state: PaperTalesState, seat: int, words: list[str], upgrade: boo
     if not upgrade and words and words[-1] in LEVELS:
         level = int(words.pop())
     if not words:
-        raise RuleError("Name the building: /build BUILDING [1|2] or /upgrade BUILDING.")
+        raise RuleError(_("Name the building: /build BUILDING [1|2] or /upgrade BUILDING."))
     building = match_building(" ".join(words))
-    gold = quote(p, building, level, upgrade)
-    p["gold"] -= gold
+    price = quote(p, building, level, upgrade)
+    p["gold"] -= price
     p["buildings"][building] = level
     p["ready"] = True
-    what = "upgrades" if upgrade else "builds"
-    name = building_label(building, state["lang"])
-    return [
-        public(
-            f"{state['names'][seat]} {what} the {name} to level {level} for {gold} gold; "
-            f"{p['gold']} gold left."
+    params = {
+        "name": state["names"][seat],
+        "building": building_name(building),
+        "level": level,
+        "price": gold(price),
+        "left": gold(p["gold"]),
+    }
+    if upgrade:
+        text = _(
+            "{name} upgrades the {building} to level {level} for {price}; {left} left.", **params
         )
-    ]
+    else:
+        text = _(
+            "{name} builds the {building} at level {level} for {price}; {left} left.", **params
+        )
+    return [public(text)]
 
 
 def act_build(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -54,7 +64,7 @@ def act_upgrade(state: PaperTalesState, seat: int, args: list[str], rng: Rng) ->
 def act_pass(state: PaperTalesState, seat: int) -> list[Event]:
     """Finish Construction without building."""
     _check(state, seat)["ready"] = True
-    return [public(f"{state['names'][seat]} builds nothing this turn.")]
+    return [public(_("{name} builds nothing this turn.", name=state["names"][seat]))]
 
 
 def start_construction(state: PaperTalesState) -> list[Event]:
@@ -67,12 +77,17 @@ def start_construction(state: PaperTalesState) -> list[Event]:
             events.append(
                 private(
                     seat,
-                    f"Construction: you have {p['gold']} gold and land costs {land_cost(p)}. "
-                    "Use /build BUILDING [1|2], /upgrade BUILDING or /pass.",
+                    _(
+                        "Construction: you have {gold} and land costs {land}. Use "
+                        "/build BUILDING [1|2], /upgrade BUILDING or /pass.",
+                        gold=gold(p["gold"]),
+                        land=gold(land_cost(p)),
+                    ),
                     reveals=False,
                     choices=build_moves(state, seat),
                 )
             )
     builders = [state["names"][s] for s, p in enumerate(state["players"]) if not p["ready"]]
-    who = ", ".join(builders) if builders else "nobody (no one can afford a building)"
-    return [public(f"Turn {state['turn']}, Construction: waiting for {who}."), *events]
+    who = joined(builders, empty=_("nobody (no one can afford a building)"))
+    text = _("Turn {turn}, Construction: waiting for {who}.", turn=state["turn"], who=who)
+    return [public(text), *events]

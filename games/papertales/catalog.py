@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Any
 
 from games.base import RuleError
-from games.papertales.state import PaperTalesState
+from games.i18n import Name, _, joined
 
 RESOURCES = ("wood", "food", "crystal")
 
@@ -294,35 +294,37 @@ def label(card: int, lang: str = "en") -> str:
     return base if u.copies == 1 else f"{base} {_COPY[card]}"
 
 
-def lbl(state: PaperTalesState, card: int) -> str:
-    """A card's label in the table's language."""
-    return label(card, state["lang"])
+_CARD_NAMES = [Name({"en": label(c, "en"), "pl": label(c, "pl")}) for c in range(DECK_SIZE)]
+_NAMES = {u.name: Name({"en": u.name, "pl": u.pl}) for u in UNITS} | {
+    b.name: Name({"en": b.name, "pl": b.pl}) for b in BUILDINGS
+}
 
 
-def labels(state: PaperTalesState, cards: Sequence[int]) -> str:
-    """Several labels joined for a message."""
-    return ", ".join(lbl(state, c) for c in cards) if cards else "nothing"
+def card_name(card: int) -> str:
+    """A card's label, said in each reader's language (the data's English and Polish names)."""
+    return _CARD_NAMES[card]
 
 
-LABEL_WORDS: list[tuple[str, ...]] = [tuple(label(c).split()) for c in range(DECK_SIZE)]
+def card_names(cards: Sequence[int]) -> str:
+    """Several labels joined for a message ('nothing' when there are none)."""
+    return joined((_CARD_NAMES[c] for c in cards), empty=_("nothing"))
 
 
 def words(card: int) -> tuple[str, ...]:
-    """A card's English label as command words, for Move args."""
-    return LABEL_WORDS[card]
+    """A card as a Move argument: the label, one word per language (what a press sends is the
+    English label, which the Polish one also parses back to)."""
+    return (_CARD_NAMES[card],)
 
 
-_POLISH = {u.name: u.pl for u in UNITS} | {b.name: b.pl for b in BUILDINGS} | {"base": "baza"}
+def local(english: str) -> str:
+    """A unit or building named by its English data name, said in the reader's language;
+    'base' is an amount's own part (the 2 gold of Income)."""
+    return _NAMES.get(english) or (_("base") if english == "base" else english)
 
 
-def local(english: str, lang: str) -> str:
-    """A unit or building name in the table's language."""
-    return _POLISH.get(english, english) if lang == "pl" else english
-
-
-def building_label(building: str, lang: str = "en") -> str:
-    """A building's name in the table's language."""
-    return BUILDING_BY_NAME[building].pl if lang == "pl" else building
+def building_name(building: str) -> str:
+    """A building's name in the reader's language."""
+    return _NAMES[building]
 
 
 def fold(text: str) -> str:
@@ -349,7 +351,7 @@ def match_card(
     """
     wanted = fold(text)
     if not wanted:
-        raise RuleError(f"Name the card {where}.")
+        raise RuleError(_("Name the card {where}.", where=where))
     for card in candidates:
         if wanted in _FOLDED_LABELS[card]:
             return card
@@ -365,14 +367,25 @@ def match_card(
         if len(found) > 1:
             if secret:
                 raise RuleError(
-                    f"That name fits several cards {where}; type the full label (see /hand)."
+                    _(
+                        "That name fits several cards {where}; type the full label (see /hand).",
+                        where=where,
+                    )
                 )
-            options = ", ".join(label(c) for c in found)
-            raise RuleError(f"That name fits several cards {where}; type one of: {options}.")
+            options = card_names(found)
+            raise RuleError(
+                _(
+                    "That name fits several cards {where}; type one of: {options}.",
+                    where=where,
+                    options=options,
+                )
+            )
     if secret:
-        raise RuleError(f"No card {where} has that name; /hand shows them.")
-    options = ", ".join(label(c) for c in candidates) or "none"
-    raise RuleError(f"No card {where} has that name; choose one of: {options}.")
+        raise RuleError(_("No card {where} has that name; /hand shows them.", where=where))
+    options = joined((_CARD_NAMES[c] for c in candidates), empty=_("none"))
+    raise RuleError(
+        _("No card {where} has that name; choose one of: {options}.", where=where, options=options)
+    )
 
 
 def match_building(text: str) -> str:
@@ -387,5 +400,7 @@ def match_building(text: str) -> str:
         found = [b.name for b in BUILDINGS if test(fold(b.name)) or test(fold(b.pl))]
         if len(found) == 1:
             return found[0]
-    options = ", ".join(b.name for b in BUILDINGS)
-    raise RuleError(f"That is not one of your buildings; choose one of: {options}.")
+    options = joined(_NAMES[b.name] for b in BUILDINGS)
+    raise RuleError(
+        _("That is not one of your buildings; choose one of: {options}.", options=options)
+    )

@@ -4,9 +4,11 @@ a unit to discard when its owner cannot pay; asked privately, answered publicly.
 from __future__ import annotations
 
 from games.base import Event, Rng, RuleError, private, public
-from games.papertales.catalog import fold, labels, lbl, match_card, unit
+from games.i18n import _
+from games.papertales.catalog import card_name, card_names, fold, match_card, unit
 from games.papertales.moves import candidates, choice_moves, entry_for
 from games.papertales.state import PaperTalesState, Pending
+from games.papertales.texts import gold, tokens
 
 NONE_WORDS = ("none", "nic")
 
@@ -18,22 +20,29 @@ def owed(state: PaperTalesState, seat: int) -> int:
 
 def question(state: PaperTalesState, entry: Pending) -> str:
     """The private prompt for one open choice."""
-    options = labels(state, candidates(state, entry))
+    options = card_names(candidates(state, entry))
     if entry["kind"] == "pay":
         p = state["players"][entry["seat"]]
-        return (
-            f"Your new units cost {owed(state, entry['seat'])} gold and you have {p['gold']}: "
-            f"discard one of them with /discard UNIT: {options}."
+        return _(
+            "Your new units cost {cost} and you have {gold}: discard one of them with "
+            "/discard UNIT: {options}.",
+            cost=gold(owed(state, entry["seat"])),
+            gold=gold(p["gold"]),
+            options=options,
         )
-    source = lbl(state, entry["source"] or 0)
+    source = card_name(entry["source"] or 0)
     if entry["kind"] == "save":
-        return (
-            f"Your {source} may save one of your dying units: {options}. "
-            "Use /choose UNIT or /choose none."
+        return _(
+            "Your {source} may save one of your dying units: {options}. Use /choose UNIT or "
+            "/choose none.",
+            source=source,
+            options=options,
         )
-    return (
-        f"Your {source} puts {entry['tokens']} age tokens on one of your units: {options}. "
-        "Use /choose UNIT."
+    return _(
+        "Your {source} puts {tokens} on one of your units: {options}. Use /choose UNIT.",
+        source=source,
+        tokens=tokens(entry["tokens"]),
+        options=options,
     )
 
 
@@ -55,22 +64,23 @@ def act_choose(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> 
     """Answer an age-token or save choice; the result is public at once."""
     entry = entry_for(state, seat)
     if entry is None:
-        raise RuleError("You have no choice to make now.")
+        raise RuleError(_("You have no choice to make now."))
     if entry["kind"] == "pay":
-        raise RuleError("Choose a new unit to discard with /discard UNIT.")
+        raise RuleError(_("Choose a new unit to discard with /discard UNIT."))
     text = " ".join(args)
     p = state["players"][seat]
-    who = f"{state['names'][seat]}'s {lbl(state, entry['source'] or 0)}"
+    who = {"name": state["names"][seat], "source": card_name(entry["source"] or 0)}
     if entry["kind"] == "save" and fold(text) in NONE_WORDS:
         state["pending"] = [e for e in state["pending"] if e["seat"] != seat]
-        return [public(f"{who} saves nobody.")]
+        return [public(_("{name}'s {source} saves nobody.", **who))]
     card = match_card(
-        text, candidates(state, entry), "you may choose", any_copy=False, secret=False
+        text, candidates(state, entry), _("you may choose"), any_copy=False, secret=False
     )
     state["pending"].remove(entry)
     if entry["kind"] == "save":
         p["dying"].remove(card)
-        events = [public(f"{who} saves {lbl(state, card)} from dying.")]
+        saved = _("{name}'s {source} saves {card} from dying.", card=card_name(card), **who)
+        events = [public(saved)]
         if not candidates(state, entry):
             state["pending"] = [e for e in state["pending"] if e["seat"] != seat]
     else:
@@ -78,8 +88,13 @@ def act_choose(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> 
         slot["age"] += entry["tokens"]
         events = [
             public(
-                f"{who} puts {entry['tokens']} age tokens on {lbl(state, card)} "
-                f"(now {slot['age']})."
+                _(
+                    "{name}'s {source} puts {tokens} on {card} (now {age}).",
+                    tokens=tokens(entry["tokens"]),
+                    card=card_name(card),
+                    age=slot["age"],
+                    **who,
+                )
             )
         ]
     return events + ask(state, seat)

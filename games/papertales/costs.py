@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from itertools import product
 
 from games.base import RuleError
-from games.papertales.catalog import BUILDING_BY_NAME, BUILDINGS, RESOURCES
+from games.i18n import _, joined
+from games.papertales.catalog import BUILDING_BY_NAME, BUILDINGS, RESOURCES, building_name
 from games.papertales.effects import Kingdom
 from games.papertales.state import Player
+from games.papertales.texts import amount_of
+from games.papertales.texts import gold as gold_of
 
 LAND_COST = 2
 
@@ -39,19 +42,22 @@ def quote(p: Player, building: str, level: int, upgrade: bool, m: Means | None =
     m = m or means(p)
     card = BUILDING_BY_NAME[building]
     owned = p["buildings"].get(building)
+    name = building_name(building)
     if upgrade:
         if owned is None:
-            raise RuleError(f"You have no {building} to upgrade; /build it first.")
+            raise RuleError(_("You have no {building} to upgrade; /build it first.", building=name))
         if owned == 2:
-            raise RuleError(f"Your {building} is already at level 2.")
+            raise RuleError(_("Your {building} is already at level 2.", building=name))
         levels, land = [2], 0
     else:
         if owned is not None:
-            raise RuleError(f"You already own the {building}; /upgrade it instead.")
+            raise RuleError(
+                _("You already own the {building}; /upgrade it instead.", building=name)
+            )
         levels = list(range(1, level + 1))
         land = land_cost(p, m)
     best: int | None = None
-    missing_note = ""
+    missing_note: str = ""
     ways = [[False, True] if card.gold_option[lv - 1] is not None else [False] for lv in levels]
     for pay_gold in product(*ways):
         need = dict.fromkeys(RESOURCES, 0)
@@ -69,15 +75,28 @@ def quote(p: Player, building: str, level: int, upgrade: bool, m: Means | None =
         gold += sum(short.values())
         best = gold if best is None else min(best, gold)
     if best is None:
-        raise RuleError(f"Your kingdom is short of {missing_note} for the {building}.")
+        raise RuleError(
+            _(
+                "Your kingdom is short of {missing} for the {building}.",
+                missing=missing_note,
+                building=name,
+            )
+        )
     if best > p["gold"]:
-        raise RuleError(f"The {building} costs you {best} gold and you have {p['gold']}.")
+        raise RuleError(
+            _(
+                "The {building} costs you {price} and you have {gold}.",
+                building=name,
+                price=gold_of(best),
+                gold=gold_of(p["gold"]),
+            )
+        )
     return best
 
 
 def _short_text(short: dict[str, int]) -> str:
-    """'1 Wood and 2 Food' for an error message."""
-    return " and ".join(f"{n} {r.capitalize()}" for r, n in short.items())
+    """'1 Wood, 2 Food' for an error message."""
+    return joined(amount_of(n, r) for r, n in short.items())
 
 
 def affordable(p: Player) -> list[tuple[str, int, bool]]:

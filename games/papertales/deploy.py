@@ -5,10 +5,13 @@ Refusals here may be read by a whole group: they never name a hand or face-down 
 from __future__ import annotations
 
 from games.base import Event, Rng, RuleError, private, public
-from games.papertales.catalog import fold, labels, lbl, match_card, unit
+from games.i18n import _, _n
+from games.papertales.catalog import card_name, card_names, fold, match_card, unit
 from games.papertales.kingdom import BACK_CAPACITY, free, front_capacity, layout, planned_cost
 from games.papertales.moves import deploy_moves
 from games.papertales.state import PaperTalesState, Player, Row
+from games.papertales.texts import gold
+from games.papertales.texts import row as row_name
 
 MAX_CHOICES = 12
 ROW_WORDS: dict[str, Row] = {
@@ -30,17 +33,25 @@ def start_deployment(state: PaperTalesState) -> list[Event]:
         p["fresh"] = []
     events = [
         public(
-            f"Turn {state['turn']}, Deployment: place units face down, then /ready; "
-            "everything is revealed when all are ready."
+            _(
+                "Turn {turn}, Deployment: place units face down, then /ready; everything is "
+                "revealed when all are ready.",
+                turn=state["turn"],
+            )
         )
     ]
     for seat, p in enumerate(state["players"]):
         events.append(
             private(
                 seat,
-                f"Your hand: {labels(state, p['hand'])}. You have {p['gold']} gold and "
-                f"{front_capacity(p)} Front and {BACK_CAPACITY} Back spots. Use /deploy CARD "
-                "front|back, /move, /discard, /keep CARD, then /ready.",
+                _(
+                    "Your hand: {cards}. You have {gold} and {front} Front and {back} Back spots. "
+                    "Use /deploy CARD front|back, /move, /discard, /keep CARD, then /ready.",
+                    cards=card_names(p["hand"]),
+                    gold=gold(p["gold"]),
+                    front=front_capacity(p),
+                    back=BACK_CAPACITY,
+                ),
                 choices=deploy_moves(state, seat)[:MAX_CHOICES],
             )
         )
@@ -50,7 +61,7 @@ def start_deployment(state: PaperTalesState) -> list[Event]:
 def _check(state: PaperTalesState, seat: int) -> Player:
     """Refuse deployment verbs outside Deployment."""
     if state["phase"] != "deploy":
-        raise RuleError("That is only possible during Deployment.")
+        raise RuleError(_("That is only possible during Deployment."))
     return state["players"][seat]
 
 
@@ -58,61 +69,76 @@ def _row(word: str) -> Row:
     """Read front/back (Polish przód/tył too)."""
     row = ROW_WORDS.get(fold(word))
     if row is None:
-        raise RuleError("That is not a row; the last word must be front or back.")
+        raise RuleError(_("That is not a row; the last word must be front or back."))
     return row
 
 
 def _split_row(args: list[str], usage: str) -> tuple[str, Row]:
     """Split 'CARD WORDS ROW' into the card text and the row."""
     if len(args) < 2:
-        raise RuleError(f"Say which card and which row: {usage}.")
+        raise RuleError(_("Say which card and which row: {usage}.", usage=usage))
     return " ".join(args[:-1]), _row(args[-1])
 
 
 def act_deploy(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """Place a hand card face down; overspending only warns (the reveal asks what to discard)."""
     p = _check(state, seat)
-    text, row = _split_row(args, "/deploy CARD front|back")
-    card = match_card(text, p["hand"], "in your hand", any_copy=True, secret=True)
+    text, row = _split_row(args, _("/deploy CARD front|back"))
+    card = match_card(text, p["hand"], _("in your hand"), any_copy=True, secret=True)
     if free(p, row) <= 0:
         raise RuleError(
-            f"Your {row} row is full; /move or /discard a unit first, or use the other row."
+            _(
+                "Your {row} row is full; /move or /discard a unit first, or use the other row.",
+                row=row_name(row),
+            )
         )
     p["hand"].remove(card)
     p["plan"]["new"].append({"card": card, "row": row})
-    msg = f"{lbl(state, card)} goes face down to your {row} row (cost {unit(card).cost})."
+    msg = _(
+        "{card} goes face down to your {row} row (cost {cost}).",
+        card=card_name(card),
+        row=row_name(row),
+        cost=unit(card).cost,
+    )
     cost = planned_cost(p)
     if cost > p["gold"]:
-        msg += (
-            f" Warning: your face-down units cost {cost} and you have {p['gold']} gold; "
-            "at the reveal you choose which of them to discard."
+        msg = _(
+            "{card} goes face down to your {row} row (cost {cost}). Warning: your face-down "
+            "units cost {total} and you have {gold}; at the reveal you choose which of them "
+            "to discard.",
+            card=card_name(card),
+            row=row_name(row),
+            cost=unit(card).cost,
+            total=cost,
+            gold=gold(p["gold"]),
         )
     return [private(seat, msg, reveals=False)]
 
 
 def _planned_unit(p: Player, text: str) -> int:
     """A unit of the planned kingdom (face-down cards included, so the refusal names none)."""
-    cards = [c for c, _, _ in layout(p)]
-    return match_card(text, cards, "in your kingdom", any_copy=False, secret=True)
+    cards = [c for c, _row, _new in layout(p)]
+    return match_card(text, cards, _("in your kingdom"), any_copy=False, secret=True)
 
 
 def act_move(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """Plan a row change, secret until the reveal."""
     p = _check(state, seat)
-    text, row = _split_row(args, "/move UNIT front|back")
+    text, row = _split_row(args, _("/move UNIT front|back"))
     card = _planned_unit(p, text)
-    current = next(r for c, r, _ in layout(p) if c == card)
+    current = next(r for c, r, _new in layout(p) if c == card)
     if current == row:
-        raise RuleError(f"That unit is already in your {row} row.")
+        raise RuleError(_("That unit is already in your {row} row.", row=row_name(row)))
     if free(p, row) <= 0:
-        raise RuleError(f"Your {row} row is full; /discard a unit first.")
+        raise RuleError(_("Your {row} row is full; /discard a unit first.", row=row_name(row)))
     for entry in p["plan"]["new"]:
         if entry["card"] == card:
             entry["row"] = row
             break
     else:
         p["plan"]["rows"][str(card)] = row
-    return [private(seat, f"{lbl(state, card)} will move to your {row} row.", reveals=False)]
+    text = _("{card} will move to your {row} row.", card=card_name(card), row=row_name(row))
+    return [private(seat, text, reveals=False)]
 
 
 def act_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -123,9 +149,11 @@ def act_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) ->
         if entry["card"] == card:
             p["plan"]["new"].remove(entry)
             p["hand"].append(card)
-            return [private(seat, f"{lbl(state, card)} goes back to your hand.", reveals=False)]
+            text = _("{card} goes back to your hand.", card=card_name(card))
+            return [private(seat, text, reveals=False)]
     p["plan"]["rows"][str(card)] = "discard"
-    return [private(seat, f"{lbl(state, card)} will be discarded from play.", reveals=False)]
+    text = _("{card} will be discarded from play.", card=card_name(card))
+    return [private(seat, text, reveals=False)]
 
 
 def act_keep(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -134,16 +162,17 @@ def act_keep(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> li
     text = " ".join(args)
     if fold(text) in ("none", "nic"):
         if p["kept"] is None:
-            raise RuleError("You are not keeping any card.")
+            raise RuleError(_("You are not keeping any card."))
         p["hand"].append(p["kept"])
         p["kept"] = None
-        return [private(seat, "You keep no card for next turn.", reveals=False)]
-    card = match_card(text, p["hand"], "in your hand", any_copy=True, secret=True)
+        return [private(seat, _("You keep no card for next turn."), reveals=False)]
+    card = match_card(text, p["hand"], _("in your hand"), any_copy=True, secret=True)
     p["hand"].remove(card)
     if p["kept"] is not None:
         p["hand"].append(p["kept"])
     p["kept"] = card
-    return [private(seat, f"You keep {lbl(state, card)} for next turn.", reveals=False)]
+    text = _("You keep {card} for next turn.", card=card_name(card))
+    return [private(seat, text, reveals=False)]
 
 
 def act_ready(state: PaperTalesState, seat: int) -> list[Event]:
@@ -151,8 +180,15 @@ def act_ready(state: PaperTalesState, seat: int) -> list[Event]:
     p = _check(state, seat)
     p["ready"] = True
     waiting = sum(1 for q in state["players"] if not q["ready"])
-    left = [] if not p["hand"] else [f" The other {len(p['hand'])} hand cards will be discarded."]
-    events = [private(seat, "You are ready." + "".join(left), reveals=False)]
+    ready = _("You are ready.")
+    if p["hand"]:
+        ready = _n(
+            "You are ready. The other {n} hand card will be discarded.",
+            "You are ready. The other {n} hand cards will be discarded.",
+            len(p["hand"]),
+        )
+    events = [private(seat, ready, reveals=False)]
     if waiting:
-        events.append(public(f"{state['names'][seat]} is ready ({waiting} still deploying)."))
+        name = state["names"][seat]
+        events.append(public(_("{name} is ready ({n} still deploying).", name=name, n=waiting)))
     return events

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.base import Event, Rng, RuleError, private, public
-from games.papertales.catalog import fold, labels, lbl, match_card
+from games.i18n import _, _n
+from games.papertales.catalog import card_name, card_names, fold, match_card
 from games.papertales.moves import draft_moves, owes_pick, two_players
 from games.papertales.piles import draw
 from games.papertales.state import PaperTalesState
@@ -29,18 +30,26 @@ def start_recruitment(state: PaperTalesState, rng: Rng) -> list[Event]:
         p["packet"] = []
         p["picked"] = False
         p["hand"] = []
-    for _ in range(packet_size(state)):
+    for _round in range(packet_size(state)):
         for p in players:
             card = draw(state, rng)
             if card is not None:
                 p["packet"].append(card)
-    side = "left" if direction(state) == 1 else "right"
-    events = [
-        public(
-            f"Turn {state['turn']} of 4, Recruitment: everyone drafts from a packet of "
-            f"{packet_size(state)} cards; packets pass to the {side}."
+    if direction(state) == 1:
+        text = _(
+            "Turn {turn} of 4, Recruitment: everyone drafts from a packet of {n} cards; packets "
+            "pass to the left.",
+            turn=state["turn"],
+            n=packet_size(state),
         )
-    ]
+    else:
+        text = _(
+            "Turn {turn} of 4, Recruitment: everyone drafts from a packet of {n} cards; packets "
+            "pass to the right.",
+            turn=state["turn"],
+            n=packet_size(state),
+        )
+    events = [public(text)]
     return events + take_forced(state) + packet_prompts(state)
 
 
@@ -52,7 +61,9 @@ def take_forced(state: PaperTalesState) -> list[Event]:
             card = p["packet"].pop()
             p["hand"].append(card)
             events.append(
-                private(seat, f"You take the last card of your packet: {lbl(state, card)}.")
+                private(
+                    seat, _("You take the last card of your packet: {card}.", card=card_name(card))
+                )
             )
     return events
 
@@ -60,14 +71,19 @@ def take_forced(state: PaperTalesState) -> list[Event]:
 def packet_prompts(state: PaperTalesState) -> list[Event]:
     """Privately show each seat its packet with the picks as choices."""
     events = []
-    how = "/draft CARD discard CARD" if two_players(state) else "/draft CARD"
+    how = _("/draft CARD discard CARD") if two_players(state) else _("/draft CARD")
     for seat, p in enumerate(state["players"]):
         if p["packet"]:
             events.append(
                 private(
                     seat,
-                    f"Your packet ({len(p['packet'])} cards): {labels(state, p['packet'])}. "
-                    f"Pick with {how}.",
+                    _n(
+                        "Your packet ({n} card): {cards}. Pick with {how}.",
+                        "Your packet ({n} cards): {cards}. Pick with {how}.",
+                        len(p["packet"]),
+                        cards=card_names(p["packet"]),
+                        how=how,
+                    ),
                     choices=draft_moves(state, seat)[:MAX_CHOICES],
                 )
             )
@@ -82,22 +98,24 @@ def recruitment_done(state: PaperTalesState) -> bool:
 def parse_draft(state: PaperTalesState, seat: int, args: list[str]) -> tuple[int, int | None]:
     """Read '/draft CARD [discard CARD]' against the seat's packet."""
     if state["phase"] != "recruit":
-        raise RuleError("You can only draft during Recruitment.")
+        raise RuleError(_("You can only draft during Recruitment."))
     packet = state["players"][seat]["packet"]
     split = next((i for i, w in enumerate(args) if fold(w) in DISCARD_WORDS), None)
     pick_words = args if split is None else args[:split]
-    card = match_card(" ".join(pick_words), packet, "in your packet", any_copy=True, secret=True)
+    card = match_card(" ".join(pick_words), packet, _("in your packet"), any_copy=True, secret=True)
     if not two_players(state):
         if split is not None:
-            raise RuleError("Only the 2-player game discards while drafting; use /draft CARD.")
+            raise RuleError(_("Only the 2-player game discards while drafting; use /draft CARD."))
         return card, None
     rest = [c for c in packet if c != card]
     if not rest:
         return card, None
     if split is None:
-        raise RuleError("In the 2-player game you also discard one card: /draft CARD discard CARD.")
+        raise RuleError(
+            _("In the 2-player game you also discard one card: /draft CARD discard CARD.")
+        )
     other = match_card(
-        " ".join(args[split + 1 :]), rest, "left in your packet", any_copy=True, secret=True
+        " ".join(args[split + 1 :]), rest, _("left in your packet"), any_copy=True, secret=True
     )
     return card, other
 
@@ -108,13 +126,17 @@ def act_draft(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> l
     p = state["players"][seat]
     p["packet"].remove(card)
     p["hand"].append(card)
-    text = f"You drafted {lbl(state, card)}"
+    text = _("You drafted {card}.", card=card_name(card))
     if other is not None:
         p["packet"].remove(other)
         state["discard"].append(other)
-        text += f" and discarded {lbl(state, other)}"
+        text = _(
+            "You drafted {card} and discarded {other}.",
+            card=card_name(card),
+            other=card_name(other),
+        )
     p["picked"] = True
-    return [private(seat, text + ".", reveals=False)]
+    return [private(seat, text, reveals=False)]
 
 
 def all_picked(state: PaperTalesState) -> bool:
@@ -136,12 +158,20 @@ def pass_packets(state: PaperTalesState) -> list[Event]:
 
 def finish_recruitment(state: PaperTalesState) -> list[Event]:
     """The card kept last turn joins the hand."""
+    drafted = len(state["players"][0]["hand"])
     events = [
-        public(f"Recruitment is over: {len(state['players'][0]['hand'])} cards drafted each.")
+        public(
+            _n(
+                "Recruitment is over: {n} card drafted each.",
+                "Recruitment is over: {n} cards drafted each.",
+                drafted,
+            )
+        )
     ]
     for seat, p in enumerate(state["players"]):
         if p["kept"] is not None:
+            kept = card_name(p["kept"])
             p["hand"].append(p["kept"])
-            events.append(private(seat, f"Your kept card {lbl(state, p['kept'])} joins your hand."))
+            events.append(private(seat, _("Your kept card {card} joins your hand.", card=kept)))
             p["kept"] = None
     return events

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, RuleError, View
+from games.i18n import _, from_json
 from games.papertales import bot, moves, view
 from games.papertales.flow import advance
 from games.papertales.rules_text import rules
@@ -14,6 +15,7 @@ from games.papertales.state import PaperTalesState
 from games.papertales.verbs import VERBS
 
 LANGS = ("en", "pl")
+"""Languages of a Paper Tales table from before --lang was every table's setting (options.lang)."""
 
 
 class PaperTalesEngine(BaseEngine[PaperTalesState]):
@@ -24,21 +26,21 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
     min_players = 2
     max_players = 5
     verbs = VERBS
-    options = (
-        Option("lang", "choice", "Card and building names: en or pl (Polish).", "en", LANGS),
-    )
+    options: tuple[Option, ...] = ()
+    """`--lang pl` is the table's language setting (every game has it): the names of cards and
+    buildings, like every other text, are said in each reader's language."""
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         lang = options.get("lang")
         if lang is not None and lang not in LANGS:
-            raise RuleError(f"lang must be one of: {', '.join(LANGS)}.")
+            raise RuleError(_("lang must be one of: {langs}.", langs=", ".join(LANGS)))
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
     ) -> tuple[PaperTalesState, list[Event]]:
         """Shuffle, seat, and deal the first packets."""
         if not self.min_players <= len(names) <= self.max_players:
-            raise RuleError("Paper Tales needs 2 to 5 players.")
+            raise RuleError(_("Paper Tales needs 2 to 5 players."))
         return opening(names, str(options.get("lang") or "en"), rng)
 
     def after(self, state: PaperTalesState, rng: Rng) -> list[Event]:
@@ -67,7 +69,7 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
         best = max((p["lp"], p["gold"]) for p in players)
         winners = [i for i, p in enumerate(players) if (p["lp"], p["gold"]) == best]
         scores = {i: float(p["lp"]) for i, p in enumerate(players)}
-        return Outcome(winners, scores, list(state["final"]))
+        return Outcome(winners, scores, [from_json(line) for line in state["final"]])
 
     def rules(self, topic: str | None) -> str:
         """The summary with every referee default, or one topic."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.base import Move
-from games.papertales.catalog import name, unit, words
+from games.papertales.catalog import building_name, name, unit, words
 from games.papertales.costs import affordable
 from games.papertales.kingdom import free, layout
 from games.papertales.state import PaperTalesState, Pending, Row
+from games.papertales.texts import DISCARD_WORD, NONE_WORD, ROW_WORDS
 
 CHOICE_PHASES = ("pay", "time", "alch", "heal")
 ROWS: tuple[Row, Row] = ("front", "back")
@@ -101,7 +102,7 @@ def draft_moves(state: PaperTalesState, seat: int) -> list[Move]:
     for c in picks:
         rest = [d for d in packet if d != c]
         for d in _distinct(rest):
-            moves.append(Move("draft", (*words(c), "discard", *words(d))))
+            moves.append(Move("draft", (*words(c), DISCARD_WORD, *words(d))))
     return moves
 
 
@@ -114,17 +115,17 @@ def deploy_moves(state: PaperTalesState, seat: int) -> list[Move]:
     open_rows = [r for r in ROWS if free(p, r) > 0]
     for c in _distinct(p["hand"]):
         cw = words(c)
-        moves += [Move("deploy", (*cw, r)) for r in open_rows]
+        moves += [Move("deploy", (*cw, ROW_WORDS[r])) for r in open_rows]
         if p["kept"] is None:
             moves.append(Move("keep", cw))
     for c, r, _ in layout(p):
         other = "back" if r == "front" else "front"
         cw = words(c)
         if other in open_rows:
-            moves.append(Move("move", (*cw, other)))
+            moves.append(Move("move", (*cw, ROW_WORDS[other])))
         moves.append(Move("discard", cw))
     if p["kept"] is not None:
-        moves.append(Move("keep", ("none",)))
+        moves.append(Move("keep", (NONE_WORD,)))
     return moves
 
 
@@ -135,9 +136,9 @@ def build_moves(state: PaperTalesState, seat: int) -> list[Move]:
     moves = [Move("pass")]
     for building, level, upgrade in affordable(state["players"][seat]):
         if upgrade:
-            moves.append(Move("upgrade", (building,)))
+            moves.append(Move("upgrade", (building_name(building),)))
         else:
-            moves.append(Move("build", (building, str(level))))
+            moves.append(Move("build", (building_name(building), str(level))))
     return moves
 
 
@@ -149,7 +150,7 @@ def choice_moves(state: PaperTalesState, seat: int) -> list[Move]:
     verb = "discard" if entry["kind"] == "pay" else "choose"
     moves = [Move(verb, words(c)) for c in candidates(state, entry)]
     if entry["kind"] == "save":
-        moves.append(Move("choose", ("none",)))
+        moves.append(Move("choose", (NONE_WORD,)))
     return moves
 
 

@@ -3,85 +3,118 @@ every-Deployment abilities, and the abilities that wait for the very end of the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.base import Event, Rng, RuleError, public
-from games.papertales.catalog import Effect, building_label, labels, lbl, match_card, unit
+from games.i18n import _, _n, joined
+from games.papertales.catalog import Effect, building_name, card_name, card_names, match_card, unit
 from games.papertales.choices import ask, owed, prompt_pending
 from games.papertales.effects import Kingdom
 from games.papertales.kingdom import apply_gain
 from games.papertales.moves import candidates, entry_for
 from games.papertales.piles import draw
 from games.papertales.state import NewCard, PaperTalesState, UnitSlot
+from games.papertales.texts import amount_of, gold, lp, row, tokens
 
-QUANTITY_WORDS = {
-    "level2": "level-2 buildings",
-    "age": "age tokens",
-    "kingdom_age": "age tokens in the kingdom",
-    "wood": "Wood",
-    "food": "Food",
-    "crystal": "Crystal",
+QUANTITIES: dict[str, Callable[[int], str]] = {
+    "level2": lambda n: _n("{n} level-2 building", "{n} level-2 buildings", n),
+    "age": tokens,
+    "kingdom_age": lambda n: _n("{n} age token in the kingdom", "{n} age tokens in the kingdom", n),
+    "wood": lambda n: amount_of(n, "wood"),
+    "food": lambda n: amount_of(n, "food"),
+    "crystal": lambda n: amount_of(n, "crystal"),
+    "strong_units": lambda n: _n("{n} unit of strength 3+", "{n} units of strength 3+", n),
+    "income": lambda n: _n("{n} gold of Income", "{n} gold of Income", n),
+    "wars": lambda n: _n("{n} War won", "{n} Wars won", n),
+    "dying_age": lambda n: _n("{n} age token on the dying", "{n} age tokens on the dying", n),
 }
+"""What an amount was counted by, said with its number ('2 Food', '3 age tokens')."""
 
 
-def plural(n: int, word: str) -> str:
-    """'1 age token', '2 age tokens'."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def whose(state: PaperTalesState, seat: int, card: int) -> str:
+    """'Ann's Knight 2'."""
+    return _("{name}'s {card}", name=state["names"][seat], card=card_name(card))
 
 
 def reveal(state: PaperTalesState, order: list[int]) -> list[Event]:
     """Everyone is ready: reveal every plan in this order (the conflict order, kept for the
     reveal abilities); those who can pay pay at once, the others are asked what to discard."""
     state["order"] = order
-    events = [public(f"Everyone is ready: the deployments of turn {state['turn']} are revealed.")]
+    events = [
+        public(
+            _(
+                "Everyone is ready: the deployments of turn {turn} are revealed.",
+                turn=state["turn"],
+            )
+        )
+    ]
     for seat in state["order"]:
         events.append(_reveal_seat(state, seat))
     state["phase"] = "pay"
     return events + prompt_pending(state)
 
 
-def _new_item(state: PaperTalesState, n: NewCard) -> str:
+def _new_item(n: NewCard) -> str:
     cost = unit(n["card"]).cost
-    gold_word = f"gains {-cost} gold" if cost < 0 else f"{cost} gold"
-    return f"{lbl(state, n['card'])} ({n['row']}, {gold_word})"
+    card, where = card_name(n["card"]), row(n["row"])
+    if cost < 0:
+        return _("{card} ({row}, gains {gold})", card=card, row=where, gold=gold(-cost))
+    return _("{card} ({row}, {gold})", card=card, row=where, gold=gold(cost))
 
 
 def _reveal_seat(state: PaperTalesState, seat: int) -> Event:
     """Apply one seat's plan: discards, moves, negative costs; pay all, or ask what to discard."""
     p = state["players"][seat]
     rows = p["plan"]["rows"]
+    name = state["names"][seat]
     parts: list[str] = []
     for slot in list(p["units"]):
         where = rows.get(str(slot["card"]))
         if where == "discard":
             p["units"].remove(slot)
             state["discard"].append(slot["card"])
-            parts.append(f"discards {lbl(state, slot['card'])} from play")
+            parts.append(_("discards {card} from play", card=card_name(slot["card"])))
         elif where in ("front", "back") and where != slot["row"]:
             slot["row"] = "front" if where == "front" else "back"
-            parts.append(f"moves {lbl(state, slot['card'])} to the {where}")
+            parts.append(
+                _("moves {card} to the {row}", card=card_name(slot["card"]), row=row(where))
+            )
     new = p["plan"]["new"]
     p["gold"] += sum(-unit(n["card"]).cost for n in new if unit(n["card"]).cost < 0)
     p["unpaid"] = list(new)
-    shown = ", ".join(_new_item(state, n) for n in new) or "no new unit"
+    shown = joined((_new_item(n) for n in new), empty=_("no new unit"))
     state["discard"] += p["hand"]
     dropped = len(p["hand"])
     p["hand"] = []
     p["plan"] = {"new": [], "rows": {}}
-    name = state["names"][seat]
-    text = f"{name} reveals {shown}"
-    if parts:
-        text += "; " + "; ".join(parts)
-    kept = "keeps 1 card for next turn" if p["kept"] is not None else "keeps no card"
-    text += f"; {kept}, discards {dropped} from hand"
+    if p["kept"] is not None:
+        kept = _n(
+            "keeps 1 card for next turn, discards {n} from hand",
+            "keeps 1 card for next turn, discards {n} from hand",
+            dropped,
+        )
+    else:
+        kept = _n(
+            "keeps no card, discards {n} from hand",
+            "keeps no card, discards {n} from hand",
+            dropped,
+        )
+    said = [_("{name} reveals {shown}", name=name, shown=shown), *parts, kept]
     cost = owed(state, seat)
     if cost <= p["gold"]:
         _pay_all(state, seat)
-        return public(text + f"; {p['gold']} gold left.", reveals=True)
+        said.append(_("{gold} left.", gold=gold(p["gold"])))
+        return public(joined(said, "; "), reveals=True)
     state["pending"].append({"seat": seat, "kind": "pay", "source": None, "tokens": 0})
-    return public(
-        text + f"; the new units cost {cost} gold and {name} has {p['gold']}, "
-        "so they choose which to discard.",
-        reveals=True,
+    said.append(
+        _(
+            "the new units cost {cost} and {name} has {gold}, so they choose which to discard.",
+            cost=gold(cost),
+            name=name,
+            gold=gold(p["gold"]),
+        )
     )
+    return public(joined(said, "; "), reveals=True)
 
 
 def _pay_all(state: PaperTalesState, seat: int) -> None:
@@ -98,25 +131,36 @@ def act_pay_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng
     """Discard one revealed unit its owner cannot pay for; once the rest is affordable, pay."""
     entry = entry_for(state, seat)
     if entry is None or entry["kind"] != "pay":
-        raise RuleError("You have paid for your units; nothing to discard now.")
+        raise RuleError(_("You have paid for your units; nothing to discard now."))
     p = state["players"][seat]
     card = match_card(
         " ".join(args),
         candidates(state, entry),
-        "among your unpaid units",
+        _("among your unpaid units"),
         any_copy=False,
         secret=False,
     )
     p["unpaid"] = [n for n in p["unpaid"] if n["card"] != card]
     state["discard"].append(card)
     name = state["names"][seat]
-    text = f"{name} cannot pay for every new unit and discards {lbl(state, card)}"
     if owed(state, seat) > p["gold"]:
-        return [public(text + "."), *ask(state, seat)]
+        text = _(
+            "{name} cannot pay for every new unit and discards {card}.",
+            name=name,
+            card=card_name(card),
+        )
+        return [public(text), *ask(state, seat)]
     state["pending"].remove(entry)
-    paid = ", ".join(_new_item(state, n) for n in p["unpaid"]) or "nothing"
+    paid = joined((_new_item(n) for n in p["unpaid"]), empty=_("nothing"))
     _pay_all(state, seat)
-    return [public(text + f"; pays for {paid}; {p['gold']} gold left.")]
+    text = _(
+        "{name} cannot pay for every new unit and discards {card}; pays for {paid}; {gold} left.",
+        name=name,
+        card=card_name(card),
+        paid=paid,
+        gold=gold(p["gold"]),
+    )
+    return [public(text)]
 
 
 def flip_all(state: PaperTalesState, rng: Rng) -> list[Event]:
@@ -151,14 +195,21 @@ def apply_entry(state: PaperTalesState, seat: int, slot: UnitSlot, effect: Effec
     """Carry out one Deployment entry of a unit: age tokens (itself, the others, or a unit its
     owner chooses), building upgrades, LP or gold."""
     p = state["players"][seat]
-    who = f"{state['names'][seat]}'s {lbl(state, slot['card'])}"
+    who = whose(state, seat, slot["card"])
     amount = Kingdom(p).amount(effect, slot)
     if effect.action == "upgrade":
         flipped = [b for b, level in p["buildings"].items() if level == 1]
         for b in flipped:
             p["buildings"][b] = 2
-        shown = ", ".join(building_label(b, state["lang"]) for b in flipped) or "none"
-        return [public(f"{who} flips {len(flipped)} buildings to level 2: {shown}.")]
+        shown = joined((building_name(b) for b in flipped), empty=_("none"))
+        text = _n(
+            "{who} flips {n} building to level 2: {shown}.",
+            "{who} flips {n} buildings to level 2: {shown}.",
+            len(flipped),
+            who=who,
+            shown=shown,
+        )
+        return [public(text)]
     if effect.action == "age" and amount:
         if effect.on == "chosen":
             state["pending"].append(
@@ -167,17 +218,21 @@ def apply_entry(state: PaperTalesState, seat: int, slot: UnitSlot, effect: Effec
             return []
         if effect.on == "self":
             slot["age"] += amount
-            return [public(f"{who} takes {plural(amount, 'age token')}.")]
+            return [public(_("{who} takes {tokens}.", who=who, tokens=tokens(amount)))]
         others = [s for s in p["units"] if s is not slot]
         for s in others:
             s["age"] += amount
-        return [
-            public(
-                f"{who} puts {plural(amount, 'age token')} on each of {len(others)} other units."
-            )
-        ]
+        text = _n(
+            "{who} puts {tokens} on each of {n} other unit.",
+            "{who} puts {tokens} on each of {n} other units.",
+            len(others),
+            who=who,
+            tokens=tokens(amount),
+        )
+        return [public(text)]
     if effect.action in ("lp", "gold") and amount:
-        return [public(f"{who}: {gain_text(state, seat, effect, amount)}.")]
+        gain = gain_text(state, seat, effect, amount)
+        return [public(_("{who}: {gain}.", who=who, gain=gain))]
     return []
 
 
@@ -185,14 +240,14 @@ def gain_text(state: PaperTalesState, seat: int, effect: Effect, amount: int) ->
     """Apply an LP or gold entry and say it, with what it was counted by."""
     p = state["players"][seat]
     done = apply_gain(p, effect.action, amount)
-    what = "LP" if effect.action == "lp" else "gold"
-    counted = ", ".join(
-        f"{Kingdom(p).quantity(q, None)} {QUANTITY_WORDS.get(q, q)}" for q in effect.per
-    )
-    verb = f"costs {-done}" if amount < 0 else f"gives {done}"
-    note = f" ({counted})" if counted else ""
-    total = p["lp"] if effect.action == "lp" else p["gold"]
-    return f"{verb} {what}{note}; {total} {what} now"
+    say = lp if effect.action == "lp" else gold
+    kingdom = Kingdom(p)
+    counted = joined(QUANTITIES[q](int(kingdom.quantity(q, None))) for q in effect.per)
+    note = _(" ({counted})", counted=counted) if counted else ""
+    total = say(p["lp"] if effect.action == "lp" else p["gold"])
+    if amount < 0:
+        return _("costs {amount}{note}; {total} now", amount=say(-done), note=note, total=total)
+    return _("gives {amount}{note}; {total} now", amount=say(done), note=note, total=total)
 
 
 def _shapeshift(
@@ -216,17 +271,28 @@ def _shapeshift(
             state["discard"].append(card)
     state["discard"].append(shifter)
     p["fresh"].remove(shifter)
-    who = f"{state['names'][seat]}'s {lbl(state, shifter)}"
-    skipped = f" (flipping past {labels(state, flipped)})" if flipped else ""
+    who = whose(state, seat, shifter)
+    skipped = _(" (flipping past {cards})", cards=card_names(flipped)) if flipped else ""
     if found is None:
         p["units"].remove(slot)
-        return [
-            public(f"{who} finds no card costing {max_cost} or less and is discarded{skipped}.")
-        ]
+        text = _(
+            "{who} finds no card costing {n} or less and is discarded{skipped}.",
+            who=who,
+            n=max_cost,
+            skipped=skipped,
+        )
+        return [public(text)]
     slot["card"] = found
     slot["age"] = 1
     p["fresh"].append(found)
-    events = [public(f"{who} becomes {lbl(state, found)} with 1 age token{skipped}.")]
+    text = _(
+        "{who} becomes {card} with {tokens}{skipped}.",
+        who=who,
+        card=card_name(found),
+        tokens=tokens(1),
+        skipped=skipped,
+    )
+    events = [public(text)]
     return events + flip(state, seat, found, rng)
 
 
@@ -250,6 +316,8 @@ def end_of_deployment(state: PaperTalesState) -> list[Event]:
             for effect in unit(card).hook("reveal_last") if slot is not None else ():
                 amount = Kingdom(p).amount(effect, slot)
                 if amount:
-                    who = f"{state['names'][seat]}'s {lbl(state, card)}"
-                    events.append(public(f"{who} {gain_text(state, seat, effect, amount)}."))
+                    gain = gain_text(state, seat, effect, amount)
+                    events.append(
+                        public(_("{who} {gain}.", who=whose(state, seat, card), gain=gain))
+                    )
     return events

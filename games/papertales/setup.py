@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.base import Event, Rng, public
+from games.i18n import _
 from games.papertales.catalog import DECK_SIZE
 from games.papertales.draft import start_recruitment
 from games.papertales.state import PaperTalesState, Player
@@ -54,9 +55,13 @@ def opening(names: Sequence[str], lang: str, rng: Rng) -> tuple[PaperTalesState,
     state = new_state(names, lang, rng)
     events = [
         public(
-            f"Paper Tales for {len(names)} players: {', '.join(names)}. Everyone starts with "
-            f"{START_GOLD} gold and 0 LP; 4 turns of Recruitment, Deployment, Wars, Income, "
-            "Construction, Aging."
+            _(
+                "Paper Tales for {n} players: {names}. Everyone starts with {gold} gold and 0 LP; "
+                "4 turns of Recruitment, Deployment, Wars, Income, Construction, Aging.",
+                n=len(names),
+                names=", ".join(names),
+                gold=START_GOLD,
+            )
         )
     ]
     return state, events + start_recruitment(state, rng)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 Phase = Literal["recruit", "deploy", "pay", "time", "alch", "build", "heal", "over"]
 """recruit: drafting; deploy: face-down planning; pay: a player short of gold picks what to
@@ -62,7 +62,7 @@ class Pending(TypedDict):
 
 class PaperTalesState(TypedDict):
     names: list[str]
-    lang: str
+    lang: str  # kept for old snapshots; names are said in each reader's language
     turn: int
     phase: Phase
     deck: list[int]
@@ -70,4 +70,4 @@ class PaperTalesState(TypedDict):
     pending: list[Pending]
     order: list[int]
     players: list[Player]
-    final: list[str]
+    final: list[Any]  # final scoring lines, as games.i18n.to_json() messages

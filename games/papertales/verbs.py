@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from games.base import Arg, Event, GameVerb, Rng, RuleError, Verb
+from games.i18n import _
 from games.papertales import build, choices, deploy, draft, reveal
 from games.papertales.catalog import BUILDINGS
 from games.papertales.moves import entry_for
 from games.papertales.state import PaperTalesState
 
-ROW = Arg("ROW", "choice", "The row: front or back.", choices=("front", "back"))
+ROW = Arg("ROW", "choice", _("The row: front or back."), choices=("front", "back"))
 BUILDING = Arg(
-    "BUILDING", "choice", "One of your five buildings.", choices=tuple(b.name for b in BUILDINGS)
+    "BUILDING", "choice", _("One of your five buildings."), choices=tuple(b.name for b in BUILDINGS)
 )
 
 
@@ -29,10 +30,10 @@ def _ready(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list
     if phase == "deploy":
         return deploy.act_ready(state, seat)
     if phase == "recruit":
-        raise RuleError("Recruitment ends by itself; pick with /draft CARD.")
+        raise RuleError(_("Recruitment ends by itself; pick with /draft CARD."))
     if phase == "pay":
-        raise RuleError("First give up a new unit you cannot pay for: /discard UNIT.")
-    raise RuleError("Answer your open choice with /choose UNIT (see /hand).")
+        raise RuleError(_("First give up a new unit you cannot pay for: /discard UNIT."))
+    raise RuleError(_("Answer your open choice with /choose UNIT (see /hand)."))
 
 
 def _pass(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -50,14 +51,14 @@ def _choose(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> lis
 VERBS: tuple[GameVerb[PaperTalesState], ...] = (
     Verb(
         "draft",
-        "Keep a card from your packet (2 players: and discard another).",
+        _("Keep a card from your packet (2 players: and discard another)."),
         draft.act_draft,
         args=(
-            Arg("CARD", "card", "The card you keep from your packet."),
+            Arg("CARD", "card", _("The card you keep from your packet.")),
             Arg(
                 "OTHER",
                 "card",
-                "2 players: the card you discard.",
+                _("2 players: the card you discard."),
                 required=False,
                 literal="discard",
             ),
@@ -66,65 +67,67 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
     ),
     Verb(
         "deploy",
-        "Place a hand card face down in your Front or Back row.",
+        _("Place a hand card face down in your Front or Back row."),
         deploy.act_deploy,
-        args=(Arg("CARD", "card", "A card in your hand."), ROW),
+        args=(Arg("CARD", "card", _("A card in your hand.")), ROW),
         examples=("/deploy Demon front",),
     ),
     Verb(
         "move",
-        "Move a unit in your kingdom to the other row before the reveal.",
+        _("Move a unit in your kingdom to the other row before the reveal."),
         deploy.act_move,
-        args=(Arg("UNIT", "unit", "A unit in your kingdom or a face-down card."), ROW),
+        args=(Arg("UNIT", "unit", _("A unit in your kingdom or a face-down card.")), ROW),
         examples=("/move Hunter 1 back",),
     ),
     Verb(
         "discard",
-        "Discard a unit in play, take back a face-down card, or drop a unit you cannot pay for.",
+        _("Discard a unit in play, take back a face-down card, or drop a unit you cannot pay for."),
         _discard,
-        args=(Arg("UNIT", "unit", "The unit or face-down card."),),
+        args=(Arg("UNIT", "unit", _("The unit or face-down card.")),),
         examples=("/discard Time Master 2",),
     ),
     Verb(
         "keep",
-        "Save one hand card for next turn (or none).",
+        _("Save one hand card for next turn (or none)."),
         deploy.act_keep,
-        args=(Arg("CARD", "card", "A card in your hand, or none."),),
+        args=(Arg("CARD", "card", _("A card in your hand, or none.")),),
         examples=("/keep Knight", "/keep none"),
     ),
     Verb(
         "ready",
-        "Finish Deployment (or Construction without building).",
+        _("Finish Deployment (or Construction without building)."),
         _ready,
         role="end_turn",
+        label=_("Ready"),
         examples=("/ready",),
     ),
     Verb(
         "build",
-        "Build a new building at level 1, or straight at level 2.",
+        _("Build a new building at level 1, or straight at level 2."),
         build.act_build,
-        args=(BUILDING, Arg("LEVEL", "choice", "1 or 2.", required=False, choices=("1", "2"))),
+        args=(BUILDING, Arg("LEVEL", "choice", _("1 or 2."), required=False, choices=("1", "2"))),
         examples=("/build Town", "/build Tavern 2"),
     ),
     Verb(
         "upgrade",
-        "Upgrade a level-1 building to level 2.",
+        _("Upgrade a level-1 building to level 2."),
         build.act_upgrade,
         args=(BUILDING,),
         examples=("/upgrade Town",),
     ),
     Verb(
         "pass",
-        "Build nothing this turn.",
+        _("Build nothing this turn."),
         _pass,
         role="end_turn",
+        label=_("Pass"),
         examples=("/pass",),
     ),
     Verb(
         "choose",
-        "Answer an open choice: where age tokens go, whom a Healer saves, what you cannot pay.",
+        _("Answer an open choice: where age tokens go, whom a Healer saves, what you cannot pay."),
         _choose,
-        args=(Arg("UNIT", "unit", "One of the units offered, or none where allowed."),),
+        args=(Arg("UNIT", "unit", _("One of the units offered, or none where allowed.")),),
         examples=("/choose Knight 1", "/choose none"),
     ),
 )

@@ -3,91 +3,127 @@
 from __future__ import annotations
 
 from games.base import TableBlock, Track, View
-from games.papertales.catalog import building_label, labels, lbl
+from games.i18n import N_, _, from_json, joined, said
+from games.papertales.catalog import building_name, card_name, card_names
 from games.papertales.kingdom import layout, resources
 from games.papertales.moves import waiting
 from games.papertales.state import PaperTalesState, Player
+from games.papertales.texts import PHASES, ROW_WORDS
+
+
+def row_word(row: str) -> str:
+    return ROW_WORDS["front" if row == "front" else "back"]
+
 
 PHASE_TITLES = {
-    "recruit": "Recruitment",
-    "deploy": "Deployment",
-    "pay": "Deployment (paying for revealed units)",
-    "time": "Deployment (reveal choices)",
-    "alch": "Deployment (every-Deployment choices)",
-    "build": "Construction",
-    "heal": "Aging (saving choices)",
-    "over": "game over",
+    "recruit": PHASES["recruit"],
+    "deploy": PHASES["deploy"],
+    "pay": N_("Deployment (paying for revealed units)"),
+    "time": N_("Deployment (reveal choices)"),
+    "alch": N_("Deployment (every-Deployment choices)"),
+    "build": PHASES["build"],
+    "heal": N_("Aging (saving choices)"),
+    "over": N_("game over"),
 }
 
 
-def _units(state: PaperTalesState, p: Player, row: str) -> str:
+def _units(p: Player, row: str) -> str:
     """One row of a kingdom with age tokens."""
     cells = [
-        lbl(state, s["card"]) + (f" ({s['age']} age)" if s["age"] else "")
+        _("{card} ({n} age)", card=card_name(s["card"]), n=s["age"])
+        if s["age"]
+        else card_name(s["card"])
         for s in p["units"]
         if s["row"] == row
     ]
-    return ", ".join(cells) or "-"
+    return joined(cells, empty="-")
 
 
 def render(state: PaperTalesState, seat: int | None) -> View:
     """Build the View for one seat or the public."""
     names = state["names"]
     players = state["players"]
-    lang = state["lang"]
     owing = set(waiting(state))
-    title = f"Paper Tales, turn {state['turn']} of 4: {PHASE_TITLES[state['phase']]}"
-    rows = []
+    title = _(
+        "Paper Tales, turn {turn} of 4: {phase}",
+        turn=state["turn"],
+        phase=said(PHASE_TITLES[state["phase"]]),
+    )
+    rows: list[list[str]] = []
     for i, p in enumerate(players):
         res = resources(p)
-        built = ", ".join(
-            f"{building_label(b, lang)} {level}" for b, level in p["buildings"].items()
+        built = joined(
+            (joined((building_name(b), str(level)), " ") for b, level in p["buildings"].items()),
+            empty="-",
         )
-        status = "choosing" if i in owing else "done" if state["phase"] != "over" else ""
+        status = _("choosing") if i in owing else _("done") if state["phase"] != "over" else ""
         rows.append(
             [
                 names[i],
                 str(p["lp"]),
                 str(p["gold"]),
-                _units(state, p, "front"),
-                _units(state, p, "back"),
-                built or "-",
+                _units(p, "front"),
+                _units(p, "back"),
+                built,
                 f"{res['wood']}/{res['food']}/{res['crystal']}",
                 status,
             ]
         )
-    header = ["Player", "LP", "Gold", "Front", "Back", "Buildings", "Wood/Food/Crystal", "Status"]
+    header: list[str] = [
+        _("Player"),
+        _("LP"),
+        _("Gold"),
+        _("Front"),
+        _("Back"),
+        _("Buildings"),
+        _("Wood/Food/Crystal"),
+        _("Status"),
+    ]
     view = View(
         title=title,
         seat=seat,
-        tables=[TableBlock("Kingdoms", header, rows)],
+        tables=[TableBlock(_("Kingdoms"), header, rows)],
         tracks=[
             Track(
-                "Legend Points",
+                _("Legend Points"),
                 max(40, *(p["lp"] for p in players)),
                 {names[i]: p["lp"] for i, p in enumerate(players)},
             )
         ],
     )
     view.lines.append(
-        f"Draw pile {len(state['deck'])} cards, discard pile {len(state['discard'])}."
+        _(
+            "Draw pile {deck} cards, discard pile {discard}.",
+            deck=len(state["deck"]),
+            discard=len(state["discard"]),
+        )
     )
     for i, p in enumerate(players):
         if p["unpaid"]:
-            shown = ", ".join(f"{lbl(state, n['card'])} ({n['row']})" for n in p["unpaid"])
-            view.lines.append(f"{names[i]} revealed and has not paid yet: {shown}.")
-    view.lines += state["final"]
+            shown = joined(
+                _("{card} ({row})", card=card_name(n["card"]), row=row_word(n["row"]))
+                for n in p["unpaid"]
+            )
+            view.lines.append(
+                _("{name} revealed and has not paid yet: {cards}.", name=names[i], cards=shown)
+            )
+    view.lines += [from_json(line) for line in state["final"]]
     if seat is not None:
         p = players[seat]
-        view.hand = [lbl(state, c) for c in p["hand"]]
+        view.hand = [card_name(c) for c in p["hand"]]
         if p["packet"]:
-            view.lines.append(f"Your packet: {labels(state, p['packet'])}.")
+            view.lines.append(_("Your packet: {cards}.", cards=card_names(p["packet"])))
         if p["kept"] is not None:
-            view.lines.append(f"Kept for next turn: {lbl(state, p['kept'])}.")
+            view.lines.append(_("Kept for next turn: {card}.", card=card_name(p["kept"])))
         if state["phase"] == "deploy":
-            plan = [
-                f"{lbl(state, c)} {row}" + (" (face down)" if new else "")
-                for c, row, new in layout(p)
-            ]
-            view.lines.append(f"Your planned kingdom: {', '.join(plan) or 'empty'}.")
+            plan = joined(
+                (
+                    _("{card} {row} (face down)", card=card_name(c), row=row_word(row))
+                    if new
+                    else _("{card} {row}", card=card_name(c), row=row_word(row))
+                    for c, row, new in layout(p)
+                ),
+                empty=_("empty"),
+            )
+            view.lines.append(_("Your planned kingdom: {plan}.", plan=plan))
     return view

@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from bot.i18n import localise_view, say
 from games.base import NotYourTurn, Outcome, Rng, RuleError
 from games.papertales import ENGINE
 from games.papertales.catalog import DECK_SIZE, UNITS, label
@@ -106,7 +107,7 @@ def test_discard_while_drafting_only_with_two_players() -> None:
 
 def test_polish_names_shown_and_accepted() -> None:
     state, rng, events = fresh(3, lang="pl")
-    prompt = next(e.text for e in events if e.to == 0 and e.choices)
+    prompt = say(next(e.text for e in events if e.to == 0 and e.choices), "pl")
     assert all(label(c, "pl") in prompt for c in state["players"][0]["packet"])
     knight = card("Knight")
     packet = state["players"][0]["packet"]
@@ -116,7 +117,7 @@ def test_polish_names_shown_and_accepted() -> None:
         packet[0] = knight
     act(state, rng, 0, "/draft rycerz 1")
     assert knight in state["players"][0]["hand"]
-    assert ENGINE.view(state, 0).hand == ["Rycerz 1"]
+    assert localise_view(ENGINE.view(state, 0), "pl").hand == ["Rycerz 1"]
 
 
 def test_deployment_rules_capacity_keep_and_ready() -> None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from bot.i18n import say
 from games.base import Event, State
 from games.papertales import ENGINE
 from games.papertales.catalog import BUILDINGS, UNITS
@@ -46,8 +47,8 @@ def test_bot_games_finish_with_a_winner(players: int) -> None:
 def test_polish_game_names_no_card_or_building_in_english() -> None:
     english = [u.name for u in UNITS if u.name != u.pl] + [b.name for b in BUILDINGS]
     for seed in range(3):
-        play = random_play(ENGINE, 3, f"pl-game-{seed}", {"lang": "pl"}, bots=True)
-        text = "\n".join(e.text for e in play.events)
+        play = random_play(ENGINE, 3, f"pl-game-{seed}", {}, bots=True)
+        text = "\n".join(say(e.text, "pl") for e in play.events)
         assert "Rycerz" in text or "Rolnik" in text or "Drwal" in text
         for word in english:
             assert word not in text, word
