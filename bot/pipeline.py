@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.board import fold_report, game_board, into_new_board, turn_mentions, with_turn_line
 from bot.context import wants_image
 from bot.i18n import say
 from bot.ratings import record_result
@@ -32,6 +33,7 @@ SNAPSHOT_EVERY = 25
 """Every Nth action keeps the state after it, so /undo replays at most N-1 actions."""
 GAME_BUTTONS = (Button(_("Show my hand"), "/hand"), Button(_("Board"), "/board"))
 REMATCH = Button(_("Rematch"), "/rematch")
+EXPORT = Button(_("Export"), "/export")
 
 
 def state_digest(state: Any, rng_position: int) -> str:
@@ -206,7 +208,7 @@ async def check_end(turn: Turn) -> bool:
     turn.replies.append(
         Public(
             joined(lines, "\n"),
-            buttons=(REMATCH,),
+            buttons=(REMATCH, EXPORT),
             outcome={"winners": winners, "scores": scores},
         )
     )
@@ -226,17 +228,27 @@ def game_buttons(engine: Engine[Any]) -> tuple[Button, ...]:
 
 
 def finish(turn: Turn) -> list[Reply]:
-    """Save, then one channel board per command showing the final state, and the control row."""
-    turn.repo.save_state(turn.table, turn.state, turn.rng.position)
-    public = [r for r in turn.replies if isinstance(r, Public) and r.board is not None]
-    for reply in public[:-1]:
-        reply.board = None
-    if public:
-        public[-1].board = turn.engine.view(turn.state, None)
-    last = next((r for r in reversed(turn.replies) if isinstance(r, Public)), None)
-    if last is not None and not last.buttons and not turn.finished:
-        last.buttons = game_buttons(turn.engine)
-    return turn.replies
+    """Save; the command's public lines as one report (pinging whoever's turn has just come),
+    then the table's live board showing the final state with the control row."""
+    table, engine = turn.table, turn.engine
+    turn.repo.save_state(table, turn.state, turn.rng.position)
+    waiting = [] if turn.finished else engine.waiting(turn.state)
+    mentions, waited = turn_mentions(table, waiting, turn.finished)
+    if waited != list(table.settings.get("waited") or []):
+        turn.repo.update_settings(table, waited=waited)
+    replies = fold_report(turn.replies)
+    with_turn_line(replies, mentions, table.version)
+    board = game_board(
+        table,
+        engine,
+        engine.view(turn.state, None),
+        game_buttons(engine),
+        image=turn.image,
+        waiting=waiting,
+    )
+    replies = into_new_board([*replies, board])
+    table.board_after += sum(1 for r in replies if isinstance(r, Public) and r.live is None)
+    return replies
 
 
 async def play(

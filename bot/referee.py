@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -298,3 +298,54 @@ class Referee:
             repo.update_chat_data(
                 await repo.lock_chat(platform, chat_id, self.new_seed()), **values
             )
+
+    async def board_posted(self, table_id: int, message_id: str | None) -> None:
+        """An adapter posted the table's live board anew: later boards edit this message."""
+        async with self._sessions() as session, session.begin():
+            await Repository(session).set_board_message(table_id, message_id)
+
+    async def store_buttons(
+        self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
+    ) -> str:
+        """Keep buttons too big for the platform server-side; the token names them."""
+        async with self._sessions() as session, session.begin():
+            return await Repository(session).store_buttons(platform, chat_id, version, buttons)
+
+    async def stored_buttons(
+        self, token: str
+    ) -> tuple[str, str, int | None, list[tuple[str, str]]] | None:
+        """(platform, chat, version, [(label, command)]) of a stored set, None if unknown."""
+        async with self._reads() as session:
+            found = await Repository(session).button_set(token)
+            if found is None:
+                return None
+            pairs = [(str(label), str(command)) for label, command in found.buttons]
+            return found.platform, found.chat_id, found.version, pairs
+
+    async def first_notice(self, platform: str, chat_id: str, key: str) -> bool:
+        """True the first time `key` (e.g. a player's closed DMs) is noticed at the chat's open
+        table, so the chat is told once per player and game; always True with no table."""
+        async with self._sessions() as session, session.begin():
+            repo = Repository(session)
+            await repo.lock_chat(platform, chat_id, self.new_seed())
+            table = await repo.open_table(platform, chat_id)
+            if table is None:
+                return True
+            noticed = list(table.settings.get("noticed") or [])
+            if key in noticed:
+                return False
+            repo.update_settings(table, noticed=[*noticed, key])
+            return True
+
+    async def needs_private_messages(self, platform: str, chat_id: str) -> bool:
+        """Whether the chat's open table plays a game with hidden information (its players
+        must be reachable privately before it starts)."""
+        async with self._reads() as session:
+            table = await Repository(session).open_table(platform, chat_id, lock=False)
+            return table is not None and engine_for(table.game).hidden_information
+
+    async def board_message(self, platform: str, chat_id: str) -> str | None:
+        """The id of the board message of the chat's latest table (for adapters and tests)."""
+        async with self._reads() as session:
+            table = await Repository(session).last_table(platform, chat_id)
+            return table.board_message if table is not None else None

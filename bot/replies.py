@@ -26,6 +26,19 @@ class Button:
     command: str
 
 
+@dataclass(frozen=True)
+class LiveBoard:
+    """Marks a Public as the table's board: one message per table in its chat, edited in place.
+    `message_id` is where the chat has it now (None: not posted yet); `repost` asks for a new
+    message at the bottom (the old one scrolled away, or /board asked), the old one then points
+    at it. The adapter tells the referee the new id (`Referee.board_posted`)."""
+
+    table_id: int
+    message_id: str | None = None
+    repost: bool = False
+    pin: bool = True
+
+
 Mention = tuple[str, str]
 """(platform user id, name): the adapter turns the name's first occurrence in the text into a
 ping (Discord `<@id>`, a Telegram user link); the console prints the plain name."""
@@ -42,6 +55,7 @@ class Public:
     image: bool = False  # the table asked for boards as PNG (/new ... --board image)
     mentions: tuple[Mention, ...] = ()
     html: bool = False  # the text is Telegram HTML, escaped already (a roll in Telegram style)
+    live: LiveBoard | None = None  # this is the table's board message (edited, not posted)
 
 
 @dataclass

@@ -331,6 +331,9 @@ class Engine(Protocol[S]):
     max_players: int
     verbs: Sequence[GameVerb[S]]
     options: Sequence[Option]
+    hidden_information: bool
+    """Whether players hold anything the others may not see (hands, picks): only then must
+    the bot be able to message each player privately."""
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
@@ -379,6 +382,7 @@ class BaseEngine(ABC, Generic[S]):
     max_players: int = 4
     verbs: Sequence[GameVerb[S]] = ()
     options: Sequence[Option] = ()
+    hidden_information: bool = True
 
     def act(self, state: S, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
         declared = find_verb(self.verbs, verb)

@@ -1,5 +1,5 @@
 """SQLAlchemy models: tables, seats and their action log, chats, processed updates, results,
-turn deadlines and ratings."""
+turn deadlines, ratings and stored buttons."""
 
 from __future__ import annotations
 
@@ -71,6 +71,10 @@ class GameTable(Base):
     rng_position: Mapped[int] = mapped_column(default=0)
     version: Mapped[int] = mapped_column(default=0)
     next_seq: Mapped[int] = mapped_column(default=1, server_default="1")  # the next action's number
+    board_message: Mapped[str | None] = mapped_column(String(64), default=None)
+    """The platform's id of the table's live board message in its chat (edited in place)."""
+    board_after: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Messages the table has posted to its chat since the board; past a few it is posted anew."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -142,6 +146,21 @@ class SavedRoll(Base):
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     expression: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ButtonSet(Base):
+    """Buttons whose payload does not fit the platform (Telegram's 64 bytes of callback data):
+    the message carries `token` (and an index or a page), the table's chat, the version they
+    were made for and the commands live here, so they work after a restart."""
+
+    __tablename__ = "button_sets"
+
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    platform: Mapped[str] = mapped_column(String(20))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int | None] = mapped_column(default=None)
+    buttons: Mapped[list[Any]] = mapped_column(default=list)  # [[label, command], ...]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
 class ProcessedUpdate(Base):

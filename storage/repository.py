@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
@@ -15,6 +18,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from storage.models import (
     OPEN_STATUSES,
     ActionRow,
+    ButtonSet,
     Chat,
     Deadline,
     GameTable,
@@ -145,6 +149,41 @@ class Repository:
         """None removes a key: the chat falls back to the config file's value."""
         merged = {**chat.settings, **values}
         chat.settings = {k: v for k, v in merged.items() if v is not None}
+
+    async def set_board_message(self, table_id: int, message_id: str | None) -> None:
+        """Where the table's live board now is (one UPDATE; the count since it starts again)."""
+        await self.session.execute(
+            update(GameTable)
+            .where(GameTable.id == table_id)
+            .values(board_message=message_id, board_after=0)
+        )
+
+    async def store_buttons(
+        self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
+    ) -> str:
+        """Keep a set of buttons server-side; the token is derived from what it holds, so the
+        same set stored twice is one row (INSERT ... ON CONFLICT DO NOTHING)."""
+        payload = json.dumps([platform, chat_id, version, list(map(list, buttons))])
+        digest = hashlib.sha256(payload.encode()).digest()
+        token = base64.urlsafe_b64encode(digest[:12]).decode()
+        await self.session.execute(
+            self._insert_ignoring_conflicts(
+                ButtonSet,
+                token=token,
+                platform=platform,
+                chat_id=chat_id,
+                version=version,
+                buttons=[list(b) for b in buttons],
+                created_at=utcnow(),
+            )
+        )
+        return token
+
+    async def button_set(self, token: str) -> ButtonSet | None:
+        return await self.session.get(ButtonSet, token)
+
+    async def prune_buttons(self, before: datetime) -> None:
+        await self.session.execute(delete(ButtonSet).where(ButtonSet.created_at < before))
 
     def add_seat(self, table: GameTable, name: str, user_id: str | None, is_bot: bool) -> Seat:
         seat = Seat(position=len(table.seats), name=name, user_id=user_id, is_bot=is_bot)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from bot.replies import Mention, Private, Refusal, Reply
 
+T = TypeVar("T")
 SWEEP_SECONDS = 5.0
 """How often a platform adapter asks the referee for due deadlines (reminders, timeouts)."""
 
@@ -37,10 +39,49 @@ def decode_press(data: str) -> Press | None:
     try:
         number = int(version[1:]) if version[1:] else None
         if chat_ref:
-            int(chat_ref)
+            split_chat(chat_ref)
     except ValueError:
         return None
     return Press(number, chat_ref, command)
+
+
+def table_chat(chat_id: int | str, thread: int | None = None) -> str:
+    """The chat a table lives in: a chat, or one topic of a forum (`CHAT:THREAD`)."""
+    return f"{chat_id}:{thread}" if thread else str(chat_id)
+
+
+def split_chat(chat: str) -> tuple[int, int | None]:
+    """`CHAT` or `CHAT:THREAD` as numbers; ValueError for anything else."""
+    head, _, thread = chat.partition(":")
+    return int(head), (int(thread) if thread else None)
+
+
+STORED = "t:"
+"""Callback data of a stored button: `t:TOKEN:INDEX` (the set's chat, version and commands
+are kept server-side); `k:TOKEN:PAGE` turns a stored keyboard's page."""
+PAGE = "k:"
+
+
+def stored_data(prefix: str, token: str, number: int) -> str:
+    return f"{prefix}{token}:{number}"
+
+
+def read_stored(data: str, prefix: str) -> tuple[str, int] | None:
+    """(token, number) of `t:TOKEN:N` or `k:TOKEN:N`; None for anything else."""
+    if not data.startswith(prefix):
+        return None
+    token, _, number = data[len(prefix) :].rpartition(":")
+    if not token or not number.isdigit():
+        return None
+    return token, int(number)
+
+
+def page_of(items: Sequence[T], page: int, size: int) -> tuple[list[tuple[int, T]], int, int]:
+    """The items of one page with their indices, the page actually shown, and the page count."""
+    pages = max(1, -(-len(items) // size))
+    page = min(max(page, 0), pages - 1)
+    start = page * size
+    return list(enumerate(items))[start : start + size], page, pages
 
 
 def is_stale(reply: Reply) -> bool:
@@ -67,6 +108,17 @@ def split_message(text: str, limit: int) -> list[str]:
             current = candidate
     if current or not parts:
         parts.append(current)
+    return parts
+
+
+def pack_pieces(pieces: Sequence[str], limit: int) -> list[str]:
+    """Consecutive pieces joined by line breaks into as few messages as the limit allows."""
+    parts: list[str] = []
+    for piece in pieces:
+        if parts and len(parts[-1]) + 1 + len(piece) <= limit:
+            parts[-1] = f"{parts[-1]}\n{piece}"
+        else:
+            parts.append(piece)
     return parts
 
 

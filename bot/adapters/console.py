@@ -54,6 +54,8 @@ class Console:
     failures: int = 0
     images: list[Path] = field(default_factory=list)
     clock: SimClock = field(default_factory=SimClock)
+    messages: int = 0  # channel messages posted in this session; their ids are "1", "2", ...
+    known: set[str] = field(default_factory=set)  # ids of messages this session can edit
 
     def __post_init__(self) -> None:
         self.referee.clock = self.clock
@@ -88,7 +90,7 @@ class Console:
         )
         replies = await self.referee.handle(inv)
         for reply in replies:
-            self.show(reply, image)
+            await self.deliver(reply, image)
         return replies
 
     async def wait(self, text: str, name: str) -> list[Reply]:
@@ -97,7 +99,7 @@ class Console:
             seconds = parse_duration(text or "1m", minimum=1, maximum=MAX_WAIT)
         except RuleError as error:
             refused: Reply = Private(user_id(name), name, str(error))
-            self.show(refused)
+            await self.deliver(refused)
             return [refused]
         target = self.clock.now + timedelta(seconds=seconds)
         self._print_channel(f"(the clock moves on {format_duration(seconds)})")
@@ -112,7 +114,7 @@ class Console:
                 if notice.chat_id == self.chat_id:
                     replies += notice.replies
                     for reply in notice.replies:
-                        self.show(reply)
+                        await self.deliver(reply)
             if self.clock.now >= target:
                 break
         return replies
@@ -121,7 +123,37 @@ class Console:
         for raw in lines:
             await self.line(raw)
 
-    def show(self, reply: Reply, image: Path | None = None) -> None:
+    def post(self) -> str:
+        self.messages += 1
+        message = str(self.messages)
+        self.known.add(message)
+        return message
+
+    async def deliver(self, reply: Reply, image: Path | None = None) -> None:
+        """As a platform would: a table's board edits its message when this session can, else
+        it is posted anew (the old one, if any, pointing at it) and the referee told where."""
+        if not isinstance(reply, Public) or reply.live is None:
+            self.show(reply, image, None if isinstance(reply, Private) else self.post())
+            return
+        live = reply.live
+        if live.message_id in self.known and not live.repost:
+            self.show(reply, image, live.message_id, edit=True)
+            return
+        message = self.post()
+        self.show(reply, image, message)
+        if live.message_id in self.known:
+            moved = Public(f"(the board moved to message {message})")
+            self.show(moved, None, live.message_id, edit=True)
+        await self.referee.board_posted(live.table_id, message)
+
+    def show(
+        self,
+        reply: Reply,
+        image: Path | None = None,
+        message: str | None = None,
+        *,
+        edit: bool = False,
+    ) -> None:
         if isinstance(reply, Private) and reply.error_ref:
             self.failures += 1
         board = render_text(reply.board) if reply.board is not None else None
@@ -133,6 +165,8 @@ class Console:
         to = reply.name if isinstance(reply, Private) else "channel"
         if self.fmt == "jsonl":
             record: dict[str, Any] = {"to": to, "text": reply.text}
+            if message is not None:
+                record |= {"message": message, "edit": edit}
             if board is not None:
                 record["board"] = board
             if isinstance(reply, Public) and reply.outcome is not None:
@@ -146,6 +180,8 @@ class Console:
             text += f"\n(board written to {image})"
         if isinstance(reply, Private):
             text = "\n".join(f"[to {reply.name}] {line}" for line in text.split("\n"))
+        elif edit:
+            text = f"[message {message} edited]\n{text}"
         print(text, file=self.out, flush=True)
 
     def _print_channel(self, text: str) -> None:

@@ -20,13 +20,14 @@ from telegram import (
     InlineQuery,
     InlineQueryResultArticle,
     InlineQueryResultsButton,
+    InputMediaPhoto,
     InputTextMessageContent,
     Message,
     ReplyParameters,
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -43,11 +44,20 @@ from telegram.ext import (
 from telegram.helpers import create_deep_linked_url
 
 from bot.adapters.base import (
+    PAGE,
+    STORED,
     SWEEP_SECONDS,
+    Press,
     decode_press,
     encode_press,
     is_stale,
+    pack_pieces,
+    page_of,
+    read_stored,
+    split_chat,
     split_message,
+    stored_data,
+    table_chat,
     with_mentions,
 )
 from bot.commands.help import every_verb
@@ -71,6 +81,13 @@ ANSWER_WITHIN = 5.0
 """Seconds a press may wait for the referee before it is answered anyway (Telegram wants it soon)."""
 MAX_RETRIES = 3
 ROW_CHARS = 30
+PAGE_SIZE = 8
+"""Moves on one page of a keyboard; more are paged with Previous / Next."""
+PREVIOUS, NEXT = "◀ Previous", "Next ▶"
+BOARD_MOVED = "The board moved below."
+HAND_SENT = "Sent to our private chat."
+HAND_NOT_SENT = "Start a private chat with me first: see the button in the group."
+PRE = ("<pre>", "</pre>")
 ALLOWED_UPDATES = [
     Update.MESSAGE,
     Update.CALLBACK_QUERY,
@@ -87,32 +104,71 @@ App = Application[Any, Any, Any, Any, Any, Any]
 
 @dataclass(frozen=True)
 class Origin:
-    """Where a command came from: the table's chat, who sent it, and the typed message (if any)."""
+    """Where a command came from: the table's chat (and forum topic), who sent it, and the
+    typed message (if any). Every reply goes back to that chat and topic."""
 
     chat_id: int
     user_id: int
     message_id: int | None = None
+    thread_id: int | None = None
+
+    @property
+    def chat(self) -> str:
+        """The table's chat as the referee knows it (a topic is a chat of its own)."""
+        return table_chat(self.chat_id, self.thread_id)
+
+    @classmethod
+    def of_chat(cls, chat: str, user_id: int = 0, message_id: int | None = None) -> Origin:
+        chat_id, thread = split_chat(chat)
+        return cls(chat_id, user_id, message_id, thread)
+
+
+def thread_of(message: Message) -> int | None:
+    """The forum topic a message is in (None for General and for chats without topics)."""
+    return message.message_thread_id if message.is_topic_message else None
+
+
+def pack(keys: Sequence[tuple[str, str]]) -> list[list[InlineKeyboardButton]]:
+    """(label, callback data) as rows: short labels share a row, up to three."""
+    rows: list[list[InlineKeyboardButton]] = []
+    width = ROW_CHARS
+    for label, data in keys:
+        key = InlineKeyboardButton(label[:64], callback_data=data)
+        if rows and len(rows[-1]) < 3 and width + len(label) <= ROW_CHARS:
+            rows[-1].append(key)
+            width += len(label)
+        else:
+            rows.append([key])
+            width = len(label)
+    return rows
 
 
 def keyboard(
     buttons: Sequence[Button], version: int | None, chat_ref: str = ""
 ) -> InlineKeyboardMarkup | None:
-    """Short labels share a row; a command too long for callback data gets no button."""
-    rows: list[list[InlineKeyboardButton]] = []
-    width = ROW_CHARS
-    for button in buttons:
-        data = encode_press(button.command, version, chat_ref, CALLBACK_LIMIT)
-        if data is None:
-            log.debug("telegram: button %r does not fit callback data", button.command)
-            continue
-        key = InlineKeyboardButton(button.label[:64], callback_data=data)
-        if rows and len(rows[-1]) < 3 and width + len(button.label) <= ROW_CHARS:
-            rows[-1].append(key)
-            width += len(button.label)
-        else:
-            rows.append([key])
-            width = len(button.label)
-    return InlineKeyboardMarkup(rows) if rows else None
+    """The buttons with their payload in the callback data; None when one does not fit the
+    64 bytes or there are more than a page (then they are stored: TelegramAdapter.markup)."""
+    datas = [encode_press(b.command, version, chat_ref, CALLBACK_LIMIT) for b in buttons]
+    if not buttons or len(buttons) > PAGE_SIZE or any(d is None for d in datas):
+        return None
+    return InlineKeyboardMarkup(
+        pack([(b.label, d or "") for b, d in zip(buttons, datas, strict=True)])
+    )
+
+
+def paged_keyboard(token: str, labels: Sequence[str], page: int) -> InlineKeyboardMarkup:
+    """One page of a stored set: each key carries only the token and its index."""
+    shown, page, pages = page_of(labels, page, PAGE_SIZE)
+    rows = pack([(label, stored_data(STORED, token, i)) for i, label in shown])
+    turn = []
+    if page > 0:
+        turn.append(
+            InlineKeyboardButton(PREVIOUS, callback_data=stored_data(PAGE, token, page - 1))
+        )
+    if page < pages - 1:
+        label = f"{NEXT} ({page + 2}/{pages})"
+        turn.append(InlineKeyboardButton(label, callback_data=stored_data(PAGE, token, page + 1)))
+    return InlineKeyboardMarkup([*rows, turn] if turn else rows)
 
 
 def _as_html(reply: Reply) -> str:
@@ -121,6 +177,8 @@ def _as_html(reply: Reply) -> str:
 
 def _same_audience(a: Reply, b: Reply) -> bool:
     if a.file is not None or b.file is not None:
+        return False
+    if any(isinstance(r, Public) and r.live is not None for r in (a, b)):
         return False
     if isinstance(a, Public) and isinstance(b, Public):
         return True
@@ -183,16 +241,33 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def html_text(reply: Reply) -> str | None:
-    """The reply as HTML: a roll's text is HTML already, mentions become user links; None for
-    plain text that mentions nobody."""
+def html_text(reply: Reply) -> str:
+    """The reply's text as Telegram HTML: escaped (a roll's text is HTML already), each
+    mentioned player's name a user link."""
     mentions = reply.mentions if isinstance(reply, Public) else ()
     if reply.html:
         escaped = tuple((user_id, _escape(name)) for user_id, name in mentions)
         return with_mentions(reply.text, escaped, user_link)
-    if not mentions:
-        return None
     return with_mentions(reply.text, mentions, user_link, _escape)
+
+
+def board_html(view: View) -> list[str]:
+    """A board in HTML: its title in bold, the rest in <pre> so columns align in Telegram's
+    fixed-width font; in pieces that each fit a message."""
+    pieces = [f"<b>{_escape(view.title)}</b>"] if view.title else []
+    body = render_text(replace(view, title=""))
+    room = MESSAGE_LIMIT - len(PRE[0]) - len(PRE[1])
+    pieces += [f"{PRE[0]}{part}{PRE[1]}" for part in split_message(_escape(body), room) if part]
+    return pieces
+
+
+def html_messages(reply: Reply) -> list[str]:
+    """The reply as HTML messages within Telegram's 4,096 characters: text split at line
+    breaks (no tag spans lines), the text board in <pre> blocks, as few messages as fit."""
+    pieces = split_message(html_text(reply), MESSAGE_LIMIT) if reply.text else []
+    if reply.board is not None and not reply.image:
+        pieces += board_html(reply.board)
+    return pack_pieces(pieces, MESSAGE_LIMIT)
 
 
 def inline_chat(user_id: int | str) -> str:
@@ -216,6 +291,23 @@ def fit_lines(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return split_message(text, limit - 2)[0] + "\n…"
+
+
+def start_payload(chat: str) -> str:
+    """The deep link's start parameter for a table's chat (letters, digits, _ and - only)."""
+    return "g" + chat.replace(":", "_")
+
+
+def chat_of_start(payload: str) -> str | None:
+    """The table's chat a deep link names, or None."""
+    if not payload.startswith("g"):
+        return None
+    chat = payload[1:].replace("_", ":")
+    try:
+        split_chat(chat)
+    except ValueError:
+        return None
+    return chat
 
 
 ADMINS = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
@@ -253,7 +345,7 @@ class TelegramAdapter:
             log.exception("telegram: the deadline sweep failed; it runs again shortly")
             return
         for notice in notices:
-            await self.deliver(context, notice.replies, Origin(int(notice.chat_id), 0))
+            await self.deliver(context, notice.replies, Origin.of_chat(notice.chat_id))
 
     async def is_admin(self, context: Context, chat_id: int, user_id: int, private: bool) -> bool:
         """A group's administrators and owner (getChatMember); a private chat is its own admin."""
@@ -282,10 +374,11 @@ class TelegramAdapter:
             and not await self.on_private_start(context, update, parsed.args)
         ):
             return
+        origin = Origin(chat.id, user.id, message.message_id, thread_of(message))
         changes_settings = parsed.verb == "settings" and bool(parsed.args)
         inv = Invocation(
             PLATFORM,
-            str(chat.id),
+            origin.chat,
             str(user.id),
             user.full_name,
             parsed.verb,
@@ -297,32 +390,38 @@ class TelegramAdapter:
         )
         missing = await self.missing_players(inv)
         if missing:
-            await self.ask_to_start(context, chat.id, missing)
+            await self.ask_to_start(context, origin, missing)
             return
         if (
             is_private_roll(inv.verb, inv.args)
             and not private
             and not await self.reachable(inv.user_id)
         ):
-            await self.ask_to_start_for_roll(context, chat.id, inv.user_name, message.message_id)
+            await self.ask_to_start_for_roll(context, origin, inv.user_name)
             return
         replies = await self.referee.handle(inv)
-        await self.deliver(context, replies, Origin(chat.id, user.id, message.message_id))
+        await self.deliver(context, replies, origin)
 
-    async def ask_to_start_for_roll(
-        self, context: Context, chat_id: int, name: str, message_id: int
-    ) -> None:
+    async def ask_to_start_for_roll(self, context: Context, origin: Origin, name: str) -> None:
         """A private roll goes by DM; one who never started the bot rolls nothing yet."""
         text = (
             f"{name}, a private roll comes to you in a private chat with me: press Start below, "
             "then roll again. Nothing was rolled."
         )
-        await context.bot.send_message(
-            chat_id,
-            text,
-            reply_markup=self.start_link(context, chat_id),
-            reply_parameters=ReplyParameters(message_id, allow_sending_without_reply=True),
-        )
+        await self.notify(context, origin, text, self.start_link(context, origin), quote=True)
+
+    async def notify(
+        self,
+        context: Context,
+        origin: Origin,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        *,
+        quote: bool = False,
+    ) -> None:
+        """A plain note to the origin's chat and topic (escaped), quoting the command if asked."""
+        reply_to = origin.message_id if quote else None
+        await self.send_text(context, origin, [_escape(text)], markup, reply_to)
 
     async def on_private_start(self, context: Context, update: Update, args: list[str]) -> bool:
         """/start in a DM: the user can now get private messages; True if a DM table should start."""
@@ -334,20 +433,24 @@ class TelegramAdapter:
             return True
         await context.bot.send_message(
             chat.id,
-            f"Hello {user.first_name}! I will send your cards and choices here. "
-            "Play in your group; /help lists the commands.",
+            _escape(
+                f"Hello {user.first_name}! I will send your cards and choices here. "
+                "Play in your group; /help lists the commands."
+            ),
+            parse_mode=ParseMode.HTML,
         )
-        if payload.startswith("g") and payload[1:].lstrip("-").isdigit():
-            await self.send_hand(context, update, int(payload[1:]))
+        group = chat_of_start(payload)
+        if group is not None:
+            await self.send_hand(context, update, group)
         return False
 
-    async def send_hand(self, context: Context, update: Update, group: int) -> None:
+    async def send_hand(self, context: Context, update: Update, group: str) -> None:
         """After a deep-link start, show the player's hand at that group's table right away."""
         user = update.effective_user
         assert user is not None
         inv = Invocation(
             PLATFORM,
-            str(group),
+            group,
             str(user.id),
             user.full_name,
             "hand",
@@ -356,7 +459,7 @@ class TelegramAdapter:
         )
         replies = await self.referee.handle(inv)
         shown = [r for r in replies if not (isinstance(r, Private) and r.refusal)]
-        await self.deliver(context, shown, Origin(group, user.id))
+        await self.deliver(context, shown, Origin.of_chat(group, user.id))
 
     # ---- the game's /start waits until every seated human can get DMs ----
 
@@ -364,23 +467,24 @@ class TelegramAdapter:
         return bool((await self.referee.chat_data(PLATFORM, user_key(user_id))).get("started"))
 
     async def missing_players(self, inv: Invocation) -> list[str]:
-        """Names of seated humans who never started the bot, when this is a group's /start."""
+        """Names of seated humans who never started the bot, when this is a group's /start of a
+        game with hidden information (Papercraft needs no DMs)."""
         if inv.verb != "start" or inv.private:
+            return []
+        if not await self.referee.needs_private_messages(PLATFORM, inv.chat_id):
             return []
         seated = await self.referee.seated_humans(PLATFORM, inv.chat_id)
         return [name for user_id, name in seated if not await self.reachable(user_id)]
 
-    async def ask_to_start(self, context: Context, chat_id: int, names: Sequence[str]) -> None:
+    async def ask_to_start(self, context: Context, origin: Origin, names: Sequence[str]) -> None:
         text = (
             f"Before the game starts I must be able to send private cards to {', '.join(names)}: "
             "open a chat with me with the button below and press Start, then /start here again."
         )
-        await context.bot.send_message(
-            chat_id, text, reply_markup=self.start_link(context, chat_id)
-        )
+        await self.notify(context, origin, text, self.start_link(context, origin))
 
-    def start_link(self, context: Context, chat_id: int) -> InlineKeyboardMarkup:
-        url = create_deep_linked_url(context.bot.username, f"g{chat_id}")
+    def start_link(self, context: Context, origin: Origin) -> InlineKeyboardMarkup:
+        url = create_deep_linked_url(context.bot.username, start_payload(origin.chat))
         return InlineKeyboardMarkup([[InlineKeyboardButton("Start the bot privately", url=url)]])
 
     # ---- inline mode: `@bot 1d20+5` in any chat ----
@@ -464,34 +568,61 @@ class TelegramAdapter:
         query, user = update.callback_query, update.effective_user
         if query is None or user is None:
             return
-        press = decode_press(query.data or "")
+        data = query.data or ""
+        if data.startswith(PAGE):
+            await self.turn_page(query, data)
+            return
+        press = await self.stored_press(data) if data.startswith(STORED) else decode_press(data)
         parsed = parse_command(press.command) if press is not None else None
         message = query.message
         if press is None or parsed is None or not isinstance(message, Message):
             await answer(query, "This button no longer works; use /status or /hand.")
             return
-        chat_id = int(press.chat_ref) if press.chat_ref else message.chat.id
+        here = Origin(message.chat.id, user.id, None, thread_of(message))
+        origin = Origin.of_chat(press.chat_ref, user.id) if press.chat_ref else here
         inv = Invocation(
             PLATFORM,
-            str(chat_id),
+            origin.chat,
             str(user.id),
             user.full_name,
             parsed.verb,
             parsed.args,
             update_id=str(update.update_id),
-            private=chat_id == message.chat.id and message.chat.type == ChatType.PRIVATE,
+            private=origin == here and message.chat.type == ChatType.PRIVATE,
             version=press.version,
         )
         missing = await self.missing_players(inv)
         if missing:
             await answer(query)
-            await self.ask_to_start(context, chat_id, missing)
+            await self.ask_to_start(context, origin, missing)
             return
         replies = await self.answer_press(query, inv)
-        await self.deliver(context, replies, Origin(chat_id, user.id))
+        await self.deliver(context, replies, origin)
+
+    async def stored_press(self, data: str) -> Press | None:
+        """A button whose payload is kept server-side: `t:TOKEN:INDEX`."""
+        found = read_stored(data, STORED)
+        stored = await self.referee.stored_buttons(found[0]) if found else None
+        if found is None or stored is None or not 0 <= found[1] < len(stored[3]):
+            return None
+        _, chat, version, pairs = stored
+        return Press(version, chat, pairs[found[1]][1])
+
+    async def turn_page(self, query: CallbackQuery, data: str) -> None:
+        """Previous / Next on a paged keyboard: the same message shows the other page."""
+        found = read_stored(data, PAGE)
+        stored = await self.referee.stored_buttons(found[0]) if found else None
+        if found is None or stored is None:
+            await answer(query, "This button no longer works; use /status or /hand.")
+            return
+        labels = [label for label, _ in stored[3]]
+        await answer(query)
+        with contextlib.suppress(TelegramError):
+            await query.edit_message_reply_markup(paged_keyboard(found[0], labels, found[1]))
 
     async def answer_press(self, query: CallbackQuery, inv: Invocation) -> list[Reply]:
-        """Run the command and answer the press before any delivery; a refusal becomes an alert."""
+        """Run the command and answer the press before any delivery; a refusal becomes an alert,
+        a hand asked for in a group says where it went."""
         handling = asyncio.ensure_future(self.referee.handle(inv))
         done, _ = await asyncio.wait({handling}, timeout=ANSWER_WITHIN)
         if not done:
@@ -507,7 +638,7 @@ class TelegramAdapter:
             None,
         )
         if alert is None:
-            await answer(query)
+            await answer(query, await self.where_it_went(inv, replies))
             await self.mark_chosen(query, inv)
             return replies
         await answer(query, alert.text, alert=True)
@@ -515,6 +646,13 @@ class TelegramAdapter:
             with contextlib.suppress(TelegramError):
                 await query.edit_message_reply_markup(reply_markup=None)
         return [r for r in replies if r is not alert]
+
+    async def where_it_went(self, inv: Invocation, replies: Sequence[Reply]) -> str | None:
+        """Pressed in a group, an answer meant only for the presser goes to their DMs: say so."""
+        mine = any(isinstance(r, Private) and r.user_id == inv.user_id for r in replies)
+        if inv.private or not mine:
+            return None
+        return HAND_SENT if await self.reachable(inv.user_id) else HAND_NOT_SENT
 
     async def mark_chosen(self, query: CallbackQuery, inv: Invocation) -> None:
         """In a DM the pressed choice is spent: show what was chosen and drop the buttons."""
@@ -524,35 +662,113 @@ class TelegramAdapter:
         chosen = " ".join(("/" + inv.verb, *inv.args))
         with contextlib.suppress(TelegramError):
             if message.text and len(message.text) + len(chosen) + 4 <= MESSAGE_LIMIT:
-                await query.edit_message_text(f"{message.text}\n\n✔ {chosen}", reply_markup=None)
+                await query.edit_message_text(
+                    _escape(f"{message.text}\n\n✔ {chosen}"),
+                    reply_markup=None,
+                    parse_mode=ParseMode.HTML,
+                )
             else:
                 await query.edit_message_reply_markup(reply_markup=None)
 
     # ---- delivery ----
 
     async def deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
-        """Public replies to the table's chat, private ones by DM, a typed command's refusal in place."""
+        """Public replies to the table's chat and topic (its board edited in place), private ones
+        by DM, a typed command's refusal in place."""
         for reply in coalesce(replies):
             try:
-                if isinstance(reply, Public):
-                    markup = keyboard(reply.buttons, reply.version)
-                    await self.send(context, origin.chat_id, reply, markup)
+                if isinstance(reply, Public) and reply.live is not None:
+                    await self.show_board(context, reply, origin)
+                elif isinstance(reply, Public):
+                    markup = await self.markup(reply.buttons, reply.version)
+                    await self.send(context, origin, reply, markup)
                 elif reply.refusal and origin.message_id is not None:
                     await self.send_refusal(context, reply, origin)
                 else:
                     await self.send_private(context, reply, origin)
             except TelegramError as error:
                 log.warning(
-                    "telegram: a reply to chat %s was not delivered: %s", origin.chat_id, error
+                    "telegram: a reply to chat %s was not delivered: %s", origin.chat, error
                 )
+
+    async def markup(
+        self, buttons: Sequence[Button], version: int | None, chat_ref: str = ""
+    ) -> InlineKeyboardMarkup | None:
+        """Buttons that carry their payload when it fits; otherwise (or past a page) the set is
+        stored server-side and the keys carry a short token, paged with Previous / Next."""
+        if not buttons:
+            return None
+        plain = keyboard(buttons, version, chat_ref)
+        if plain is not None:
+            return plain
+        pairs = [(b.label, b.command) for b in buttons]
+        token = await self.referee.store_buttons(PLATFORM, chat_ref, version, pairs)
+        return paged_keyboard(token, [b.label for b in buttons], 0)
+
+    async def show_board(self, context: Context, reply: Public, origin: Origin) -> None:
+        """Edit the table's board message in place; post it anew (pinned where the bot may pin,
+        the old one pointing at it) when there is none, it is gone, or it scrolled away."""
+        live = reply.live
+        assert live is not None
+        markup = await self.markup(reply.buttons, reply.version)
+        if live.message_id is not None and not live.repost:
+            try:
+                await self.edit_board(context, origin, int(live.message_id), reply, markup)
+                return
+            except BadRequest as error:
+                if "not modified" in error.message:
+                    return
+                log.info("telegram: board %s not edited (%s); posting anew", live.message_id, error)
+        message = await self.send(context, origin, reply, markup)
+        if message is None:
+            return
+        if live.pin:
+            try:
+                await context.bot.pin_chat_message(
+                    origin.chat_id, message.message_id, disable_notification=True
+                )
+            except TelegramError as error:
+                log.info("telegram: the board is not pinned in %s: %s", origin.chat, error)
+        if live.message_id is not None:
+            with contextlib.suppress(TelegramError):
+                await context.bot.edit_message_text(
+                    BOARD_MOVED, origin.chat_id, int(live.message_id), reply_markup=None
+                )
+        await self.referee.board_posted(live.table_id, str(message.message_id))
+
+    async def edit_board(
+        self,
+        context: Context,
+        origin: Origin,
+        message_id: int,
+        reply: Public,
+        markup: InlineKeyboardMarkup | None,
+    ) -> None:
+        """The board's message with the new state: its text, or its picture and caption."""
+        if reply.board is not None and reply.image:
+            from bot.render.image import render_png
+
+            png = await asyncio.to_thread(render_png, reply.board)
+            caption = html_text(reply) or _escape(reply.board.title)
+            media = InputMediaPhoto(
+                png, caption=fit_lines(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML
+            )
+            await context.bot.edit_message_media(
+                media, origin.chat_id, message_id, reply_markup=markup
+            )
+            return
+        text = fit_lines("\n".join(html_messages(reply)), MESSAGE_LIMIT)
+        await context.bot.edit_message_text(
+            text, origin.chat_id, message_id, parse_mode=ParseMode.HTML, reply_markup=markup
+        )
 
     async def send_refusal(self, context: Context, reply: Private, origin: Origin) -> None:
         """A typed command's refusal. A game's rule refusal may name the sender's hidden cards,
         so in a group it goes by DM; a player the bot cannot DM gets a short reply without it."""
         in_group = int(reply.user_id) != origin.chat_id
         safe = reply.refusal in (Refusal.TURN, Refusal.STALE, Refusal.ERROR)
-        if not in_group or safe or not await self.seated(origin.chat_id, reply.user_id):
-            await self.send(context, origin.chat_id, reply, None, origin.message_id)
+        if not in_group or safe or not await self.seated(origin.chat, reply.user_id):
+            await self.send(context, origin, reply, None, origin.message_id)
             return
         if await self.reachable(reply.user_id):
             await self.send_private(context, reply, origin)
@@ -561,119 +777,104 @@ class TelegramAdapter:
             f"{reply.name}, that was refused; the reason may name your cards, so I can only "
             "tell you privately: press Start below, then try again."
         )
-        await context.bot.send_message(
-            origin.chat_id,
-            text,
-            reply_markup=self.start_link(context, origin.chat_id),
-            reply_parameters=ReplyParameters(
-                origin.message_id or 0, allow_sending_without_reply=True
-            ),
-        )
+        await self.notify(context, origin, text, self.start_link(context, origin), quote=True)
 
-    async def seated(self, chat_id: int, user_id: str) -> bool:
-        return any(
-            seat == user_id for seat, _ in await self.referee.seated_humans(PLATFORM, str(chat_id))
-        )
+    async def seated(self, chat: str, user_id: str) -> bool:
+        return any(seat == user_id for seat, _ in await self.referee.seated_humans(PLATFORM, chat))
 
     async def send_private(self, context: Context, reply: Private, origin: Origin) -> None:
-        """A DM; buttons in it name the table's chat. A 403 marks the user unreachable."""
+        """A DM; buttons in it name the table's chat. A 403 marks the user unreachable, and the
+        table's chat hears of it once per player and game."""
         user_chat = int(reply.user_id)
-        chat_ref = "" if user_chat == origin.chat_id else str(origin.chat_id)
+        here = user_chat == origin.chat_id
+        chat_ref = "" if here else origin.chat
         try:
-            await self.send(
-                context, user_chat, reply, keyboard(reply.buttons, reply.version, chat_ref)
-            )
+            markup = await self.markup(reply.buttons, reply.version, chat_ref)
+            await self.send(context, Origin(user_chat, user_chat), reply, markup)
         except Forbidden:
             await self.referee.update_chat_data(PLATFORM, user_key(user_chat), started=False)
-            if user_chat == origin.chat_id:
+            if here or not await self.referee.first_notice(
+                PLATFORM, origin.chat, f"dm:{user_chat}"
+            ):
                 return
             text = (
                 f"{reply.name}, I cannot send you private messages yet: open a chat with me with "
                 "the button below and press Start."
             )
-            markup = self.start_link(context, origin.chat_id)
-            await context.bot.send_message(origin.chat_id, text, reply_markup=markup)
+            await self.notify(context, origin, text, self.start_link(context, origin))
 
     async def send(
         self,
         context: Context,
-        chat_id: int,
+        origin: Origin,
         reply: Reply,
         markup: InlineKeyboardMarkup | None,
         reply_to: int | None = None,
-    ) -> None:
+    ) -> Message | None:
+        """A reply as HTML messages to the origin's chat and topic; the last message sent."""
         if reply.file is not None:
             name, data = reply.file
-            caption = reply.text if len(reply.text) <= CAPTION_LIMIT else None
-            await context.bot.send_document(chat_id, data, filename=name, caption=caption)
-            return
-        linked = html_text(reply)
-        if reply.board is not None and reply.image:
-            if reply.html and linked is not None:
-                await self.send_photo(context, chat_id, linked, reply.board, markup, ParseMode.HTML)
-            else:
-                await self.send_photo(context, chat_id, reply.text, reply.board, markup)
-            return
-        board = render_text(reply.board) if reply.board is not None else ""
-        if reply.html and linked is not None:  # a roll: HTML at any length
-            text = "\n".join(p for p in (linked, _escape(board)) if p)
-            await self.send_text(context, chat_id, text, markup, reply_to, ParseMode.HTML)
-            return
-        text = "\n".join(p for p in (reply.text, board) if p)
-        if linked is not None and reply.board is None and len(linked) <= MESSAGE_LIMIT:
-            await context.bot.send_message(
-                chat_id, linked, parse_mode=ParseMode.HTML, reply_markup=markup
+            caption = html_text(reply)
+            return await context.bot.send_document(
+                origin.chat_id,
+                data,
+                filename=name,
+                caption=caption if len(caption) <= CAPTION_LIMIT else None,
+                parse_mode=ParseMode.HTML,
+                message_thread_id=origin.thread_id,
+                reply_markup=markup,
             )
-            return
-        await self.send_text(context, chat_id, text, markup, reply_to)
+        if reply.board is not None and reply.image:
+            return await self.send_photo(context, origin, html_text(reply), reply.board, markup)
+        return await self.send_text(context, origin, html_messages(reply), markup, reply_to)
 
     async def send_text(
         self,
         context: Context,
-        chat_id: int,
-        text: str,
+        origin: Origin,
+        parts: Sequence[str],
         markup: InlineKeyboardMarkup | None,
         reply_to: int | None = None,
-        parse_mode: str | None = None,
-    ) -> None:
-        """Split at Telegram's 4,096 characters (HTML at line breaks, which no tag of a roll
-        spans); the buttons ride on the last part."""
-        if not text:
-            return
-        parts = split_message(text, MESSAGE_LIMIT)
+    ) -> Message | None:
+        """HTML messages, each within 4,096 characters; the buttons ride on the last part."""
         quote = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
+        sent = None
         for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            await context.bot.send_message(
-                chat_id,
+            if not part:
+                continue
+            sent = await context.bot.send_message(
+                origin.chat_id,
                 part,
-                reply_markup=markup if last else None,
+                reply_markup=markup if i == len(parts) - 1 else None,
                 reply_parameters=quote if i == 0 else None,
-                parse_mode=parse_mode,
+                parse_mode=ParseMode.HTML,
+                message_thread_id=origin.thread_id,
             )
+        return sent
 
     async def send_photo(
         self,
         context: Context,
-        chat_id: int,
+        origin: Origin,
         text: str,
         board: View,
         markup: InlineKeyboardMarkup | None,
-        parse_mode: str | None = None,
-    ) -> None:
+    ) -> Message:
         """The board as a PNG; its text as the caption when it fits, else as messages before it."""
         from bot.render.image import render_png
 
         png = await asyncio.to_thread(render_png, board)
-        caption = text if text and len(text) <= CAPTION_LIMIT else None
-        if text and caption is None:
-            await self.send_text(context, chat_id, text, None, parse_mode=parse_mode)
-        await context.bot.send_photo(
-            chat_id,
+        caption = text or _escape(board.title)
+        if len(caption) > CAPTION_LIMIT:
+            await self.send_text(context, origin, split_message(caption, MESSAGE_LIMIT), None)
+            caption = _escape(board.title)[:CAPTION_LIMIT]
+        return await context.bot.send_photo(
+            origin.chat_id,
             png,
-            caption=caption,
+            caption=caption or None,
             reply_markup=markup,
-            parse_mode=parse_mode if caption else None,
+            parse_mode=ParseMode.HTML,
+            message_thread_id=origin.thread_id,
         )
 
 

@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.board import game_board, seat_list
 from bot.commands.help import help_text
 from bot.context import Context, SharedVerb, wants_image
 from bot.i18n import localise_view
+from bot.pipeline import game_buttons
 from bot.render.text import render_text
 from bot.replies import Public, Reply
 from bot.verbs.lobby import LOBBY_BUTTONS
@@ -23,15 +25,6 @@ HISTORY_CHARS = 12_000
 """A roll of many dice is listed in full; that many characters of the newest lines at most."""
 
 
-def _seat_lines(table: GameTable, waiting: Sequence[int] = ()) -> str:
-    parts = []
-    for seat in table.seats:
-        tag = _(" (bot)") if seat.is_bot else ""
-        mark = _(" <- to act") if seat.position in waiting else ""
-        parts.append(joined((f"{seat.position + 1}. {seat.name}", tag, mark), ""))
-    return joined(parts, "\n")
-
-
 async def status(ctx: Context) -> list[Reply]:
     table = ctx.need_table()
     engine = engine_for(table.game)
@@ -40,7 +33,7 @@ async def status(ctx: Context) -> list[Reply]:
             "{game} table, waiting to start (version {version}).\n{seats}",
             game=engine.title,
             version=table.version,
-            seats=_seat_lines(table),
+            seats=seat_list(table),
         )
         return [Public(text, buttons=LOBBY_BUTTONS, version=table.version)]
     waiting = engine.waiting(table.state)
@@ -53,7 +46,7 @@ async def status(ctx: Context) -> list[Reply]:
             version=table.version,
             commitment=table.commitment,
         ),
-        _seat_lines(table, waiting),
+        seat_list(table, waiting),
         summary,
     ]
     return [Public(joined(lines, "\n"), version=table.version)]
@@ -61,9 +54,12 @@ async def status(ctx: Context) -> list[Reply]:
 
 async def board(ctx: Context) -> list[Reply]:
     table = ctx.need_table(TableStatus.ACTIVE)
-    view = engine_for(table.game).view(table.state, None)
+    engine = engine_for(table.game)
+    view = engine.view(table.state, None)
     image = wants_image(table, ctx.board_default)
-    return [Public("", board=view, version=table.version, image=image)]
+    waiting = engine.waiting(table.state)
+    buttons = game_buttons(engine)
+    return [game_board(table, engine, view, buttons, image=image, waiting=waiting, repost=True)]
 
 
 async def history(ctx: Context) -> list[Reply]:

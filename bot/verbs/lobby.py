@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.board import into_new_board, lobby_board
 from bot.context import Context, SharedVerb, seat_of
 from bot.durations import format_duration, parse_duration
 from bot.options import TABLE_SETTINGS, parse_options
-from bot.pipeline import begin, game_buttons, play
+from bot.pipeline import begin, play
 from bot.replies import Button, Public, Reply
 from games.base import Arg, Option, Rng, RuleError
 from games.i18n import _, _n, joined
@@ -83,7 +84,13 @@ async def new(ctx: Context) -> list[Reply]:
         players=players,
         options=joined(("; ", joined(parts, "; ")), "") if parts else "",
     )
-    return [Public(text, buttons=LOBBY_BUTTONS, version=created.version)]
+    return lobby_replies(created, text)
+
+
+def lobby_replies(table: GameTable, text: str) -> list[Reply]:
+    """A lobby command's line, and the table's board (its seats, Join / Add a bot / Start)."""
+    board = lobby_board(table, engine_for(table.game).title, LOBBY_BUTTONS)
+    return into_new_board([Public(text, version=table.version), board])
 
 
 def allowed(ctx: Context, game: str) -> None:
@@ -132,7 +139,7 @@ async def join(ctx: Context) -> list[Reply]:
     if ctx.inv.user_id in pending:
         pending.remove(ctx.inv.user_id)
         ctx.repo.update_settings(table, unconfirmed=pending)
-        version = ctx.repo.bump(table)
+        ctx.repo.bump(table)
         position = seat_of(table, ctx.inv.user_id)
         name = table.seats[position].name if position is not None else ctx.inv.user_name
         if pending:
@@ -143,15 +150,15 @@ async def join(ctx: Context) -> list[Reply]:
             )
         else:
             text = _("{name} is in for the rematch. Everyone is in; /start.", name=name)
-        return [Public(text, buttons=LOBBY_BUTTONS, version=table.version)]
+        return lobby_replies(table, text)
     if seat_of(table, ctx.inv.user_id) is not None:
         raise RuleError(_("You are already seated; /start when everyone is in."))
     _room(ctx, table)
     seat = ctx.repo.add_seat(table, _unique_name(table, ctx.inv.user_name), ctx.inv.user_id, False)
-    version = ctx.repo.bump(table)
+    ctx.repo.bump(table)
     count = len(table.seats)
     text = _("{name} joins ({n} seated).", name=seat.name, n=count)
-    return [Public(text, buttons=LOBBY_BUTTONS, version=version)]
+    return lobby_replies(table, text)
 
 
 async def addbot(ctx: Context) -> list[Reply]:
@@ -161,9 +168,9 @@ async def addbot(ctx: Context) -> list[Reply]:
     bots = sum(1 for s in table.seats if s.is_bot)
     wanted = " ".join(ctx.inv.args) or f"Bot {bots + 1}"  # a name, the same in every language
     seat = ctx.repo.add_seat(table, _unique_name(table, wanted), None, True)
-    version = ctx.repo.bump(table)
+    ctx.repo.bump(table)
     text = _("{name} (a bot) takes a seat ({n} seated).", name=seat.name, n=len(table.seats))
-    return [Public(text, buttons=LOBBY_BUTTONS, version=version)]
+    return lobby_replies(table, text)
 
 
 async def leave(ctx: Context) -> list[Reply]:
@@ -180,7 +187,7 @@ async def leave(ctx: Context) -> list[Reply]:
                 )
             ]
         text = _("{name} leaves ({n} seated).", name=seat.name, n=len(table.seats))
-        return [Public(text, buttons=LOBBY_BUTTONS, version=table.version)]
+        return lobby_replies(table, text)
     seat.is_bot, seat.user_id = True, None
     turn = begin(ctx.repo, table, ctx.board_default)
     turn.replies.append(
@@ -237,7 +244,6 @@ async def start(ctx: Context) -> list[Reply]:
                 commitment=table.commitment,
                 clock=clock,
             ),
-            buttons=game_buttons(engine),
             version=table.version,
         )
     )
@@ -309,7 +315,7 @@ async def rematch(ctx: Context) -> list[Reply]:
         game=engine.title,
         seats=seats,
     )
-    return [Public(text, buttons=LOBBY_BUTTONS, version=created.version)]
+    return lobby_replies(created, text)
 
 
 VERBS: tuple[SharedVerb, ...] = (

@@ -6,6 +6,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from bot.board import game_board, into_new_board
 from bot.context import Context, SharedVerb, wants_image
 from bot.pipeline import begin, event_replies, play
 from bot.replies import Button, Private, Public, Reply
@@ -15,13 +16,15 @@ from games.registry import all_engines, engine_for
 from games.replay import replay
 from storage.models import TableStatus
 
-HAND_BUTTONS = 24
+HAND_BUTTONS = 1000
+"""Every legal move is offered; adapters page what does not fit a message."""
 
 
 def hand_buttons(moves: Sequence[Move], limit: int = HAND_BUTTONS) -> tuple[Button, ...]:
-    """Up to `limit` moves, always keeping the argument-free ones such as /done or /ready."""
+    """Up to `limit` moves, the argument-free ones such as /done or /ready first (on the first
+    page where a keyboard is paged)."""
     plain = [m for m in moves if not m.args]
-    chosen = [m for m in moves if m.args][: max(limit - len(plain), 0)] + plain
+    chosen = plain + [m for m in moves if m.args][: max(limit - len(plain), 0)]
     return tuple(Button(m.shown, m.text) for m in chosen[:limit])
 
 
@@ -160,8 +163,13 @@ async def end(ctx: Context) -> list[Reply]:
     table.status = TableStatus.FINISHED
     ctx.repo.bump(table)
     seed = _(" Seed: {seed}.", seed=table.seed) if table.seed else ""
-    title = engine_for(table.game).title
-    return [Public(_("The {game} table is closed without a result.{seed}", game=title, seed=seed))]
+    engine = engine_for(table.game)
+    closed = _("The {game} table is closed without a result.{seed}", game=engine.title, seed=seed)
+    view = engine.view(table.state, None) if table.state is not None else None
+    image = wants_image(table, ctx.board_default)
+    header = _("{game}: closed without a result.", game=engine.title)
+    board = game_board(table, engine, view, (), image=image, header=header)
+    return into_new_board([Public(closed), board])
 
 
 VERBS: tuple[SharedVerb, ...] = (

@@ -25,6 +25,7 @@ class PapercraftEngine(BaseEngine[PapercraftState]):
     max_players = MAX_PLAYERS
     verbs = VERBS
     options = OPTIONS
+    hidden_information = False  # armies, dice and the table are all in the open
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng

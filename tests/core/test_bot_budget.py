@@ -12,14 +12,14 @@ from bot import pipeline, referee
 from bot.adapters.console import Console
 from games.base import Move, Rng
 from tests.core.engines import RACE
-from tests.core.transcript import channel, run_lines
+from tests.core.transcript import channel, lines, run_lines
 
 THINK = 0.2
 
 
 def bot_moves(records: list[dict[str, Any]]) -> list[str]:
     return [
-        t for t in channel(records) if t.startswith("Bot ") and (" steps " in t or " draws " in t)
+        t for t in lines(records) if t.startswith("Bot ") and (" steps " in t or " draws " in t)
     ]
 
 

@@ -10,10 +10,10 @@ import pytest
 from bot.adapters.console import Console
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
-from bot.replies import Private
+from bot.replies import Private, Public
 from bot.verbs.play import hand_buttons
 from games.base import Move
-from tests.core.transcript import channel, run_lines, to
+from tests.core.transcript import board, channel, lines, outcome, run_lines, to
 
 LOBBY = """
 Ann: /new race --goal 6
@@ -26,9 +26,10 @@ async def test_turn_based_game_to_the_end(console: Console) -> None:
     records = await run_lines(console, LOBBY)
     assert any("Commitment sha256(seed) = " in t for t in channel(records))
     records = await run_lines(console, "Ann: /step 3\nBob: /step 1\nAnn: /step 3")
-    last = records[-1]
+    last = outcome(records)
     assert last["outcome"] == {"winners": ["Ann"], "scores": {"Ann": 6, "Bob": 1}}
     assert "Seed: " in last["text"]
+    assert board(records)["board"].startswith("Race: the game is over.")
 
 
 async def test_wrong_turn_unseated_and_wrong_phase_are_refused(console: Console) -> None:
@@ -79,7 +80,7 @@ async def test_simultaneous_secret_choices_stay_hidden_until_reveal(console: Con
     status = await run_lines(console, "Cid: /status")
     assert status[0]["text"].splitlines()[-3:] == ["Ann: 0", "Bob: 0", "Cid: 0"]
     records = await run_lines(console, "Cid: /pick 4")
-    assert channel(records)[-1] == "Revealed: Ann 5, Bob 4, Cid 4; Ann scores."
+    assert channel(records)[-1] == "Cid has picked.\nRevealed: Ann 5, Bob 4, Cid 4; Ann scores."
 
 
 async def test_undo_only_for_the_author_and_only_when_nothing_was_revealed(
@@ -90,7 +91,7 @@ async def test_undo_only_for_the_author_and_only_when_nothing_was_revealed(
     assert to(records, "Bob") == [
         "Only the author of the last action can take it back, and it was not yours."
     ]
-    assert channel(records)[0] == "Ann steps to 2."
+    assert channel(records)[0] == "Ann steps to 2.\nYour turn: Bob."
     assert channel(records)[1].startswith("Ann takes back: Ann steps to 2.")
     assert "Ann: 0" in channel(records)[2]
     records = await run_lines(console, "Ann: /draw\nAnn: /undo")
@@ -102,7 +103,7 @@ async def test_undo_only_for_the_author_and_only_when_nothing_was_revealed(
 async def test_leaving_a_running_game_hands_the_seat_to_a_bot(console: Console) -> None:
     await run_lines(console, LOBBY)
     records = await run_lines(console, "Ann: /step 1\nBob: /leave")
-    texts = channel(records)
+    texts = lines(records)
     assert "Bob left the game; a bot plays their seat from now on." in texts
     assert any(t.startswith("Bob steps to") or t == "Bob draws a card." for t in texts)
 
@@ -110,8 +111,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot(console: Console) 
 async def test_all_bot_table_plays_itself_to_the_end(console: Console) -> None:
     await run_lines(console, "Ann: /new race --goal 20\nAnn: /addbot\nAnn: /addbot")
     records = await run_lines(console, "Ann: /start\nAnn: /leave")
-    assert records[-1]["outcome"] is not None
-    assert records[-1]["outcome"]["winners"]
+    assert outcome(records)["outcome"]["winners"]
 
 
 async def test_end_needs_the_creator_or_every_seated_human(console: Console) -> None:
@@ -130,9 +130,9 @@ async def test_killing_the_referee_between_commands_loses_nothing(db_url: str) -
     await run_lines(first, LOBBY + "Ann: /step 3\nBob: /draw")
     second = Console(await make_referee(db_url, seed="b"), out=io.StringIO(), fmt="jsonl")
     records = await run_lines(second, "Ann: /step 2\nBob: /hand\nBob: /step 3\nAnn: /step 1")
-    assert channel(records)[0] == "Ann steps to 5."
-    assert "card" in to(records, "Bob")[0] or "card" in records[1]["board"]
-    assert records[-1]["outcome"]["winners"] == ["Ann"]
+    assert lines(records)[0] == "Ann steps to 5."
+    assert "card" in to(records, "Bob")[0] or "card" in records[2]["board"]
+    assert outcome(records)["outcome"]["winners"] == ["Ann"]
 
 
 async def test_a_redelivered_update_is_applied_once(referee) -> None:
@@ -144,7 +144,8 @@ async def test_a_redelivered_update_is_applied_once(referee) -> None:
     first = await referee.handle(inv("a", "step", "2", update="u-42"))
     again = await referee.handle(inv("a", "step", "2", update="u-42"))
     status = await referee.handle(inv("a", "status"))
-    assert [r.text for r in first] == ["a steps to 2."]
+    assert [r.text for r in first] == ["a steps to 2.\nYour turn: b."]
+    assert first[0].live is not None and first[0].board is not None, "the report on a new board"
     assert again == []
     assert "a: 2" in status[0].text
 
@@ -162,7 +163,7 @@ async def test_an_engine_exception_rolls_back_and_shows_a_reference(
     ref = text.split("(ref ")[1].split(")")[0]
     assert any(ref in r.getMessage() and r.exc_info for r in caplog.records)
     assert "ZeroDivisionError" in caplog.text
-    assert before == after
+    assert [r["text"] for r in before] == [r["text"] for r in after]
     assert console.failures == 1
 
 
@@ -175,7 +176,7 @@ async def test_a_button_is_stale_only_when_its_move_is_no_longer_legal(referee) 
     version = replies[0].version
     await referee.handle(inv("b", "pick", "2", version=version))  # the table moves on
     taken = await referee.handle(inv("a", "pick", "3", version=version))
-    assert [r.text for r in taken][-1].startswith("Revealed: a 3, b 2")
+    assert any(r.text.endswith("Revealed: a 3, b 2; a scores.") for r in taken)
     stale = await referee.handle(inv("b", "pick", "9", version=version))
     assert stale[0].text.startswith("That button is out of date")
 
@@ -183,7 +184,8 @@ async def test_a_button_is_stale_only_when_its_move_is_no_longer_legal(referee) 
 async def test_hand_buttons_keep_the_argument_free_moves() -> None:
     moves = [Move("build", (str(i), str(9 - i))) for i in range(40)] + [Move("done")]
     buttons = hand_buttons(moves)
-    assert len(buttons) == 24 and buttons[-1].command == "/done"
+    assert len(buttons) == 41 and buttons[0].command == "/done", "all of them, /done first"
+    assert hand_buttons(moves, 24)[0].command == "/done" and len(hand_buttons(moves, 24)) == 24
 
 
 async def test_a_table_can_ask_for_image_boards(console: Console) -> None:
@@ -200,8 +202,9 @@ async def test_game_replies_end_with_the_control_row(referee) -> None:
     for step in (inv("a", "new", "gotown"), inv("b", "join")):
         await referee.handle(step)
     started = await referee.handle(inv("a", "start"))
-    channel = [r for r in started if not isinstance(r, Private)]
-    assert [b.label for b in channel[0].buttons] == ["Done", "Show my hand", "Board"]
+    board = [r for r in started if isinstance(r, Public) and r.live is not None]
+    assert [b.label for b in board[0].buttons] == ["Done", "Show my hand", "Board"]
     done = await referee.handle(inv("a", "done"))
     last = [r for r in done if not isinstance(r, Private)][-1]
+    assert last.live is not None and last.board is not None
     assert [b.command for b in last.buttons] == ["/done", "/hand", "/board"]

@@ -18,7 +18,7 @@ from bot.referee import Referee
 from games.base import Outcome, RuleError
 from storage.db import create_engine
 from storage.models import Rating
-from tests.core.transcript import channel, run_lines, to
+from tests.core.transcript import channel, lines, outcome, run_lines, to
 
 RACE = """
 Ann: /new race --goal 20 --turn-time 2m
@@ -32,6 +32,10 @@ def mentioned(records: list[dict], name: str) -> list[str]:
     return [r["text"] for r in records if name in r.get("mentions", [])]
 
 
+def nudged(records: list[dict], name: str) -> list[str]:
+    return [t for t in mentioned(records, name) if "nudges you" in t]
+
+
 async def test_reminder_at_half_time_then_a_timeout_move_then_a_bot(console: Console) -> None:
     started = await run_lines(console, RACE)
     assert any("Each turn has 2m." in t for t in channel(started))
@@ -40,10 +44,11 @@ async def test_reminder_at_half_time_then_a_timeout_move_then_a_bot(console: Con
     records = await run_lines(console, "Ann: /wait 1s")
     assert mentioned(records, "Ann") == ["Ann, Race is waiting for you; a bot moves for you in 1m."]
     records = await run_lines(console, "Ann: /wait 1m\nAnn: /status")
-    texts = channel(records)
+    texts = lines(records)
     assert texts[0] == "Ann's time is up; a bot moves for them."
     assert texts[1].startswith(("Ann steps to", "Ann draws a card."))
-    assert "2. Bob <- to act" in texts[-1] and "Ann (bot)" not in texts[-1]
+    assert mentioned(records, "Bob"), "Bob's turn has come: he is pinged"
+    assert "2. Bob <- to act" in channel(records)[-1] and "Ann (bot)" not in texts[-1]
     records = await run_lines(console, "Bob: /step 1\nBob: /wait 2m\nBob: /status")
     assert channel(records)[1].startswith("Ann, Race is waiting for you")
     assert channel(records)[2].startswith("Ann's time is up again (2 turns in a row)")
@@ -56,11 +61,11 @@ async def test_a_player_who_plays_again_is_forgiven_and_timers_restart(console: 
     records = await run_lines(console, "Bob: /wait 1m30s\nBob: /step 1")
     assert mentioned(records, "Bob")  # reminded at 1m; he plays before 2m
     records = await run_lines(console, "Ann: /step 1\nBob: /wait 1m59s")
-    assert [t for t in channel(records) if "time is up" in t] == []
+    assert [t for t in lines(records) if "time is up" in t] == []
     records = await run_lines(console, "Ann: /wait 1s")
-    assert channel(records)[0] == "Bob's time is up; a bot moves for them."
+    assert lines(records)[0] == "Bob's time is up; a bot moves for them."
     records = await run_lines(console, "Ann: /wait 2m")  # Ann's second timeout, not in a row
-    assert [t for t in channel(records) if "time is up" in t] == [
+    assert [t for t in lines(records) if "time is up" in t] == [
         "Ann's time is up; a bot moves for them."
     ]
 
@@ -74,7 +79,7 @@ async def test_a_simultaneous_phase_times_out_each_seat_that_owes_a_choice(
         ("Bob and Cid, Secret is waiting for you; a bot moves for you in 30s.", ["Bob", "Cid"])
     ]
     records = await run_lines(console, "Ann: /wait 30s")
-    texts = channel(records)
+    texts = lines(records)
     assert "Bob's time is up; a bot moves for them." in texts
     assert "Cid's time is up; a bot moves for them." in texts
     assert any(t.startswith("Revealed: Ann 5") for t in texts)
@@ -97,7 +102,7 @@ async def test_a_deadline_passed_while_down_fires_once_at_the_next_start(db_url:
         fired = await second.sweep()
         again = await second.sweep()
         assert [n.chat_id for n in fired] == ["down"]
-        texts = [r.text for r in fired[0].replies]
+        texts = [line for r in fired[0].replies for line in r.text.split("\n")]
         assert texts[0] == "a's time is up; a bot moves for them."
         assert not any("waiting for you" in t for t in texts)  # the late reminder is skipped
         assert again == []
@@ -120,14 +125,14 @@ async def timeout_actions(db_url: str) -> int:
 async def test_nudge_mentions_whoever_the_game_waits_on_once_per_turn(console: Console) -> None:
     await run_lines(console, "Ann: /new race\nBob: /join\nAnn: /start")
     records = await run_lines(console, "Bob: /nudge\nBob: /nudge\nAnn: /nudge")
-    assert mentioned(records, "Ann") == ["Ann: Bob nudges you, the game is waiting for you."]
+    assert nudged(records, "Ann") == ["Ann: Bob nudges you, the game is waiting for you."]
     assert to(records, "Bob") == [
         "Someone has nudged already this turn; a turn timer does the rest."
     ]
     assert to(records, "Ann")[0].startswith("Someone has nudged already")
     records = await run_lines(console, "Ann: /step 1\nAnn: /nudge\nBob: /step 1\nBob: /nudge")
-    assert mentioned(records, "Bob") == ["Bob: Ann nudges you, the game is waiting for you."]
-    assert mentioned(records, "Ann") == ["Ann: Bob nudges you, the game is waiting for you."]
+    assert nudged(records, "Bob") == ["Bob: Ann nudges you, the game is waiting for you."]
+    assert nudged(records, "Ann") == ["Ann: Bob nudges you, the game is waiting for you."]
 
 
 async def test_kick_is_a_vote_of_the_other_seated_humans(console: Console) -> None:
@@ -137,10 +142,10 @@ async def test_kick_is_a_vote_of_the_other_seated_humans(console: Console) -> No
     assert to(records, "Bob")[0].startswith("There is no player 'Bob' to choose")
     assert to(records, "Dee")[0].startswith("You are not seated")
     records = await run_lines(console, "Cid: /kick bob\nCid: /status")
-    texts = channel(records)
+    texts = lines(records)
     assert texts[0] == "The players voted: a bot plays Bob's seat from now on."
     assert texts[1].startswith(("Bob steps to", "Bob draws"))
-    assert "2. Bob (bot)" in texts[-1] and "3. Cid <- to act" in texts[-1]
+    assert "2. Bob (bot)" in channel(records)[-1] and "3. Cid <- to act" in channel(records)[-1]
 
 
 async def test_a_kick_vote_lapses_when_the_player_plays(console: Console) -> None:
@@ -153,7 +158,7 @@ async def test_a_kick_vote_lapses_when_the_player_plays(console: Console) -> Non
 async def win(console: Console, winner: str, loser: str) -> None:
     """A Race to 3 that `winner` wins; `winner` moves first."""
     records = await run_lines(console, f"{winner}: /step 3")
-    assert records[-1]["outcome"]["winners"] == [winner]
+    assert outcome(records)["outcome"]["winners"] == [winner]
 
 
 async def test_rematch_stats_and_leaderboard_after_a_few_games(console: Console) -> None:
@@ -170,7 +175,7 @@ async def test_rematch_stats_and_leaderboard_after_a_few_games(console: Console)
     assert any(t.startswith("Race starts: Ann, Bob.") for t in channel(records))
     await run_lines(console, "Ann: /step 1")
     records = await run_lines(console, "Bob: /step 3")
-    assert records[-1]["outcome"]["winners"] == ["Bob"]
+    assert outcome(records)["outcome"]["winners"] == ["Bob"]
     await run_lines(console, "Ann: /rematch\nBob: /join\nAnn: /start")
     await win(console, "Ann", "Bob")
     # A game with a bot counts as a game but moves no rating.

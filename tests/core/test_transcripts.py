@@ -21,6 +21,19 @@ def run_script(name: str, seed: str, tmp_path: Path) -> tuple[int, list[dict]]:
     return done.returncode, [json.loads(line) for line in done.stdout.splitlines()]
 
 
+def run_text(script: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """A script through `paperref console` in its text format (seed 4)."""
+    path = tmp_path / "script.txt"
+    path.write_text(script)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "console", "--script", str(path), "--seed", "4"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120, stdin=subprocess.DEVNULL,
+        env={"PATH": "", "PYTHONPATH": str(Path(__file__).parents[2])},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 def test_gotown_one_human_two_bots_plays_to_the_end(tmp_path: Path) -> None:
     status, records = run_script("gotown_one_human_two_bots.txt", "7", tmp_path)
     assert status == 0
@@ -41,16 +54,10 @@ def test_the_same_seed_gives_the_same_transcript(tmp_path: Path) -> None:
 
 
 def test_board_image_writes_a_png_and_the_console_shows_the_emoji_map(tmp_path: Path) -> None:
-    script = tmp_path / "papertown.txt"
-    script.write_text(
-        "Ann: /new papertown\nBob: /join\nAnn: /start\nAnn: /roll\nAnn: /board --image map.png\n"
+    done = run_text(
+        "Ann: /new papertown\nBob: /join\nAnn: /start\nAnn: /roll\nAnn: /board --image map.png\n",
+        tmp_path,
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "console", "--script", str(script), "--seed", "4"],
-        capture_output=True, text=True, cwd=tmp_path, timeout=120, stdin=subprocess.DEVNULL,
-        env={"PATH": "", "PYTHONPATH": str(Path(__file__).parents[2])},
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
     png = (tmp_path / "map.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 10_000
     assert "(board written to map.png)" in done.stdout
@@ -61,12 +68,13 @@ def test_board_image_writes_a_png_and_the_console_shows_the_emoji_map(tmp_path: 
 def test_turn_timer_reminds_times_out_hands_over_and_verifies(tmp_path: Path) -> None:
     status, records = run_script("gotown_turn_timer.txt", "3", tmp_path)
     assert status == 0
-    said = [r["text"] for r in records if r["to"] == "channel"]
-    start = next(i for i, t in enumerate(said) if t.startswith("GoTown starts: Ann, Bob."))
-    reminder = next(r for r in records if r.get("mentions"))
+    said = [r["text"] for r in records if r["to"] == "channel" and r["text"]]
+    assert any(t.startswith("GoTown starts: Ann, Bob.") for t in said)
+    reminder = next(r for r in records if "waiting for you" in r["text"])
     assert reminder["mentions"] == ["Ann"]
     assert reminder["text"] == "Ann, GoTown is waiting for you; a bot moves for you in 1m."
-    timeouts = [t for t in said[start:] if "time is up" in t]
+    said = [line for text in said for line in text.split("\n")]
+    timeouts = [t for t in said if "time is up" in t]
     assert timeouts == [
         "Ann's time is up; a bot moves for them.",
         "Ann's time is up again (2 turns in a row); a bot plays their seat for the rest of "
@@ -77,16 +85,41 @@ def test_turn_timer_reminds_times_out_hands_over_and_verifies(tmp_path: Path) ->
     ]
     first = said.index(timeouts[0])
     assert said[first + 1].startswith("Ann "), "the bot's move for Ann follows at once"
-    status_line = next(t for t in said if t.startswith("GoTown, version"))
-    assert "1. Ann (bot)" in status_line and "2. Bob <- to act" in status_line
+    at = said.index(next(t for t in said if t.startswith("GoTown, version")))
+    assert said[at + 1 : at + 3] == ["1. Ann (bot)", "2. Bob <- to act"]
     assert any("outcome" in r for r in records)
-    export = json.loads(said[-1])
+    [exported] = [r["text"] for r in records if r["text"].startswith("{")]
+    export = json.loads(exported)
     assert {a.get("cause") for a in export["actions"]} == {"timeout", None}
     path = tmp_path / "export.json"
-    path.write_text(said[-1])
+    path.write_text(exported)
     done = subprocess.run(
         [sys.executable, "-m", "bot.cli", "verify", str(path)],
         capture_output=True, text=True, cwd=tmp_path, timeout=300, stdin=subprocess.DEVNULL,
         env={"PATH": "", "PYTHONPATH": str(Path(__file__).parents[2])},
     )  # fmt: skip
     assert (done.returncode, done.stdout.strip()) == (0, "OK")
+
+
+def test_twenty_moves_post_at_most_twenty_messages_and_edit_one_board(tmp_path: Path) -> None:
+    status, records = run_script("gotown_two_players_20_moves.txt", "5", tmp_path)
+    assert status == 0
+    said = [r for r in records if r["to"] == "channel"]
+    assert all(isinstance(r["message"], str) and isinstance(r["edit"], bool) for r in said)
+    first_move = next(i for i, r in enumerate(said) if r["text"].startswith("Ann ends the turn"))
+    posted = [r for r in said[first_move:] if not r["edit"]]
+    assert len(posted) <= 20, [r["text"] for r in posted]
+    boards = [r for r in said if "board" in r]
+    [board_id] = {r["message"] for r in boards}
+    assert boards[0]["edit"] is False and all(r["edit"] for r in boards[1:])
+    assert len(boards) == 3 + 20, "the board was edited after every command"
+    assert boards[-1]["board"].startswith("GoTown: Ann to play.")
+    assert not any(r["message"] == board_id for r in posted), "moves never repost the board"
+
+
+def test_the_text_format_prints_a_board_edit_as_an_edit(tmp_path: Path) -> None:
+    done = run_text("Ann: /new gotown\nBob: /join\n", tmp_path)
+    lines = done.stdout.splitlines()
+    edit = lines.index("[message 1 edited]")
+    assert lines[edit - 1] == "Bob joins (2 seated)."
+    assert lines[edit + 1 :] == ["GoTown: waiting for players.", "1. Ann", "2. Bob"]

@@ -23,6 +23,12 @@ TIMESTAMP = "2024-01-01T00:00:00+00:00"
 EPHEMERAL = 64
 MEMBER = 2248473465835073
 MANAGE_GUILD = 1 << 5
+SELECT_OPTIONS = 25
+CUSTOM_ID_LIMIT = 100
+LABEL_LIMIT = 80
+DESCRIPTION_LIMIT = 100
+CONTENT_LIMIT = 2000
+EMBED_TEXT_LIMIT = 4096
 
 
 @dataclass
@@ -145,6 +151,9 @@ class FakeDiscord:
         self.identifies: list[dict[str, Any]] = []
         self.dm_closed: set[int] = set()
         self.admins: set[int] = set()  # members who also have Manage Server
+        self.can_pin = False  # the bot's role has Pin Messages in the channel
+        self.pins: list[str] = []  # ids of pinned messages, in order
+        self.edits: list[dict[str, Any]] = []  # every edit of a channel message: the new state
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self._interactions: dict[str, dict[str, Any]] = {}
@@ -246,6 +255,9 @@ class FakeDiscord:
         handler = self._route(*key)
         if handler is None:
             return _json({"message": "404: Not Found", "code": 0}, 404)
+        problem = _invalid(call.json)
+        if problem is not None:
+            return _json({"message": "Invalid Form Body", "code": 50035, "errors": problem}, 400)
         return await handler(call)
 
     async def _record(self, request: web.Request) -> Call:
@@ -278,6 +290,8 @@ class FakeDiscord:
             ("POST", "webhooks", 4): self._followup,
             ("POST", "users", 4): self._open_dm,
             ("POST", "channels", 4): self._channel_message,
+            ("PATCH", "channels", 5): self._edit_channel_message,
+            ("PUT", "channels", 6): self._pin,
         }
         return routes.get(shape)
 
@@ -305,6 +319,14 @@ class FakeDiscord:
         return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
 
     async def _sync(self, call: Call) -> web.Response:
+        for command in call.json:
+            texts = [command.get("description") or ""]
+            texts += [o.get("description") or "" for o in command.get("options") or []]
+            texts += (command.get("description_localizations") or {}).values()
+            for option in command.get("options") or []:
+                texts += (option.get("description_localizations") or {}).values()
+            if not texts[0] or any(len(t) > DESCRIPTION_LIMIT for t in texts):
+                return _json({"message": "Invalid Form Body", "code": 50035}, 400)
         parts = call.path.split("/")
         guild = parts[4] if len(parts) > 4 else None
         echoed = []
@@ -348,7 +370,7 @@ class FakeDiscord:
             "content": data.get("content") or "",
             "author": _bot_user(),
             "attachments": attachments,
-            "embeds": [],
+            "embeds": data.get("embeds") or [],
             "mentions": [],
             "mention_roles": [],
             "mention_everyone": False,
@@ -388,6 +410,13 @@ class FakeDiscord:
             ),
         }
         resource: dict[str, Any] = {"type": kind}
+        if kind == 7:  # the component's own message, updated in place
+            stored = self._interactions[token]["message"]
+            message = self._update(stored["id"], call.json.get("data") or {})
+            if message is None:
+                return _json({"message": "Unknown Message", "code": 10008}, 404)
+            interaction["response_message_id"] = message["id"]
+            resource["message"] = self._public(message)
         if kind in (4, 5):
             message = self._message(call, self._channel(token), via="callback", token=token)
             interaction["response_message_id"] = message["id"]
@@ -420,6 +449,54 @@ class FakeDiscord:
         return _json(
             {"id": channel_id, "type": 1, "recipients": [recipient], "last_message_id": None}
         )
+
+    def _update(self, message_id: str, data: dict[str, Any]) -> dict[str, Any] | None:
+        """Edit a stored message as Discord does: fields sent replace the old ones."""
+        found = next((m for m in self.messages if m["id"] == message_id), None)
+        if found is None:
+            return None
+        for key in ("content", "embeds", "components"):
+            if key in data:
+                found[key] = (
+                    data[key] if data[key] is not None else ([] if key != "content" else "")
+                )
+        if "attachments" in data:
+            found["files"] = []
+        found["edited_timestamp"] = TIMESTAMP
+        self.edits.append(dict(found))
+        return found
+
+    async def _edit_channel_message(self, call: Call) -> web.Response:
+        """PATCH /channels/C/messages/M: only a message of this channel that exists."""
+        _, _, channel_id, _, message_id = call.path.split("/")
+        found = next((m for m in self.messages if m["id"] == message_id), None)
+        if found is None or found["channel_id"] != channel_id:
+            return _json({"message": "Unknown Message", "code": 10008}, 404)
+        if found["via"] not in ("channel",):  # interaction answers are the webhook's to edit
+            return _json(
+                {"message": "Cannot edit a message authored by another user", "code": 50005}, 403
+            )
+        message = self._update(message_id, call.json or {})
+        assert message is not None
+        message["files"] = list(call.files) or message["files"]
+        return _json(self._public(message))
+
+    async def _pin(self, call: Call) -> web.Response:
+        """PUT /channels/C/messages/pins/M: needs the Pin Messages permission."""
+        parts = call.path.split("/")
+        channel_id, message_id = parts[2], parts[5]
+        if not self.can_pin:
+            return _json({"message": "Missing Permissions", "code": 50013}, 403)
+        found = next((m for m in self.messages if m["id"] == message_id), None)
+        if found is None or found["channel_id"] != channel_id:
+            return _json({"message": "Unknown Message", "code": 10008}, 404)
+        found["pinned"] = True
+        self.pins.append(message_id)
+        return web.Response(status=204)
+
+    @staticmethod
+    def _public(message: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in message.items() if k not in _PRIVATE_KEYS}
 
     async def _channel_message(self, call: Call) -> web.Response:
         channel_id = call.path.split("/")[2]
@@ -526,3 +603,30 @@ class FakeDiscord:
 
 
 _PRIVATE_KEYS = frozenset({"via", "files", "interaction_id", "user_id", "dm_user"})
+
+
+def _invalid(body: Any) -> str | None:
+    """What Discord refuses in a message body: too long a text, a select of more than 25
+    options, ids and labels past their limits."""
+    if not isinstance(body, dict):
+        return None
+    data = body.get("data") if isinstance(body.get("data"), dict) else body
+    if len(data.get("content") or "") > CONTENT_LIMIT:
+        return "content: must be 2000 or fewer in length"
+    for embed in data.get("embeds") or []:
+        if len(embed.get("description") or "") > EMBED_TEXT_LIMIT:
+            return "embeds.description: must be 4096 or fewer in length"
+        if len(embed.get("title") or "") > 256:
+            return "embeds.title: must be 256 or fewer in length"
+    for row in data.get("components") or []:
+        for item in row.get("components") or []:
+            if len(item.get("custom_id") or "") > CUSTOM_ID_LIMIT:
+                return "custom_id: must be 100 or fewer in length"
+            if len(item.get("label") or "") > LABEL_LIMIT:
+                return "label: must be 80 or fewer in length"
+            options = item.get("options") or []
+            if item.get("type") == 3 and not 1 <= len(options) <= SELECT_OPTIONS:
+                return "options: must be between 1 and 25 in length"
+            if any(len(o.get("label") or "") > 100 for o in options):
+                return "options.label: must be 100 or fewer in length"
+    return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import re
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable
@@ -15,6 +16,7 @@ import discord.http
 import pytest
 
 from bot.adapters import discord as adapter
+from bot.board import SCROLL_AFTER
 from bot.cli import make_referee
 from bot.config import ConfigError, Settings
 from bot.referee import Referee
@@ -136,6 +138,10 @@ def dms_to(messages: list[dict[str, Any]], user: User) -> list[dict[str, Any]]:
     return [m for m in messages if m["dm_user"] == user.id]
 
 
+def jump_url(message: dict[str, Any]) -> str:
+    return f"https://discord.com/channels/{GUILD_ID}/{message['channel_id']}/{message['id']}"
+
+
 def text(messages: list[dict[str, Any]]) -> str:
     return "\n".join(m["content"] for m in messages)
 
@@ -159,60 +165,93 @@ async def test_roll_is_answered_in_the_channel_and_commands_are_synced(
     assert callback.json["type"] == 4
 
 
+def channel_posts(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """New messages everyone in the channel sees (not ephemeral answers, not DMs)."""
+    return [m for m in public(messages) if m["channel_id"] == str(CHANNEL_ID)]
+
+
+def board_of(fake: FakeDiscord) -> dict[str, Any]:
+    """The table's board: the newest pinned message, as it stands after its edits."""
+    return next(m for m in fake.messages if m["id"] == fake.pins[-1])
+
+
 async def test_three_players_play_gotown_to_the_end(
     fake: FakeDiscord, referee: Referee, handled: Handled
 ) -> None:
     players = Players(fake, handled)
     fake.dm_closed.add(CID.id)
+    fake.can_pin = True
     async with running(fake, referee, settings()):
-        [lobby] = await players.slash(ANN, "new", game="gotown", options="--short")
-        assert [label_of(lobby, cid) for cid, _ in components(lobby)] == [
+        opened = await players.slash(ANN, "new", game="gotown", options="--short")
+        [board] = channel_posts(opened)
+        assert board["via"] == "channel" and fake.pins == [board["id"]]
+        assert board["content"].startswith("Ann opened a GoTown table")
+        assert board["embeds"][0]["title"] == "GoTown: waiting for players."
+        assert text(ephemeral_to(opened, ANN)) == "Done."
+        assert [label_of(board, cid) for cid, _ in components(board)] == [
             "Join",
             "Add a bot",
             "Start",
         ]
-        await players.press(BOB, lobby, "Join")
-        [seated] = await players.slash(CID, "join")
-        assert "Cid joins (3 seated)" in seated["content"]
-        started = await players.press(ANN, seated, "Start")
-        assert "GoTown starts: Ann, Bob, Cid" in text(public(started))
+        joined = await players.press(BOB, board, "Join")
+        assert [m["content"] for m in channel_posts(joined)] == ["Bob joins (2 seated)."]
+        assert [e["id"] for e in fake.edits[-1:]] == [board["id"]]
+        lobby = copy.deepcopy(board)
+        seated = await players.slash(CID, "join")
+        assert "Cid joins (3 seated)" in text(public(seated))
+        assert "3. Cid" in board["embeds"][0]["description"], "the board was edited in place"
+        started = await players.press(ANN, board, "Start")
+        assert "GoTown starts: <@101>, Bob, Cid" in text(public(started)), "Ann's turn: a ping"
+        assert board["embeds"][0]["title"] == "GoTown: Ann to play."
         assert "Your opening hand" in text(ephemeral_to(started, ANN))
         assert "Your opening hand" in text(dms_to(started, BOB))
         assert "<@103>, I cannot send you direct messages; use /hand" in text(public(started))
-        stale = await players.press(ANN, seated, "Start")
+        stale = await players.press(ANN, lobby, "Start")
         assert text(ephemeral_to(stale, ANN)).startswith("That button is out of date")
-        winner = await play_until_over(players)
+        winner, moves, posted = await play_until_over(players, fake)
     everything = fake.messages
     assert re.search(r"Game over\. Winner: (Ann|Bob|Cid)\.", winner)
+    assert posted <= moves, f"{posted} new channel messages for {moves} moves"
+    final = board_of(fake)
+    assert final["embeds"][0]["title"] == "GoTown: the game is over." and not final["components"]
+    assert len(fake.pins) <= 1 + moves // SCROLL_AFTER, "a new board only when it scrolled away"
+    for old in fake.pins[:-1]:
+        moved = next(m for m in everything if m["id"] == old)
+        assert moved["content"].startswith("The board moved below: ") and not moved["embeds"]
     for message in everything:
         if any(word in message["content"] for word in PRIVATE_WORDS):
             assert message["flags"] & EPHEMERAL or message["dm_user"] is not None, message
     assert not dms_to(everything, CID)
+    closed = [m for m in everything if "I cannot send you direct messages" in m["content"]]
+    assert len(closed) == 1, "Cid hears once per game that their DMs are closed"
     kinds = {
         item["type"] for m in everything for row in m["components"] for item in row["components"]
     }
     assert kinds == {2, 3}, "buttons for a few moves, a select menu for many"
-    assert any("```" in m["content"] for m in public(everything)), "boards are shown as text"
+    assert any("```" in e.get("description", "") for m in everything for e in m["embeds"])
 
 
-async def play_until_over(players: Players) -> str:
-    """The player to move asks for /hand and presses a build or steal if offered, else /done."""
+async def play_until_over(players: Players, fake: FakeDiscord) -> tuple[str, int, int]:
+    """The player to move asks for /hand and presses a build or steal if offered, else /done;
+    whose turn it is comes from the board's title. Returns the last report, the moves made and
+    the new channel messages they caused."""
     by_name = {user.name: user for user in (ANN, BOB, CID)}
-    turn = ANN
-    for _ in range(MAX_INTERACTIONS // 2):
+    posted = 0
+    for moves in range(1, MAX_INTERACTIONS // 2):
+        title = board_of(fake)["embeds"][0]["title"]
+        turn = by_name[re.fullmatch(r"GoTown: (\w+) to play\.", title)[1]]  # type: ignore[index]
         hand = ephemeral_to(await players.slash(turn, "hand"), turn)[-1]
         commands = [command for _, command in components(hand)]
         assert commands, hand["content"]
         move = next((c for c in commands if c.startswith(("/build", "/steal"))), "/done")
         if move in commands:
-            result = public(await players.press(turn, hand, move))
-        else:  # the menu holds at most ten moves; /done is typed then
-            result = public(await players.slash(turn, "done"))
-        said = text(result)
+            result = await players.press(turn, hand, move)
+        else:
+            result = await players.slash(turn, "done")
+        posted += len(channel_posts(result))
+        said = text(public(result))
         if "Game over" in said:
-            return said
-        if move == "/done":
-            turn = by_name[re.findall(r"(\w+)'s turn: ", said)[-1]]
+            return said, moves, posted
     raise AssertionError("the game did not end")
 
 
@@ -270,10 +309,14 @@ async def test_board_as_png_and_deferred_answers(
     assert shown == [
         ("callback", EPHEMERAL, ""),
         ("original", EPHEMERAL, "Done."),
-        ("followup", 0, ""),
+        ("channel", 0, ""),
     ]
     name, data = board[2]["files"][0]
     assert name == "board.png" and data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert board[2]["embeds"][0]["image"]["url"] == "attachment://board.png"
+    old = next(m for m in fake.messages if m["id"] == fake.edits[-1]["id"])
+    assert old["content"] == f"The board moved below: {jump_url(board[2])}"
+    assert old["id"] != board[2]["id"] and not old["embeds"], "the refused /step edits nothing"
     shown = [(m["via"], m["flags"], m["content"]) for m in refused]
     assert shown[1:] == [("original", EPHEMERAL, "It is Ann's turn, not yours.")]
     defers = [c.json for c in fake.calls if c.path.endswith("/callback")]
@@ -297,7 +340,7 @@ async def test_restart_mid_game_continues_with_old_buttons(
     await fake.wait_identified(2)
     try:
         passed = await players.press(ANN, hand, "/done")
-        assert "Bob's turn" in text(public(passed))
+        assert "<@102>'s turn" in text(public(passed)), "Bob is pinged: his turn has come"
         bobs = ephemeral_to(await players.slash(BOB, "hand"), BOB)[-1]
         assert components(bobs), "Bob is to move after the restart"
     finally:
@@ -326,7 +369,7 @@ async def test_buttons_sent_by_dm_act_on_the_channels_table(
     ]
     assert picked[0]["via"] == "channel"
     assert text(dms_to(picked, BOB)) == "You picked 4."
-    assert "Revealed: Ann 2, Bob 4; Bob scores." in text(public(revealed))
+    assert "Revealed: Ann 2, <@102> 4; Bob scores." in text(public(revealed))
 
 
 class Offer(SECRET.__class__):

@@ -1,6 +1,8 @@
 """A fake Telegram Bot API on 127.0.0.1: records every call, queues updates, scripts 403 and 429.
 Strict like the real one where the adapter could go wrong: HTML must parse, texts fit 4,096
-characters, inline results have ids of at most 64 bytes, an inline message is edited by its id."""
+characters, callback data fits 64 bytes, inline results have ids of at most 64 bytes, an inline
+message is edited by its id, only a message that exists can be edited (and only into something
+new), pinning needs the right to pin, forum topics keep their messages apart."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ TOKEN = "123456:TEST-token"
 BOT_ID = 4242
 BOT_NAME = "paperref_bot"
 JSON_FIELDS = (
+    "media",
     "reply_markup",
     "reply_parameters",
     "commands",
@@ -106,6 +109,9 @@ class FakeBotApi:
         self.inline_queries: dict[str, dict[str, Any]] = {}  # id -> the query update's body
         self.inline_answers: dict[str, list[dict[str, Any]]] = {}  # query id -> results
         self.inline_messages: dict[str, dict[str, Any]] = {}  # inline_message_id -> message
+        self.pinners: set[int] = set()  # groups where the bot is an admin that may pin
+        self.pins: dict[int, list[int]] = {}  # chat -> pinned message ids, in order
+        self.forums: set[int] = set()  # supergroups with topics
         self._update_ids = itertools.count(1000)
         self._message_ids = itertools.count(1)
         self._arrived = asyncio.Event()
@@ -152,17 +158,22 @@ class FakeBotApi:
     def next_update_id(self) -> int:
         return next(self._update_ids)
 
-    def command(self, user: User, chat_id: int, text: str) -> dict[str, Any]:
-        """A message update whose text begins with a bot command entity."""
+    def command(
+        self, user: User, chat_id: int, text: str, thread: int | None = None
+    ) -> dict[str, Any]:
+        """A message update whose text begins with a bot command entity (in a forum topic when
+        `thread` is given)."""
         word = text.split()[0]
         message = {
             "message_id": next(self._message_ids),
             "date": int(time.time()),
-            "chat": _chat(chat_id, user),
+            "chat": _chat(chat_id, user, chat_id in self.forums),
             "from": user.as_dict(),
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": len(word)}],
         }
+        if thread is not None:
+            message |= {"message_thread_id": thread, "is_topic_message": True}
         return {"update_id": self.next_update_id(), "message": message}
 
     def press(self, user: User, call: Call, data: str) -> dict[str, Any]:
@@ -285,8 +296,11 @@ class FakeBotApi:
             }
         if method in {"sendMessage", "sendPhoto", "sendDocument"}:
             return self._store(method, params)
-        if method in {"editMessageText", "editMessageReplyMarkup"}:
+        if method in {"editMessageText", "editMessageReplyMarkup", "editMessageMedia"}:
             return self._edit(params)
+        if method == "pinChatMessage":
+            self.pins.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
+            return True
         if method == "getChatMember":
             return self._member(int(params["user_id"]))
         return True
@@ -307,9 +321,12 @@ class FakeBotApi:
         message: dict[str, Any] = {
             "message_id": next(self._message_ids),
             "date": int(time.time()),
-            "chat": _chat(chat_id, None),
+            "chat": _chat(chat_id, None, chat_id in self.forums),
             "from": {"id": BOT_ID, "is_bot": True, "first_name": "PaperRef"},
         }
+        thread = params.get("message_thread_id")
+        if thread is not None and chat_id in self.forums:
+            message |= {"message_thread_id": int(thread), "is_topic_message": True}
         if method == "sendMessage":
             message["text"] = _plain(params["text"], params.get("parse_mode"))
         elif method == "sendPhoto":
@@ -336,6 +353,11 @@ class FakeBotApi:
         message = self.messages[int(params["chat_id"]), int(params["message_id"])]
         if "text" in params:
             message["text"] = _plain(params["text"], params.get("parse_mode"))
+        if "media" in params:
+            message["caption"] = _plain(
+                params["media"].get("caption") or "", params["media"].get("parse_mode")
+            )
+        message["edit_date"] = int(time.time())
         message.pop("reply_markup", None)
         if params.get("reply_markup"):
             message["reply_markup"] = params["reply_markup"]
@@ -353,6 +375,20 @@ def _bad_request(method: str, params: dict[str, Any], api: FakeBotApi) -> str | 
             return f"can't parse entities: {problem}"
         if len(_plain(text, params.get("parse_mode"))) > TEXT_LIMIT:
             return "message is too long"
+    if method in {"editMessageText", "editMessageReplyMarkup", "editMessageMedia"}:
+        problem = _edit_problem(method, params, api)
+        if problem is not None:
+            return problem
+    if method == "pinChatMessage":
+        chat_id = int(params.get("chat_id") or 0)
+        if (chat_id, int(params.get("message_id") or 0)) not in api.messages:
+            return "message to pin not found"
+        if chat_id < 0 and chat_id not in api.pinners:
+            return "not enough rights to manage pinned messages in the chat"
+    if method == "sendMessage" and params.get("message_thread_id") is not None:
+        chat_id = int(params.get("chat_id") or 0)
+        if chat_id not in api.forums:
+            return "message thread not found"
     if method == "editMessageText":
         inline = params.get("inline_message_id")
         if inline is None and (params.get("chat_id") is None or params.get("message_id") is None):
@@ -366,6 +402,31 @@ def _bad_request(method: str, params: dict[str, Any], api: FakeBotApi) -> str | 
                 return "message is not modified"
     if method == "answerInlineQuery":
         return _inline_answer_problem(params, api)
+    return None
+
+
+def _edit_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
+    """Only a message of this chat that exists, and only into something new; the text of a
+    photo is its caption (editMessageText on it fails), a text has no media to replace."""
+    if "inline_message_id" in params:
+        return None
+    key = (int(params.get("chat_id") or 0), int(params.get("message_id") or 0))
+    message = api.messages.get(key)
+    if message is None:
+        return "message to edit not found"
+    if method == "editMessageText" and "text" not in message:
+        return "there is no text in the message to edit"
+    if method == "editMessageMedia":
+        if "photo" not in message and "document" not in message:
+            return "there is no media in the message to edit"
+        return None
+    same_markup = (message.get("reply_markup") or None) == (params.get("reply_markup") or None)
+    if method == "editMessageReplyMarkup" and same_markup:
+        return "message is not modified"
+    if method == "editMessageText":
+        same = message["text"] == _plain(str(params.get("text") or ""), params.get("parse_mode"))
+        if same and same_markup:
+            return "message is not modified"
     return None
 
 
@@ -455,7 +516,10 @@ def _plain(text: str, parse_mode: str | None) -> str:
     return "".join(parser.text)
 
 
-def _chat(chat_id: int, user: User | None) -> dict[str, Any]:
+def _chat(chat_id: int, user: User | None, forum: bool = False) -> dict[str, Any]:
+    if chat_id <= -1_000_000_000_000:  # a supergroup's id: -100 and ten digits or more
+        chat = {"id": chat_id, "type": "supergroup", "title": "Game night"}
+        return chat | ({"is_forum": True} if forum else {})
     if chat_id < 0:
         return {"id": chat_id, "type": "group", "title": "Game night"}
     return {"id": chat_id, "type": "private", "first_name": user.name if user else "Player"}

@@ -16,10 +16,12 @@ from pydantic import SecretStr
 from telegram import Update
 from telegram.ext import AIORateLimiter, Application, ContextTypes, TypeHandler
 
+from bot.adapters.base import STORED, read_stored
 from bot.adapters.telegram import (
     ADAPTER,
     CALLBACK_LIMIT,
     MESSAGE_LIMIT,
+    Origin,
     TelegramAdapter,
     build_application,
     coalesce,
@@ -29,12 +31,14 @@ from bot.adapters.telegram import (
     serve,
     user_key,
 )
+from bot.board import SCROLL_AFTER
 from bot.cli import make_referee
 from bot.commands.help import every_verb
 from bot.config import BotSettings, ConfigError, Settings, TelegramSettings
 from bot.referee import Referee
 from bot.replies import Button, Private, Public
 from bot.verbs import SHARED
+from games.base import View
 from storage.models import utcnow
 from tests.telegram.fake_botapi import BOT_NAME, TOKEN, Call, FakeBotApi, User
 
@@ -93,8 +97,29 @@ class Harness:
 
     async def press(self, user: User, call: Call, label: str) -> list[Call]:
         """Press the button whose label or command starts with `label` on a message the bot sent."""
-        key = button(call, label)
-        return await self.send(self.fake.press(user, call, key["callback_data"]))
+        for key, command in await self.keys(call):
+            if key["text"].startswith(label) or command.startswith(label):
+                return await self.send(self.fake.press(user, call, key["callback_data"]))
+        raise AssertionError(f"no button {label!r} on {call.text!r}: {call.buttons()}")
+
+    async def keys(self, call: Call) -> list[tuple[dict[str, Any], str]]:
+        """Each button on a message with the command it sends, its payload read from the data
+        or, for a stored button, from the referee's SQL; page turns have no command."""
+        assert self.referee is not None
+        found = []
+        for key in call.buttons():
+            data = key.get("callback_data", "")
+            stored = read_stored(data, STORED)
+            if stored is not None:
+                buttons = await self.referee.stored_buttons(stored[0])
+                assert buttons is not None, f"stored button {data} unknown"
+                found.append((key, buttons[3][stored[1]][1]))
+            elif (press := decode_press(data)) is not None:
+                found.append((key, press.command))
+        return found
+
+    async def commands(self, call: Call) -> list[str]:
+        return [command for _, command in await self.keys(call)]
 
     async def start_privately(self, *users: User) -> None:
         for user in users:
@@ -109,12 +134,26 @@ async def until(condition: Callable[[], bool]) -> None:
             await asyncio.sleep(0.01)
 
 
-def button(call: Call, label: str) -> dict[str, Any]:
-    for key in call.buttons():
-        command = decode_press(key.get("callback_data", "")) if "callback_data" in key else None
-        if key["text"].startswith(label) or (command and command.command.startswith(label)):
-            return key
-    raise AssertionError(f"no button {label!r} on {call.text!r}: {call.buttons()}")
+async def board(tg: Harness, chat: int = GROUP) -> Call:
+    """The table's live board as the chat shows it now (its id as the referee stored it)."""
+    assert tg.referee is not None
+    message_id = await tg.referee.board_message("telegram", str(chat))
+    assert message_id is not None, "the table has a board message"
+    message = tg.fake.messages[chat, int(message_id)]
+    params = {"chat_id": chat, "text": message.get("text") or message.get("caption") or ""}
+    if message.get("reply_markup"):
+        params["reply_markup"] = message["reply_markup"]
+    return Call("sendMessage", params, result=message)
+
+
+def edits(calls: list[Call], chat_id: int = GROUP) -> list[int]:
+    """The ids of the messages edited in this chat (text, picture or buttons)."""
+    methods = {"editMessageText", "editMessageMedia", "editMessageReplyMarkup"}
+    return [
+        int(c.params["message_id"])
+        for c in calls
+        if c.method in methods and c.status == 200 and c.chat_id == chat_id
+    ]
 
 
 def to(calls: list[Call], chat_id: int) -> list[Call]:
@@ -158,12 +197,11 @@ async def tg(fake: FakeBotApi, db_url: str) -> AsyncIterator[Harness]:
 
 
 async def open_table(tg: Harness, *players: User, game: str = "gotown") -> Call:
-    """The first player opens a table in the group, the others join; returns the last lobby message."""
-    calls = await tg.say(players[0], f"/new {game}")
-    lobby = to(calls, GROUP)[-1]
+    """The first player opens a table in the group, the others join; returns its board."""
+    await tg.say(players[0], f"/new {game}")
     for player in players[1:]:
-        lobby = to(await tg.say(player, "/join"), GROUP)[-1]
-    return lobby
+        await tg.say(player, "/join")
+    return await board(tg)
 
 
 # ---- tests ----
@@ -188,39 +226,56 @@ async def test_roll_in_a_group_and_the_command_menu(tg: Harness, fake: FakeBotAp
 async def test_a_complete_three_player_game(tg: Harness, fake: FakeBotApi) -> None:
     players = (ANN, BOB, CID)
     await tg.start_privately(*players)
-    lobby = to(await tg.say(ANN, "/new gotown"), GROUP)[-1]
-    assert [k["text"] for k in lobby.buttons()] == ["Join", "Add a bot", "Start"]
-    calls = await tg.press(BOB, lobby, "Join")
+    fake.pinners.add(GROUP)
+    [opened] = to(await tg.say(ANN, "/new gotown"), GROUP)
+    assert opened.text.startswith("Ann opened a GoTown table")
+    assert "<b>GoTown: waiting for players.</b>" in opened.text, "the report rides on the board"
+    assert [k["text"] for k in opened.buttons()] == ["Join", "Add a bot", "Start"]
+    board_id = opened.result["message_id"]
+    assert fake.pins[GROUP] == [board_id]
+    calls = await tg.press(BOB, opened, "Join")
     assert "show_alert" not in answer_of(calls).params
-    lobby = to(calls, GROUP)[-1]
-    assert lobby.text == "Bob joins (2 seated)."
-    lobby = to(await tg.say(CID, f"/join@{BOT_NAME}"), GROUP)[-1]
+    assert [c.text for c in to(calls, GROUP)] == ["Bob joins (2 seated)."]
+    assert edits(calls) == [board_id]
+    calls = await tg.say(CID, f"/join@{BOT_NAME}")
+    assert edits(calls) == [board_id] and "3. Cid" in fake.messages[GROUP, board_id]["text"]
 
-    calls = await tg.press(ANN, lobby, "Start")
-    assert "GoTown starts: Ann, Bob, Cid." in texts(calls, GROUP)
+    calls = await tg.press(ANN, await board(tg), "Start")
+    assert "GoTown starts: " in texts(calls, GROUP)
     for player in players:
         assert "Your opening hand:" in texts(calls, player.id)
     assert "opening hand" not in texts(calls, GROUP)
+    assert edits(calls) == [board_id]
+    assert f'<a href="tg://user?id={ANN.id}">Ann</a>' in texts(calls, GROUP), "Ann is pinged"
 
-    group_log, presses_from_dm = await play_to_the_end(tg, players)
+    group_log, presses_from_dm, moves, posted = await play_to_the_end(tg, players)
     assert "Game over. Winner: " in group_log
     assert "Your hand" not in group_log and "opening hand" not in group_log
     assert presses_from_dm >= 3
+    assert posted <= moves, f"{posted} new group messages for {moves} moves"
+    final = await board(tg)
+    assert final.text.startswith("GoTown: the game is over.") and not final.buttons()
+    boards = fake.pins[GROUP]
+    assert boards[0] == board_id and boards[-1] == final.result["message_id"]
+    assert len(boards) <= 1 + moves // SCROLL_AFTER, "a new board only when it scrolled away"
+    for old in boards[:-1]:
+        assert fake.messages[GROUP, old]["text"] == "The board moved below."
     assert fake.of("editMessageText"), "a spent DM choice is marked and its buttons removed"
 
 
-async def play_to_the_end(tg: Harness, players: tuple[User, ...]) -> tuple[str, int]:
+async def play_to_the_end(tg: Harness, players: tuple[User, ...]) -> tuple[str, int, int, int]:
     """Each player asks for their hand in the group, then builds or steals by a DM button press,
-    and ends the turn by typing /done or pressing its button; returns the group's messages."""
+    and ends the turn by typing /done or pressing its button; returns the group's messages, the
+    presses from DMs, the moves made and the new messages the group got for them."""
     group_log: list[str] = []
-    turn, presses, updates = 0, 0, 0
+    turn, presses, updates, moves, posted = 0, 0, 0, 0, 0
     while updates < MAX_UPDATES:
         player = players[turn % len(players)]
         calls = await tg.say(player, "/hand")
         updates += 1
         hand = to(calls, player.id)[-1]
         assert to(calls, GROUP) == [] and hand.buttons(), hand.text
-        choice = best_move(hand)
+        choice = await best_move(tg, hand)
         if choice == "/done" and turn % 2 == 0:
             calls = await tg.say(player, "/done")
         else:
@@ -228,18 +283,20 @@ async def play_to_the_end(tg: Harness, players: tuple[User, ...]) -> tuple[str, 
             presses += 1
             assert "show_alert" not in answer_of(calls).params, answer_of(calls).params
         updates += 1
+        moves += 1
+        posted += len(to(calls, GROUP))
+        assert len(edits(calls)) == 1, "each move edits the board"
         group_log.append(texts(calls, GROUP))
         assert group_log[-1], f"{player.name}'s {choice} reached the group"
         if "Game over." in group_log[-1]:
-            return "\n".join(group_log), presses
+            return "\n".join(group_log), presses, moves, posted
         turn += choice == "/done"
     raise AssertionError("the game did not end within the bound")
 
 
-def best_move(hand: Call) -> str:
+async def best_move(tg: Harness, hand: Call) -> str:
     """Build if possible, else steal, else end the turn (the game then always finishes)."""
-    commands = [decode_press(k["callback_data"]) for k in hand.buttons()]
-    offered = [c.command for c in commands if c is not None]
+    offered = await tg.commands(hand)
     for verb in ("/build", "/steal"):
         found = [c for c in offered if c.startswith(verb)]
         if found:
@@ -263,7 +320,9 @@ async def test_a_player_who_never_started_the_bot_gets_the_deep_link(
     calls = await tg.say(DAN, f"/start g{GROUP}", chat_id=DAN.id)
     assert texts(calls, DAN.id).startswith("Hello Dan!")
     calls = await tg.say(ANN, "/start")
-    assert "GoTown starts: Ann, Dan." in texts(calls, GROUP)
+    assert "GoTown starts: Ann, Dan." in texts(calls, GROUP).replace(
+        f'<a href="tg://user?id={ANN.id}">Ann</a>', "Ann"
+    )
     assert "Your opening hand" in texts(calls, DAN.id)
 
     fake.started.discard(DAN.id)  # Dan blocks the bot: the DM answers 403
@@ -315,15 +374,16 @@ async def test_restart_mid_game_continues_and_a_redelivery_is_applied_once(
     second = Harness(fake, db_url, settings())
     await second.start()
     try:
-        calls = await second.press(ANN, hand, best_move(hand))
+        move = await best_move(second, hand)
+        calls = await second.press(ANN, hand, move)
         assert texts(calls, GROUP), "the new process applies a button sent by the old one"
-        if best_move(hand) != "/done":
+        if move != "/done":
             await second.say(ANN, "/done")
         done = fake.command(BOB, GROUP, "/done")
         calls = await second.send(done, times=2)
         assert texts(calls, GROUP).count("Bob ends the turn") == 1
         status = to(await second.say(BOB, "/status"), GROUP)[-1]
-        assert "Ann <- to act" in status.text
+        assert "Ann &lt;- to act" in status.text
     finally:
         await second.stop()
 
@@ -335,32 +395,52 @@ async def test_boards_as_photos_in_image_mode(fake: FakeBotApi, db_url: str) -> 
         await harness.start_privately(ANN, BOB)
         await open_table(harness, ANN, BOB)
         calls = await harness.say(ANN, "/start")
+        assert "draws 1 card" in texts(calls, GROUP)
         photos = [c for c in to(calls, GROUP) if c.method == "sendPhoto"]
         assert photos and photos[0].files["photo"].startswith(b"\x89PNG")
-        assert "draws 1 card" in photos[0].params["caption"]
+        assert photos[0].params["caption"] == "GoTown: Ann to play."
+        moved = [c for c in calls if c.method == "editMessageText" and c.status == 200]
+        assert [c.text for c in moved] == ["The board moved below."], "the text lobby board"
+        calls = await harness.say(ANN, "/done")
+        assert [c.method for c in calls if c.method.startswith("edit")] == ["editMessageMedia"]
+        assert edits(calls) == [photos[0].result["message_id"]]
     finally:
         await harness.stop()
 
 
-async def test_long_text_is_split_and_long_commands_get_no_button(
+async def test_long_text_is_split_and_long_commands_are_stored_not_dropped(
     tg: Harness, fake: FakeBotApi
 ) -> None:
     assert tg.app is not None and tg.referee is not None
     adapter = TelegramAdapter(tg.referee)
     context = SimpleNamespace(bot=tg.app.bot)
-    text = "\n".join(f"line {n:05d} " + "x" * 80 for n in range(100))
+    text = "\n".join(f"line {n:05d} <&> " + "x" * 80 for n in range(100))
     markup = keyboard([Button("Done", "/done")], 3)
     mark = len(fake.calls)
-    await adapter.send_text(context, GROUP, text, markup)  # type: ignore[arg-type]
+    reply = Public(text, board=View("Board & co", lines=["a  b", "<1> 2"]))
+    await adapter.send(context, Origin(GROUP, 0), reply, markup)  # type: ignore[arg-type]
     parts = to(fake.calls[mark:], GROUP)
+    shown = [fake.messages[GROUP, p.result["message_id"]]["text"] for p in parts]
     assert len(parts) == 3 and all(len(p.text) <= MESSAGE_LIMIT for p in parts)
-    assert "\n".join(p.text for p in parts) == text
+    assert "\n".join(shown) == f"{text}\nBoard & co\na  b\n<1> 2"
+    assert parts[-1].text.endswith("<b>Board &amp; co</b>\n<pre>a  b\n&lt;1&gt; 2</pre>")
     assert [bool(p.buttons()) for p in parts] == [False, False, True]
 
     long = "/steal 4 from " + "Bartholomew" * 5
     assert encode_press(long, 12, str(GROUP)) is None
     assert len(encode_press("/build 4 5", 12, str(GROUP)) or "") <= CALLBACK_LIMIT
     assert keyboard([Button("Steal", long)], 12) is None
+    stored = await adapter.markup([Button("Steal", long)], 12, str(GROUP))
+    assert stored is not None
+    [[key]] = stored.inline_keyboard
+    data = key.callback_data
+    assert isinstance(data, str) and len(data.encode()) <= CALLBACK_LIMIT
+    press = await adapter.stored_press(data)
+    assert press is not None and (press.version, press.chat_ref, press.command) == (
+        12,
+        str(GROUP),
+        long,
+    )
     press = decode_press(encode_press("/build 4 5", 12, str(GROUP)) or "")
     assert press is not None and (press.version, press.chat_ref, press.command) == (
         12,

@@ -36,8 +36,11 @@ async def test_rolls_are_html_struck_and_bold_and_escaped_once(
     assert stored.startswith("Ann rolls (fire & ice <3): 4d6kh3 (")  # what the chat shows
     assert "&amp;" not in stored and "<s>" not in stored
 
-    [plain] = to(await tg.say(ANN, "/help"), GROUP)
-    assert "parse_mode" not in plain.params  # other texts are unaffected
+    await tg.say(ANN, "/new gotown")
+    [plain] = to(await tg.say(ANN, "/addbot <Robo & co>"), GROUP)
+    assert plain.params["parse_mode"] == "HTML"  # every text is HTML, escaped once
+    shown = fake.messages[GROUP, plain.result["message_id"]]["text"]
+    assert "&lt;Robo &amp; co&gt;" in plain.text and "<Robo & co>" in shown
 
 
 async def test_r_is_roll_in_the_menu_and_in_the_group(tg: Harness, fake: FakeBotApi) -> None:
