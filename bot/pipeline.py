@@ -16,7 +16,7 @@ from bot.context import wants_image
 from bot.i18n import say
 from bot.ratings import record_result
 from bot.replies import Button, Private, Public, Reply
-from games.base import Action, Engine, Event, Rng
+from games.base import Action, Engine, Event, Move, Rng, find_verb
 from games.i18n import Joined, _, _n, joined
 from games.registry import engine_for
 from games.replay import apply
@@ -118,9 +118,19 @@ def deliver(turn: Turn, events: Sequence[Event]) -> None:
         turn.replies.extend(event_replies(turn, event))
 
 
+def move_button(engine: Engine[Any], move: Move) -> Button:
+    """A move as a button labelled in words: its own label, else its verb's (Done) or the verb
+    capitalised, then its arguments (card names in the reader's language); it sends the command."""
+    if move.label:
+        return Button(move.label, move.text)
+    verb = find_verb(engine.verbs, move.verb)
+    word = verb.label if verb is not None and verb.label else move.verb.capitalize()
+    return Button(Joined((word, *move.args), " "), move.text)
+
+
 def event_replies(turn: Turn, event: Event) -> list[Reply]:
     table, engine, state = turn.table, turn.engine, turn.state
-    buttons = tuple(Button(m.shown, m.text) for m in event.choices)
+    buttons = tuple(move_button(engine, m) for m in event.choices)
     if event.to is None:
         board = engine.view(state, None) if event.board else None
         return [Public(event.text, board, buttons, version=table.version, image=turn.image)]

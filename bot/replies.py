@@ -73,6 +73,8 @@ class Private:
     error_ref: str | None = None  # set when the bot itself failed; the log has the traceback
     image: bool = False
     html: bool = False  # the text is Telegram HTML, escaped already (a roll in Telegram style)
+    shareable: bool = False  # nothing secret (/help, /rules): where no private channel reaches
+    # the player, it may be answered in the chat instead
 
 
 Reply = Public | Private

@@ -684,6 +684,8 @@ class TelegramAdapter:
                     await self.send(context, origin, reply, markup)
                 elif reply.refusal and origin.message_id is not None:
                     await self.send_refusal(context, reply, origin)
+                elif reply.shareable and int(reply.user_id) != origin.chat_id:
+                    await self.send_shareable(context, reply, origin)
                 else:
                     await self.send_private(context, reply, origin)
             except TelegramError as error:
@@ -778,6 +780,22 @@ class TelegramAdapter:
             "tell you privately: press Start below, then try again."
         )
         await self.notify(context, origin, text, self.start_link(context, origin), quote=True)
+
+    async def send_shareable(self, context: Context, reply: Private, origin: Origin) -> None:
+        """Help and rules asked for in a group: privately when the player has started the bot,
+        else as a reply in the group (nothing in them is secret)."""
+        if await self.reachable(reply.user_id):
+            try:
+                markup = await self.markup(reply.buttons, reply.version, origin.chat)
+                await self.send(
+                    context, Origin(int(reply.user_id), int(reply.user_id)), reply, markup
+                )
+                return
+            except Forbidden:
+                await self.referee.update_chat_data(
+                    PLATFORM, user_key(reply.user_id), started=False
+                )
+        await self.send(context, origin, reply, None, origin.message_id)
 
     async def seated(self, chat: str, user_id: str) -> bool:
         return any(seat == user_id for seat, _ in await self.referee.seated_humans(PLATFORM, chat))

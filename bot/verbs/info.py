@@ -13,7 +13,7 @@ from bot.context import Context, SharedVerb, wants_image
 from bot.i18n import localise_view
 from bot.pipeline import game_buttons
 from bot.render.text import render_text
-from bot.replies import Public, Reply
+from bot.replies import Private, Public, Reply
 from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
 from games.i18n import _, joined
@@ -108,7 +108,7 @@ async def export(ctx: Context) -> list[Reply]:
 async def help_(ctx: Context) -> list[Reply]:
     engine = engine_for(ctx.table.game) if ctx.table is not None else None
     topic = ctx.inv.args[0] if ctx.inv.args else None
-    return [Public(help_text(ctx.shared, engine, topic, ctx.lang))]
+    return [just_for_you(ctx, help_text(ctx.shared, engine, topic, ctx.lang))]
 
 
 async def rules(ctx: Context) -> list[Reply]:
@@ -122,7 +122,12 @@ async def rules(ctx: Context) -> list[Reply]:
         raise RuleError(
             _("Say which game: /rules GAME [TOPIC], one of {games}.", games=", ".join(GAMES))
         )
-    return [Public(engine.rules(" ".join(args).lower() or None))]
+    return [just_for_you(ctx, engine.rules(" ".join(args).lower() or None))]
+
+
+def just_for_you(ctx: Context, text: str) -> Private:
+    """An answer only its asker needs (help, rules): privately, where the platform can."""
+    return Private(ctx.inv.user_id, ctx.inv.user_name, text, shareable=True)
 
 
 async def games(ctx: Context) -> list[Reply]:

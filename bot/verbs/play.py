@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.board import game_board, into_new_board
 from bot.context import Context, SharedVerb, wants_image
-from bot.pipeline import begin, event_replies, play
+from bot.pipeline import begin, event_replies, move_button, play
 from bot.replies import Button, Private, Public, Reply
 from games.base import Action, Engine, Move, Rng, RuleError, find_verb
 from games.i18n import _, _n, joined
@@ -20,11 +20,15 @@ HAND_BUTTONS = 1000
 """Every legal move is offered; adapters page what does not fit a message."""
 
 
-def hand_buttons(moves: Sequence[Move], limit: int = HAND_BUTTONS) -> tuple[Button, ...]:
+def hand_buttons(
+    moves: Sequence[Move], limit: int = HAND_BUTTONS, engine: Engine[Any] | None = None
+) -> tuple[Button, ...]:
     """Up to `limit` moves, the argument-free ones such as /done or /ready first (on the first
     page where a keyboard is paged)."""
     plain = [m for m in moves if not m.args]
     chosen = plain + [m for m in moves if m.args][: max(limit - len(plain), 0)]
+    if engine is not None:
+        return tuple(move_button(engine, m) for m in chosen[:limit])
     return tuple(Button(m.shown, m.text) for m in chosen[:limit])
 
 
@@ -99,7 +103,7 @@ async def hand(ctx: Context) -> list[Reply]:
             table.seats[seat].name,
             text,
             view,
-            hand_buttons(moves),
+            hand_buttons(moves, engine=engine),
             version=table.version,
             image=wants_image(table, ctx.board_default),
         )

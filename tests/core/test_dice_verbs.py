@@ -44,8 +44,8 @@ async def test_r_is_roll_listed_by_help_and_a_bare_r_is_the_games_own_roll(
 ) -> None:
     records = await run_lines(console, "Ann: /r 2d6+1 damage\nAnn: /help\nAnn: /help r")
     assert channel(records)[0].startswith("Ann rolls (damage): 2d6 (")
-    assert "  /r [EXPR] [--private]: Short for /roll: Roll dice" in channel(records)[1]
-    assert channel(records)[2].startswith("/r [EXPR] [--private]: Short for /roll")
+    assert "  /r [EXPR] [--private]: Short for /roll: Roll dice" in to(records, "Ann")[0]
+    assert to(records, "Ann")[1].startswith("/r [EXPR] [--private]: Short for /roll")
 
     lines = "Ann: /new papertown\nBob: /join\nAnn: /start\nAnn: /r"
     records = await run_lines(console, lines)

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from bot.adapters.discord import button_style
 from bot.referee import Referee
-from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
+from tests.discord.fake_discord import CHANNEL_ID, EPHEMERAL, FakeDiscord
 from tests.discord.test_discord import (
     ANN,
+    BOB,
     Handled,
     Players,
     autocomplete_answer,
@@ -23,6 +27,7 @@ from tests.discord.test_discord import (
 from tests.papercraft_play import ARMY, LONG_PHASE, MAX_MOVES, OPTIONS, choose
 
 __all__ = ["fake", "handled"]  # the fixtures, shared with test_discord
+PRIMARY, SECONDARY = 1, 2
 
 
 async def legal(referee: Referee) -> list[str]:
@@ -99,3 +104,34 @@ def hand_select(message: dict[str, Any]) -> str:
         for item in row["components"]
         if item["type"] == 3
     )
+
+
+async def test_help_is_ephemeral_and_buttons_say_what_they_do(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    players = Players(fake, handled)
+    fake.can_pin = True
+    async with running(fake, referee, settings()):
+        helped = await players.slash(ANN, "rules", args="gotown")
+        await players.slash(ANN, "new", game="gotown")
+        board = board_of(fake)
+        lobby = styles(board)
+        await players.slash(BOB, "join")
+        await players.slash(ANN, "start")
+        playing = styles(board_of(fake))
+        [leave] = channel_posts(await players.slash(BOB, "leave"))
+    assert helped and all(m["flags"] & EPHEMERAL for m in helped)
+    assert "GoTown" in helped[0]["content"]
+    assert lobby == {"Join": PRIMARY, "Add a bot": SECONDARY, "Start": PRIMARY}
+    assert playing == {"Done": PRIMARY, "Show my hand": SECONDARY, "Board": SECONDARY}
+    assert "Bob left the game" in leave["content"]
+    assert button_style("/leave") is discord.ButtonStyle.danger
+
+
+def styles(message: dict[str, Any]) -> dict[str, int]:
+    return {
+        item["label"]: item["style"]
+        for row in message["components"]
+        for item in row["components"]
+        if item["type"] == 2
+    }

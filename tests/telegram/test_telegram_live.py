@@ -139,3 +139,27 @@ async def test_each_forum_topic_is_a_chat_of_its_own_and_replies_stay_in_it(
     calls = await tg.press(BOB, press, "Show my hand")
     assert [c.chat_id for c in sent_to(calls, FORUM)] == [], "a hand goes to Bob's DMs only"
     assert sent_to(calls, BOB.id), "Bob's hand, from the table of topic 77"
+
+
+async def test_help_and_rules_go_privately_or_answer_in_the_group(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    await tg.start_privately(ANN)
+    calls = await tg.say(ANN, "/help", SUPERGROUP)
+    assert sent_to(calls, SUPERGROUP) == []
+    assert "Table commands:" in sent_to(calls, ANN.id)[0].text
+    calls = await tg.say(BOB, "/rules gotown", SUPERGROUP)  # Bob never started the bot
+    [answer] = sent_to(calls, SUPERGROUP)
+    assert answer.params["reply_parameters"]["message_id"], "a reply to Bob's command"
+    assert "GoTown" in answer.text and not sent_to(calls, BOB.id)
+
+
+async def test_moves_are_buttons_labelled_in_words(tg: Harness, fake: FakeBotApi) -> None:
+    await tg.start_privately(ANN)
+    await tg.say(ANN, f"/new papercraft {OPTIONS}", SUPERGROUP)
+    await tg.say(ANN, "/addbot", SUPERGROUP)
+    await tg.say(ANN, "/start", SUPERGROUP)
+    [hand] = sent_to(await tg.say(ANN, "/hand", SUPERGROUP), ANN.id)
+    keys = [(key["text"], command) for key, command in await tg.keys(hand)]
+    assert len(keys) > 3 and all(not text.startswith("/") for text, _ in keys)
+    assert ("Army add Longbowmen", "/army add Longbowmen") in keys
