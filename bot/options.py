@@ -67,9 +67,15 @@ def _value(option: Option, raw: str, allow_files: bool) -> Any:
 
 
 def parse_options(
-    engine: Engine[Any], words: Sequence[str], *, allow_files: bool
+    engine: Engine[Any],
+    words: Sequence[str],
+    *,
+    allow_files: bool,
+    attachment: tuple[str, str] | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Game options (every declared one, defaults filled in) and table settings such as --board."""
+    """Game options (every declared one, defaults filled in) and table settings such as --board;
+    a file sent with the command fills the game's file option (a PaperTown sheet, Skylines
+    cards, Papercraft units)."""
     declared = {o.name: o for o in engine.options if o.kind != "chat"}
     settings_declared = {o.name: o for o in TABLE_SETTINGS}
     options = {o.name: o.default for o in engine.options if o.kind != "chat"}
@@ -106,4 +112,22 @@ def parse_options(
         else:
             raise RuleError(_("--{name} needs a value: {help}", name=name, help=option.help))
         target[name] = _value(option, raw, allow_files)
+    if attachment is not None:
+        attach(engine, options, attachment)
     return options, settings
+
+
+def attach(engine: Engine[Any], options: dict[str, Any], attachment: tuple[str, str]) -> None:
+    """The attached file's text as the game's one file option."""
+    name, text = attachment
+    files = [o for o in engine.options if o.kind == "file"]
+    if not files:
+        raise RuleError(_("{game} takes no file; send /new without one.", game=engine.title))
+    if len(text.encode()) > MAX_FILE_BYTES:
+        raise RuleError(
+            _("{name} is larger than {limit} bytes.", name=name, limit=f"{MAX_FILE_BYTES:,}")
+        )
+    option = files[0]
+    if options.get(option.name):
+        raise RuleError(_("Send --{option} as a file or name it, not both.", option=option.name))
+    options[option.name] = text

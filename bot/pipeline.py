@@ -147,6 +147,7 @@ def event_replies(turn: Turn, event: Event) -> list[Reply]:
             buttons,
             version=table.version,
             image=turn.image,
+            file=(event.file[0], event.file[1].encode()) if event.file is not None else None,
         )
     ]
 

@@ -228,6 +228,7 @@ class Event:
     board: bool = False  # attach the recipient's view of the board
     reveals: bool | None = None  # None: private events reveal, public ones do not
     choices: tuple[Move, ...] = ()  # offered as buttons to the recipient
+    file: tuple[str, str] | None = None  # (name, text): also given as a file to download
 
     @property
     def reveals_hidden(self) -> bool:

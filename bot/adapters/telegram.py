@@ -38,6 +38,7 @@ from telegram.ext import (
     CommandHandler,
     ContextTypes,
     InlineQueryHandler,
+    MessageHandler,
     Updater,
     filters,
 )
@@ -63,6 +64,8 @@ from bot.adapters.base import (
 from bot.commands.help import every_verb
 from bot.commands.parse import Invocation, parse_command, split_args
 from bot.config import ConfigError, Settings, TelegramSettings
+from bot.i18n import LANGUAGES, say
+from bot.options import MAX_FILE_BYTES
 from bot.referee import Referee
 from bot.render.text import render_text
 from bot.replies import Button, Private, Public, Refusal, Reply
@@ -87,6 +90,7 @@ PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 BOARD_MOVED = "The board moved below."
 HAND_SENT = "Sent to our private chat."
 HAND_NOT_SENT = "Start a private chat with me first: see the button in the group."
+FILE_TOO_BIG = "{name} is larger than {limit} bytes; nothing was done."
 PRE = ("<pre>", "</pre>")
 ALLOWED_UPDATES = [
     Update.MESSAGE,
@@ -315,8 +319,9 @@ ADAPTER = "paperref.adapter"
 """Where the application keeps its adapter (bot_data), for the sweep job and tests."""
 
 
-def bot_commands() -> list[BotCommand]:
-    return [BotCommand(verb.name, verb.help[:256]) for verb in every_verb(SHARED)]
+def bot_commands(lang: str = "en") -> list[BotCommand]:
+    """The command menu in one language (Telegram shows it by the user's language_code)."""
+    return [BotCommand(verb.name, say(verb.help, lang)[:256]) for verb in every_verb(SHARED)]
 
 
 class TelegramAdapter:
@@ -330,6 +335,8 @@ class TelegramAdapter:
         application.add_handler(
             CommandHandler(names, self.on_command, filters=filters.UpdateType.MESSAGE)
         )
+        documents = filters.Document.ALL & filters.CaptionRegex(r"^/")
+        application.add_handler(MessageHandler(documents, self.on_document))
         application.add_handler(CallbackQueryHandler(self.on_press))
         application.add_handler(InlineQueryHandler(self.on_inline_query))
         application.add_handler(ChosenInlineResultHandler(self.on_inline_chosen))
@@ -361,10 +368,41 @@ class TelegramAdapter:
     # ---- typed commands ----
 
     async def on_command(self, update: Update, context: Context) -> None:
-        message, user, chat = update.message, update.effective_user, update.effective_chat
-        if message is None or user is None or chat is None or not message.text:
+        message = update.message
+        if message is not None and message.text:
+            await self.run_typed(update, context, message.text)
+
+    async def on_document(self, update: Update, context: Context) -> None:
+        """A file sent with a command as its caption (`/new papertown` with a sheet, `/unit add`
+        with stat blocks): its text goes with the command; files past the limit are refused
+        before they are downloaded."""
+        message = update.message
+        if message is None or message.document is None or not message.caption:
             return
-        parsed = parse_command(message.text)
+        document = message.document
+        name = document.file_name or "file.txt"
+        if (document.file_size or 0) > MAX_FILE_BYTES:
+            origin = Origin(message.chat.id, 0, message.message_id, thread_of(message))
+            limit = f"{MAX_FILE_BYTES:,}"
+            await self.notify(
+                context, origin, FILE_TOO_BIG.format(name=name, limit=limit), quote=True
+            )
+            return
+        data = await (await context.bot.get_file(document.file_id)).download_as_bytearray()
+        text = bytes(data).decode("utf-8", errors="replace")
+        await self.run_typed(update, context, message.caption, (name, text))
+
+    async def run_typed(
+        self,
+        update: Update,
+        context: Context,
+        typed: str,
+        attachment: tuple[str, str] | None = None,
+    ) -> None:
+        message, user, chat = update.message, update.effective_user, update.effective_chat
+        if message is None or user is None or chat is None:
+            return
+        parsed = parse_command(typed)
         if parsed is None:
             return
         private = chat.type == ChatType.PRIVATE
@@ -387,6 +425,8 @@ class TelegramAdapter:
             private=private,
             text=parsed.text,
             admin=changes_settings and await self.is_admin(context, chat.id, user.id, private),
+            attachment=attachment,
+            locale=user.language_code,
         )
         missing = await self.missing_players(inv)
         if missing:
@@ -456,6 +496,7 @@ class TelegramAdapter:
             "hand",
             update_id=f"{update.update_id}:hand",
             private=True,
+            locale=user.language_code,
         )
         replies = await self.referee.handle(inv)
         shown = [r for r in replies if not (isinstance(r, Private) and r.refusal)]
@@ -547,6 +588,7 @@ class TelegramAdapter:
             split_args(chosen.query),
             update_id=str(update.update_id),
             text=chosen.query,
+            locale=user.language_code,
         )
         replies = await self.referee.handle(inv)
         shown = next((r for r in replies if isinstance(r, Public)), replies[0] if replies else None)
@@ -590,6 +632,7 @@ class TelegramAdapter:
             update_id=str(update.update_id),
             private=origin == here and message.chat.type == ChatType.PRIVATE,
             version=press.version,
+            locale=user.language_code,
         )
         missing = await self.missing_players(inv)
         if missing:
@@ -927,6 +970,8 @@ async def serve(application: App, settings: Settings) -> None:
         raise ConfigError("config: telegram.webhook_url: required when mode is webhook")
     async with application:
         await application.bot.set_my_commands(bot_commands())
+        for lang in LANGUAGES[1:]:
+            await application.bot.set_my_commands(bot_commands(lang), language_code=lang)
         await application.start()
         updater = application.updater
         assert updater is not None

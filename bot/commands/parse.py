@@ -44,6 +44,7 @@ class Invocation:
     private: bool = False
     version: int | None = None  # the table version a button was made for
     allow_files: bool = False  # only the console may name files on disk
+    attachment: tuple[str, str] | None = None  # (name, text) of a file sent with the command
     text: str = ""  # the arguments as typed, line breaks kept (for multi-line input)
     admin: bool = False  # the platform says the sender administers this chat (for /settings)
     locale: str | None = (

@@ -52,7 +52,9 @@ async def new(ctx: Context) -> list[Reply]:
         )
     allowed(ctx, game)
     engine = engine_for(game)
-    options, settings = parse_options(engine, inv.args[1:], allow_files=inv.allow_files)
+    options, settings = parse_options(
+        engine, inv.args[1:], allow_files=inv.allow_files, attachment=inv.attachment
+    )
     raw_time = settings.pop("turn-time", None)
     settings["turn_time"] = parse_duration(raw_time) if raw_time is not None else None
     options |= {o.name: ctx.chat.data.get(game, {}) for o in engine.options if o.kind == "chat"}

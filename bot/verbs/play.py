@@ -48,7 +48,10 @@ def chat_engine(ctx: Context) -> Engine[Any] | None:
 
 async def chat_verb(ctx: Context, engine: Engine[Any]) -> list[Reply]:
     data = copy.deepcopy(ctx.chat.data.get(engine.key, {}))
-    text = engine.chat_act(data, ctx.inv.verb, ctx.inv.text or " ".join(ctx.inv.args))
+    typed = ctx.inv.text or " ".join(ctx.inv.args)
+    if ctx.inv.attachment is not None:  # `/unit add` with a file of stat blocks
+        typed = f"{typed} {ctx.inv.attachment[1]}"
+    text = engine.chat_act(data, ctx.inv.verb, typed)
     ctx.repo.update_chat_data(ctx.chat, **{engine.key: data})
     return [Public(text)]
 

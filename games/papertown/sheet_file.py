@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TypeVar
 
-from games.base import Event, Rng, RuleError, private
+from games.base import Event, Rng, RuleError
 from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS, objective_id, power_id
 from games.papertown.sheet import (
     ROW_LETTERS,
@@ -54,7 +54,8 @@ def format_sheet(sheet: Sheet) -> str:
 
 def show_sheet(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """/sheet (read-only): the sheet in the file format, to save and replay with --sheet."""
-    return [private(seat, format_sheet(state["sheet"]), reveals=False)]
+    text = format_sheet(state["sheet"])
+    return [Event(text, seat, reveals=False, file=("papertown-sheet.txt", text))]
 
 
 def _on_line(number: int, read: Callable[[A], T], text: A) -> T:

@@ -59,9 +59,11 @@ START_PARAMETER = re.compile(r"[A-Za-z0-9_-]{1,64}")
 class User:
     id: int
     name: str
+    language_code: str | None = None  # the user's Telegram app language
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "is_bot": False, "first_name": self.name}
+        found = {"id": self.id, "is_bot": False, "first_name": self.name}
+        return found | ({"language_code": self.language_code} if self.language_code else {})
 
 
 @dataclass
@@ -112,6 +114,7 @@ class FakeBotApi:
         self.pinners: set[int] = set()  # groups where the bot is an admin that may pin
         self.pins: dict[int, list[int]] = {}  # chat -> pinned message ids, in order
         self.forums: set[int] = set()  # supergroups with topics
+        self.files: dict[str, bytes] = {}  # file_id -> what users sent
         self._update_ids = itertools.count(1000)
         self._message_ids = itertools.count(1)
         self._arrived = asyncio.Event()
@@ -123,6 +126,7 @@ class FakeBotApi:
     async def start(self) -> None:
         app = web.Application()
         app.router.add_post("/bot{token}/{method}", self._dispatch)
+        app.router.add_get("/file/bot{token}/{path:.*}", self._download)
         self._runner = web.AppRunner(app, shutdown_timeout=1)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -175,6 +179,37 @@ class FakeBotApi:
         if thread is not None:
             message |= {"message_thread_id": thread, "is_topic_message": True}
         return {"update_id": self.next_update_id(), "message": message}
+
+    def document(
+        self, user: User, chat_id: int, caption: str, name: str, data: bytes
+    ) -> dict[str, Any]:
+        """A file sent to a chat with a command as its caption (a bot_command caption entity)."""
+        file_id = f"doc{len(self.files) + 1}"
+        self.files[file_id] = data
+        word = caption.split()[0]
+        message = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": _chat(chat_id, user, chat_id in self.forums),
+            "from": user.as_dict(),
+            "document": {
+                "file_id": file_id,
+                "file_unique_id": file_id,
+                "file_name": name,
+                "mime_type": "text/plain",
+                "file_size": len(data),
+            },
+            "caption": caption,
+            "caption_entities": [{"type": "bot_command", "offset": 0, "length": len(word)}],
+        }
+        return {"update_id": self.next_update_id(), "message": message}
+
+    async def _download(self, request: web.Request) -> web.Response:
+        """GET file/bot<token>/<path>: what getFile named; files past 20 MB cannot be had."""
+        file_id = request.match_info["path"].rsplit("/", 1)[-1]
+        if file_id not in self.files:
+            return web.Response(status=404)
+        return web.Response(body=self.files[file_id])
 
     def press(self, user: User, call: Call, data: str) -> dict[str, Any]:
         """A callback-query update for a button on a message the bot sent."""
@@ -298,6 +333,11 @@ class FakeBotApi:
             return self._store(method, params)
         if method in {"editMessageText", "editMessageReplyMarkup", "editMessageMedia"}:
             return self._edit(params)
+        if method == "getFile":
+            data = self.files[params["file_id"]]
+            path = f"documents/{params['file_id']}"
+            return {"file_id": params["file_id"], "file_unique_id": params["file_id"],
+                    "file_size": len(data), "file_path": path}  # fmt: skip
         if method == "pinChatMessage":
             self.pins.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
             return True
