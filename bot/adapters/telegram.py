@@ -314,6 +314,12 @@ def chat_of_start(payload: str) -> str | None:
     return chat
 
 
+def for_me(addressee: str | None, username: str | None) -> bool:
+    """`/verb@name` is for this bot only when the name is its own (a caption is not filtered
+    by CommandHandler, which does this for typed commands)."""
+    return addressee is None or addressee.casefold() == (username or "").casefold()
+
+
 ADMINS = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 ADAPTER = "paperref.adapter"
 """Where the application keeps its adapter (bot_data), for the sweep job and tests."""
@@ -379,6 +385,9 @@ class TelegramAdapter:
         message = update.message
         if message is None or message.document is None or not message.caption:
             return
+        parsed = parse_command(message.caption)
+        if parsed is None or not for_me(parsed.addressee, context.bot.username):
+            return
         document = message.document
         name = document.file_name or "file.txt"
         if (document.file_size or 0) > MAX_FILE_BYTES:
@@ -403,7 +412,7 @@ class TelegramAdapter:
         if message is None or user is None or chat is None:
             return
         parsed = parse_command(typed)
-        if parsed is None:
+        if parsed is None or not for_me(parsed.addressee, context.bot.username):
             return
         private = chat.type == ChatType.PRIVATE
         if (

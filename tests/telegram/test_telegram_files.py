@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.options import MAX_FILE_BYTES
 from tests.games.papercraft.test_statblock import WIKI_STYLE
-from tests.telegram.fake_botapi import FakeBotApi
+from tests.telegram.fake_botapi import BOT_NAME, FakeBotApi
 from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, texts, to
 
 SHEET = (Path(__file__).parents[1] / "games" / "papertown" / "example_sheet.txt").read_bytes()
@@ -50,3 +50,10 @@ async def test_unit_add_reads_stat_blocks_from_a_file(tg: Harness, fake: FakeBot
     assert "Robed Tester" in texts(calls, GROUP)
     calls = await tg.send(fake.document(ANN, GROUP, "/new gotown", "units.txt", b"x"))
     assert texts(calls, GROUP).startswith("GoTown takes no file")
+
+
+async def test_a_caption_for_another_bot_is_left_alone(tg: Harness, fake: FakeBotApi) -> None:
+    other = await tg.send(fake.document(ANN, GROUP, "/new@other_bot papertown", "s.txt", SHEET))
+    assert not fake.of("getFile") and not to(other, GROUP)
+    mine = await tg.send(fake.document(ANN, GROUP, f"/new@{BOT_NAME} papertown", "s.txt", SHEET))
+    assert texts(mine, GROUP).startswith("Ann opened a PaperTown table")
