@@ -16,10 +16,11 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.adapters.base import SWEEP_SECONDS, pack_pieces, split_message, with_mentions
-from bot.commands.help import every_verb, fit
+from bot.commands.help import every_verb, fit, placeholders
 from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
 from bot.context import SharedVerb
+from bot.i18n import say, supported
 from bot.referee import Referee
 from bot.render.image import render_png
 from bot.render.text import render_text
@@ -27,6 +28,7 @@ from bot.replies import Button, Private, Public, Reply
 from bot.verbs import SHARED, SHARED_NAMES
 from bot.verbs.dice import PRIVATE_FLAG
 from games.base import Verb
+from games.i18n import _
 from games.registry import all_engines
 
 log = logging.getLogger(__name__)
@@ -507,6 +509,7 @@ class Adapter:
             args,
             private=interaction.guild_id is None,
             admin=is_admin(interaction, chat),
+            locale=str(interaction.locale),
             **extra,
         )
 
@@ -568,18 +571,21 @@ class Adapter:
     async def suggest(
         self, interaction: discord.Interaction[Any], verb: str, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Arguments of the invoker's legal moves for this verb, read without taking the table lock."""
+        """Arguments of the invoker's legal moves for this verb, read without taking the table
+        lock: shown in the player's language, sent as the command's own words."""
         chat = str(interaction.channel_id)
-        moves = await self.referee.legal_moves(PLATFORM, chat, str(interaction.user.id))
+        user, locale = str(interaction.user.id), str(interaction.locale)
+        moves = await self.referee.offered_moves(PLATFORM, chat, user, locale)
         prefix = f"/{verb} "
         wanted = current.casefold().strip()
         choices = []
-        for command in moves:
+        for shown, command in moves:
             if not command.startswith(prefix):
                 continue
             args = command[len(prefix) :]
-            if wanted in args.casefold():
-                choices.append(app_commands.Choice(name=args[:100], value=args[:100]))
+            name = shown[len(prefix) :] if shown.startswith(prefix) else args
+            if wanted in name.casefold() or wanted in args.casefold():
+                choices.append(app_commands.Choice(name=name[:100], value=args[:100]))
         return choices[:MAX_OPTIONS]
 
 
@@ -651,17 +657,47 @@ async def _suggest_args(
     return await _adapter(interaction).suggest(interaction, _verb(interaction), current)
 
 
-def _new_slash(description: str) -> app_commands.Command[Any, Any, None]:
+class CatalogueTranslator(app_commands.Translator):
+    """Command and option descriptions in each Discord locale the catalogue has (Polish): a
+    description carries its marked text in `extras` (`text`, or `usage` for a usage line)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        lang = supported(str(locale))
+        if lang is None or lang == "en":
+            return None
+        if "text" in string.extras:
+            return fit(say(string.extras["text"], lang))
+        if "usage" in string.extras:
+            return fit(placeholders(string.extras["usage"], lang))
+        return None
+
+
+def described(text: str) -> app_commands.locale_str:
+    """A description of at most 100 characters that the translator can say in Polish."""
+    return app_commands.locale_str(fit(text), text=text)
+
+
+def _new_slash(description: app_commands.locale_str) -> app_commands.Command[Any, Any, None]:
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
         name="new", description=description, callback=_new_command
     )
     games = [app_commands.Choice(name=e.title, value=e.key) for e in all_engines()]
     app_commands.choices(game=games[:MAX_OPTIONS])(command)
-    app_commands.describe(game="The game to play", options="e.g. --short --board image")(command)
+    app_commands.describe(
+        game=described(_("The game to play.")),
+        options=described(_("e.g. --short --board image --lang pl")),
+    )(command)
     return command
 
 
-def _roll_slash(name: str, description: str) -> app_commands.Command[Any, Any, None]:
+def _roll_slash(
+    name: str, description: app_commands.locale_str
+) -> app_commands.Command[Any, Any, None]:
     """/roll and its aliases (/r): dice, and `private` for an answer only the roller sees."""
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
         name=name, description=description, callback=_roll_command
@@ -674,8 +710,9 @@ def _roll_slash(name: str, description: str) -> app_commands.Command[Any, Any, N
 
 
 def slash_command(verb: Verb[Any]) -> app_commands.Command[Any, Any, None]:
-    """One slash command per verb, described from its help; game arguments autocomplete."""
-    description = fit(verb.help or verb.name)
+    """One slash command per verb, described from its help (in Polish too); game arguments
+    autocomplete."""
+    description = described(verb.help or verb.name)
     if verb.name == "new":
         return _new_slash(description)
     if verb.name == "roll" or (isinstance(verb, SharedVerb) and verb.alias_of == "roll"):
@@ -687,7 +724,8 @@ def slash_command(verb: Verb[Any]) -> app_commands.Command[Any, Any, None]:
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
         name=verb.name, description=description, callback=_args_command
     )
-    app_commands.describe(args=fit(verb.usage or verb.name))(command)
+    usage = verb.usage or verb.name
+    app_commands.describe(args=app_commands.locale_str(fit(usage), usage=usage))(command)
     if verb.name not in SHARED_NAMES:
         app_commands.autocomplete(args=_suggest_args)(command)
     return command
@@ -723,6 +761,7 @@ class PaperrefClient(discord.AutoShardedClient):
         await super().close()
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(CommandButton, CommandSelect, PageButton)
         self.sweeper.start()
         if not self.guild_ids:

@@ -151,6 +151,7 @@ class FakeDiscord:
         self.identifies: list[dict[str, Any]] = []
         self.dm_closed: set[int] = set()
         self.admins: set[int] = set()  # members who also have Manage Server
+        self.locales: dict[int, str] = {}  # a user's Discord client language (default en-US)
         self.can_pin = False  # the bot's role has Pin Messages in the channel
         self.pins: list[str] = []  # ids of pinned messages, in order
         self.edits: list[dict[str, Any]] = []  # every edit of a channel message: the new state
@@ -520,7 +521,7 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "app_permissions": "2248473465835073",
-            "locale": "en-US",
+            "locale": self.locales.get(user.id, "en-US"),
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
         }
