@@ -160,3 +160,19 @@ def test_help_explains_each_verb_from_the_games_own_declaration(game_key: str) -
         for flag in verb.flags:
             assert f"--{flag.name}" in text
         assert 0 < len(verb.help) <= 100, f"/{verb.name}: help must be one line of <= 100 chars"
+
+
+ROLES = (
+    "engine", "verbs", "state", "setup", "flow", "moves", "bot", "view", "rules_text", "catalog",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("game_key", REAL_GAMES)
+def test_every_game_package_has_the_modules_of_the_shared_roles(game_key: str) -> None:
+    import importlib
+
+    from games.registry import GAMES
+
+    package = importlib.import_module(GAMES[game_key])
+    for role in ROLES:
+        importlib.import_module(f"{package.__name__}.{role}")  # ModuleNotFoundError names it
