@@ -82,6 +82,12 @@ def say(text: str, lang: str) -> str:
     return localise(text, translator(lang))
 
 
+def platform_language(code: str | None) -> str:
+    """The language of a platform locale, English when the catalogue has none for it (for an
+    adapter's own notes to someone with no reply to go by)."""
+    return supported(code) or SOURCE_LANGUAGE
+
+
 def supported(code: str | None) -> str | None:
     """A language code, or a platform locale such as `pl`, `pl-PL` or `en_US`, as one of
     LANGUAGES; None when it is none of them."""
@@ -172,7 +178,8 @@ def _buttons(buttons: tuple[Button, ...], lang: str) -> tuple[Button, ...]:
 def localise_reply(reply: Reply, lang: str) -> Reply:
     board = localise_view(reply.board, lang) if reply.board is not None else None
     text = reply.text if reply.html else say(reply.text, lang)
-    return replace(reply, text=text, board=board, buttons=_buttons(reply.buttons, lang))
+    buttons = _buttons(reply.buttons, lang)
+    return replace(reply, text=text, board=board, buttons=buttons, lang=lang)
 
 
 def localise_replies(replies: Iterable[Reply], audience: Audience) -> list[Reply]:

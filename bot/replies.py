@@ -56,6 +56,7 @@ class Public:
     mentions: tuple[Mention, ...] = ()
     html: bool = False  # the text is Telegram HTML, escaped already (a roll in Telegram style)
     live: LiveBoard | None = None  # this is the table's board message (edited, not posted)
+    lang: str = "en"  # the language the referee said it in (adapters say their own notes in it)
 
 
 @dataclass
@@ -75,6 +76,7 @@ class Private:
     html: bool = False  # the text is Telegram HTML, escaped already (a roll in Telegram style)
     shareable: bool = False  # nothing secret (/help, /rules): where no private channel reaches
     # the player, it may be answered in the chat instead
+    lang: str = "en"  # the language the referee said it in (adapters say their own notes in it)
 
 
 Reply = Public | Private

@@ -20,7 +20,7 @@ from bot.commands.help import every_verb, fit, placeholders
 from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
 from bot.context import SharedVerb
-from bot.i18n import say, supported
+from bot.i18n import platform_language, say, supported
 from bot.referee import Referee
 from bot.render.image import render_png
 from bot.render.text import render_text
@@ -28,7 +28,7 @@ from bot.replies import Button, Private, Public, Reply
 from bot.verbs import SHARED, SHARED_NAMES
 from bot.verbs.dice import PRIVATE_FLAG
 from games.base import Verb
-from games.i18n import _
+from games.i18n import N_, Text, _
 from games.registry import all_engines
 
 log = logging.getLogger(__name__)
@@ -45,13 +45,13 @@ LABEL_LIMIT = 80
 FENCE = "```"
 PLAIN_VERBS = frozenset({"board"})
 """Shared verbs whose only option is the console's (writing a file), so Discord offers none."""
-DONE_NOTE = "Done."
-DM_CLOSED = (
+DONE_NOTE = _("Done.")
+DM_CLOSED = N_(
     "{mention}, I cannot send you direct messages; use /hand here to see your cards privately."
 )
 EMBED_LIMIT = 4096
 TITLE_LIMIT = 256
-BOARD_MOVED = "The board moved below: {url}"
+BOARD_MOVED = N_("The board moved below: {url}")
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 DANGER_VERBS = frozenset({"leave", "end", "kick"})
 
@@ -308,7 +308,7 @@ async def board_message(reply: Public) -> dict[str, Any]:
     """The live board as one message: an embed titled with whose turn it is, the board in a code
     block (or as a PNG image), the control row under it."""
     title = reply.board.title if reply.board is not None else ""
-    embed = discord.Embed(title=fit(title or "Board", TITLE_LIMIT))
+    embed = discord.Embed(title=fit(title or say(_("Board"), reply.lang), TITLE_LIMIT))
     files: list[discord.File] = []
     if reply.board is not None and reply.image:
         png = await asyncio.to_thread(render_png, reply.board)
@@ -366,7 +366,7 @@ async def show_board(
     if live.message_id is not None:
         old = channel.get_partial_message(int(live.message_id))
         try:
-            moved = BOARD_MOVED.format(url=message.jump_url)
+            moved = say(Text(BOARD_MOVED, {"url": message.jump_url}), reply.lang)
             await old.edit(content=moved, embed=None, attachments=[], view=None)
         except discord.HTTPException:
             pass  # deleted, or never ours: nothing points at the new board, which is fine
@@ -393,6 +393,7 @@ class Delivery:
         self.referee = referee
         self.invoker = str(interaction.user.id)
         self.dm_closed: set[str] = set()
+        self.lang = locale_language(interaction)  # the replies' own, once there are some
 
     def target(self, reply: Reply) -> Target:
         if not isinstance(reply, Private):
@@ -400,6 +401,7 @@ class Delivery:
         return Target.INVOKER if reply.user_id == self.invoker else Target.DIRECT
 
     async def deliver(self, replies: Sequence[Reply]) -> None:
+        self.lang = next((r.lang for r in replies), self.lang)
         plan: list[tuple[Target, str, Outgoing]] = []
         boards = [r for r in replies if isinstance(r, Public) and r.live is not None]
         for reply in replies:
@@ -430,14 +432,14 @@ class Delivery:
             if self.interaction.type == discord.InteractionType.component:
                 await response.defer()
             else:
-                await response.send_message(DONE_NOTE, ephemeral=True)
+                await response.send_message(say(DONE_NOTE, self.lang), ephemeral=True)
         except discord.HTTPException as error:
             log.warning("Discord refused an acknowledgement: %s", error)
 
     async def _settle_original(self, plan: list[tuple[Target, str, Outgoing]]) -> None:
         """The deferred answer is ephemeral: it takes the invoker's first private message, or a note."""
         mine = next((i for i, step in enumerate(plan) if step[0] is Target.INVOKER), None)
-        out = Outgoing(DONE_NOTE) if mine is None else plan.pop(mine)[2]
+        out = Outgoing(say(DONE_NOTE, self.lang)) if mine is None else plan.pop(mine)[2]
         kwargs = await _send_kwargs(out, self.origin, self.referee)
         files = kwargs.pop("files", [])
         try:
@@ -479,7 +481,8 @@ class Delivery:
         except discord.Forbidden:
             self.dm_closed.add(user_id)
             if await self.referee.first_notice(PLATFORM, self.chat, f"dm:{user_id}"):
-                await self.channel(Outgoing(DM_CLOSED.format(mention=f"<@{user_id}>")))
+                closed = Text(DM_CLOSED, {"mention": f"<@{user_id}>"})
+                await self.channel(Outgoing(say(closed, self.lang)))
         except discord.HTTPException as error:
             log.warning("Discord refused a direct message: %s", error)
 
@@ -556,11 +559,10 @@ class Adapter:
         """Show another page of a long select menu on the same message."""
         stored = await self.referee.stored_buttons(token)
         if stored is None:
-            await interaction.response.send_message(
-                "These choices are out of date; use /hand.", ephemeral=True
-            )
+            gone = say(_("These choices are out of date; use /hand."), locale_language(interaction))
+            await interaction.response.send_message(gone, ephemeral=True)
             return
-        _, chat, version, pairs = stored
+        _platform, chat, version, pairs = stored
         buttons = [Button(label, command) for label, command in pairs]
         view = component_view(buttons, version, chat or None, token, page)
         try:
@@ -621,6 +623,11 @@ async def deliver_background(
                     await channel.send(**await _send_kwargs(out, None, referee))
             except discord.HTTPException as error:
                 log.warning("Discord refused a background message: %s", error)
+
+
+def locale_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the user's Discord client, for notes with no reply to go by."""
+    return platform_language(str(interaction.locale))
 
 
 def _adapter(interaction: discord.Interaction[Any]) -> Adapter:

@@ -64,7 +64,7 @@ from bot.adapters.base import (
 from bot.commands.help import every_verb
 from bot.commands.parse import Invocation, parse_command, split_args
 from bot.config import ConfigError, Settings, TelegramSettings
-from bot.i18n import LANGUAGES, say
+from bot.i18n import LANGUAGES, platform_language, say
 from bot.options import MAX_FILE_BYTES
 from bot.referee import Referee
 from bot.render.text import render_text
@@ -72,6 +72,7 @@ from bot.replies import Button, Private, Public, Refusal, Reply
 from bot.verbs import SHARED
 from bot.verbs.dice import is_private_roll
 from games.base import RuleError, View
+from games.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -87,10 +88,10 @@ ROW_CHARS = 30
 PAGE_SIZE = 8
 """Moves on one page of a keyboard; more are paged with Previous / Next."""
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
-BOARD_MOVED = "The board moved below."
-HAND_SENT = "Sent to our private chat."
-HAND_NOT_SENT = "Start a private chat with me first: see the button in the group."
-FILE_TOO_BIG = "{name} is larger than {limit} bytes; nothing was done."
+BOARD_MOVED = _("The board moved below.")
+HAND_SENT = _("Sent to our private chat.")
+HAND_NOT_SENT = _("Start a private chat with me first: see the button in the group.")
+BUTTON_GONE = _("This button no longer works; use /status or /hand.")
 PRE = ("<pre>", "</pre>")
 ALLOWED_UPDATES = [
     Update.MESSAGE,
@@ -393,9 +394,11 @@ class TelegramAdapter:
         if (document.file_size or 0) > MAX_FILE_BYTES:
             origin = Origin(message.chat.id, 0, message.message_id, thread_of(message))
             limit = f"{MAX_FILE_BYTES:,}"
-            await self.notify(
-                context, origin, FILE_TOO_BIG.format(name=name, limit=limit), quote=True
+            lang = platform_language(message.from_user.language_code if message.from_user else None)
+            too_big = _(
+                "{name} is larger than {limit} bytes; nothing was done.", name=name, limit=limit
             )
+            await self.notify(context, origin, say(too_big, lang), quote=True)
             return
         data = await (await context.bot.get_file(document.file_id)).download_as_bytearray()
         text = bytes(data).decode("utf-8", errors="replace")
@@ -439,7 +442,7 @@ class TelegramAdapter:
         )
         missing = await self.missing_players(inv)
         if missing:
-            await self.ask_to_start(context, origin, missing)
+            await self.ask_to_start(context, origin, missing, platform_language(inv.locale))
             return
         if (
             is_private_roll(inv.verb, inv.args)
@@ -483,8 +486,14 @@ class TelegramAdapter:
         await context.bot.send_message(
             chat.id,
             _escape(
-                f"Hello {user.first_name}! I will send your cards and choices here. "
-                "Play in your group; /help lists the commands."
+                say(
+                    _(
+                        "Hello {name}! I will send your cards and choices here. Play in your "
+                        "group; /help lists the commands.",
+                        name=user.first_name,
+                    ),
+                    platform_language(user.language_code),
+                )
             ),
             parse_mode=ParseMode.HTML,
         )
@@ -526,16 +535,22 @@ class TelegramAdapter:
         seated = await self.referee.seated_humans(PLATFORM, inv.chat_id)
         return [name for user_id, name in seated if not await self.reachable(user_id)]
 
-    async def ask_to_start(self, context: Context, origin: Origin, names: Sequence[str]) -> None:
-        text = (
-            f"Before the game starts I must be able to send private cards to {', '.join(names)}: "
-            "open a chat with me with the button below and press Start, then /start here again."
+    async def ask_to_start(
+        self, context: Context, origin: Origin, names: Sequence[str], lang: str = "en"
+    ) -> None:
+        text = _(
+            "Before the game starts I must be able to send private cards to {names}: open a chat "
+            "with me with the button below and press Start, then /start here again.",
+            names=", ".join(names),
         )
-        await self.notify(context, origin, text, self.start_link(context, origin))
+        await self.notify(context, origin, say(text, lang), self.start_link(context, origin, lang))
 
-    def start_link(self, context: Context, origin: Origin) -> InlineKeyboardMarkup:
+    def start_link(
+        self, context: Context, origin: Origin, lang: str = "en"
+    ) -> InlineKeyboardMarkup:
         url = create_deep_linked_url(context.bot.username, start_payload(origin.chat))
-        return InlineKeyboardMarkup([[InlineKeyboardButton("Start the bot privately", url=url)]])
+        label = say(_("Start the bot privately"), lang)
+        return InlineKeyboardMarkup([[InlineKeyboardButton(label, url=url)]])
 
     # ---- inline mode: `@bot 1d20+5` in any chat ----
 
@@ -627,7 +642,7 @@ class TelegramAdapter:
         parsed = parse_command(press.command) if press is not None else None
         message = query.message
         if press is None or parsed is None or not isinstance(message, Message):
-            await answer(query, "This button no longer works; use /status or /hand.")
+            await answer(query, say(BUTTON_GONE, platform_language(user.language_code)))
             return
         here = Origin(message.chat.id, user.id, None, thread_of(message))
         origin = Origin.of_chat(press.chat_ref, user.id) if press.chat_ref else here
@@ -646,7 +661,7 @@ class TelegramAdapter:
         missing = await self.missing_players(inv)
         if missing:
             await answer(query)
-            await self.ask_to_start(context, origin, missing)
+            await self.ask_to_start(context, origin, missing, platform_language(inv.locale))
             return
         replies = await self.answer_press(query, inv)
         await self.deliver(context, replies, origin)
@@ -665,7 +680,8 @@ class TelegramAdapter:
         found = read_stored(data, PAGE)
         stored = await self.referee.stored_buttons(found[0]) if found else None
         if found is None or stored is None:
-            await answer(query, "This button no longer works; use /status or /hand.")
+            lang = platform_language(query.from_user.language_code)
+            await answer(query, say(BUTTON_GONE, lang))
             return
         labels = [label for label, _ in stored[3]]
         await answer(query)
@@ -701,10 +717,10 @@ class TelegramAdapter:
 
     async def where_it_went(self, inv: Invocation, replies: Sequence[Reply]) -> str | None:
         """Pressed in a group, an answer meant only for the presser goes to their DMs: say so."""
-        mine = any(isinstance(r, Private) and r.user_id == inv.user_id for r in replies)
+        mine = [r for r in replies if isinstance(r, Private) and r.user_id == inv.user_id]
         if inv.private or not mine:
             return None
-        return HAND_SENT if await self.reachable(inv.user_id) else HAND_NOT_SENT
+        return say(HAND_SENT if await self.reachable(inv.user_id) else HAND_NOT_SENT, mine[0].lang)
 
     async def mark_chosen(self, query: CallbackQuery, inv: Invocation) -> None:
         """In a DM the pressed choice is spent: show what was chosen and drop the buttons."""
@@ -786,7 +802,10 @@ class TelegramAdapter:
         if live.message_id is not None:
             with contextlib.suppress(TelegramError):
                 await context.bot.edit_message_text(
-                    BOARD_MOVED, origin.chat_id, int(live.message_id), reply_markup=None
+                    say(BOARD_MOVED, reply.lang),
+                    origin.chat_id,
+                    int(live.message_id),
+                    reply_markup=None,
                 )
         await self.referee.board_posted(live.table_id, str(message.message_id))
 
@@ -827,11 +846,13 @@ class TelegramAdapter:
         if await self.reachable(reply.user_id):
             await self.send_private(context, reply, origin)
             return
-        text = (
-            f"{reply.name}, that was refused; the reason may name your cards, so I can only "
-            "tell you privately: press Start below, then try again."
+        text = _(
+            "{name}, that was refused; the reason may name your cards, so I can only tell you "
+            "privately: press Start below, then try again.",
+            name=reply.name,
         )
-        await self.notify(context, origin, text, self.start_link(context, origin), quote=True)
+        link = self.start_link(context, origin, reply.lang)
+        await self.notify(context, origin, say(text, reply.lang), link, quote=True)
 
     async def send_shareable(self, context: Context, reply: Private, origin: Origin) -> None:
         """Help and rules asked for in a group: privately when the player has started the bot,

@@ -30,3 +30,11 @@ async def test_each_user_is_answered_in_the_language_of_their_app(tg: Harness) -
     assert texts(listed, GROUP).startswith("Gry:\n")
     listed = await tg.say(ANN, "/games")
     assert texts(listed, GROUP).startswith("Games:\n")
+
+
+async def test_the_adapters_own_notes_follow_the_reply_language(tg: Harness) -> None:
+    await tg.say(PIA, "/new race")
+    refused = await tg.say(PIA, "/new race")  # a refusal in a group, Pia never started the bot
+    [note] = [c for c in refused if c.method == "sendMessage"]
+    assert note.text.startswith("Pia, to zostało odrzucone; powód może zdradzać twoje karty")
+    assert [key["text"] for key in note.buttons()] == ["Uruchom bota prywatnie"]
