@@ -83,9 +83,11 @@ def missing(lang: str) -> Iterator[str]:
         if not all(forms) or (isinstance(key, tuple) and len(forms) != have.num_plurals):
             yield f"{lang}: empty translation of {shown!r}"
             continue
-        wanted = placeholders(shown)
+        ids = [str(i) for i in key] if isinstance(key, tuple | list) else [shown]
+        every = set.union(*(placeholders(i) for i in ids))  # a plural may drop {n} in one form
+        common = set.intersection(*(placeholders(i) for i in ids))
         for form in forms:
-            if placeholders(form) != wanted:
+            if not common <= placeholders(form) <= every:
                 yield f"{lang}: placeholders of {form!r} differ from {shown!r}"
 
 

@@ -35,6 +35,8 @@ USAGE_WORDS = frozenset(
         N_("option"),
         N_("value"),
         N_("discard"),
+        N_("from"),
+        N_("floor"),
     )
 )
 """The placeholders and literal words of usage lines (`/draft CARD [discard OTHER]`), said in

@@ -16,21 +16,27 @@ from games.gotown.parse import (
 )
 from games.gotown.state import GoTownState
 from games.gotown.towers import card_text, check_top, floor_text, new_floor
+from games.i18n import _
 
 PAIRS = "1+8, 2+7, 3+6 or 4+5"
 
 
-def _add_floor(
-    state: GoTownState, seat: int, cards: list[str], values: list[int], how: str
-) -> list[Event]:
+def _add_floor(state: GoTownState, seat: int, cards: list[str], values: list[int]) -> list[Event]:
     tower = state["towers"][seat]
     tower.append(new_floor(cards, values))
     played(state)
     name = state["names"][seat]
-    events = [public(f"{name} {how} floor {len(tower)} with {floor_text(tower[-1])}.", board=True)]
+    built = _(
+        "{name} builds floor {n} with {cards}.",
+        name=name,
+        n=len(tower),
+        cards=floor_text(tower[-1]),
+    )
+    events = [public(built, board=True)]
     if len(tower) >= state["goal"]:
         state["winner"] = seat
-        events.append(public(f"{name} completes floor {len(tower)} and wins GoTown!", board=True))
+        won = _("{name} completes floor {n} and wins GoTown!", name=name, n=len(tower))
+        events.append(public(won, board=True))
     return events
 
 
@@ -40,28 +46,38 @@ def build(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Even
     kinds = parse_kinds(words_of(args))
     if len(kinds) != 2:
         raise RuleError(
-            "Build with exactly two cards that add up to 9, e.g. /build 4 5 or /build ? 3."
+            _("Build with exactly two cards that add up to 9, e.g. /build 4 5 or /build ? 3.")
         )
     for card_kind in kinds:
         if not is_number(card_kind) and card_kind != JOKER:
             raise RuleError(
-                f"A {NAMES[card_kind]} is not a floor card; build with two number cards that add "
-                f"up to 9 ({PAIRS}) or a ? with one number card."
+                _(
+                    "A {card} is not a floor card; build with two number cards that add up to 9 "
+                    "({pairs}) or a ? with one number card.",
+                    card=NAMES[card_kind],
+                    pairs=PAIRS,
+                )
             )
     first, second = kinds
     if first == second == JOKER:
         raise RuleError(
-            "Two jokers cannot pair with each other; pair a ? with a number card 1 to 8."
+            _("Two jokers cannot pair with each other; pair a ? with a number card 1 to 8.")
         )
     if JOKER not in kinds and int(first) + int(second) != 9:
         raise RuleError(
-            f"{first}+{second} makes {int(first) + int(second)}, not 9; a floor needs two cards "
-            f"that add up to 9 ({PAIRS})."
+            _(
+                "{first}+{second} makes {sum}, not 9; a floor needs two cards that add up to 9 "
+                "({pairs}).",
+                first=first,
+                second=second,
+                sum=int(first) + int(second),
+                pairs=PAIRS,
+            )
         )
     chosen = [take_card(state, seat, first), take_card(state, seat, second)]
     number = int(first if second == JOKER else second)
     values = [9 - number if k == JOKER else int(k) for k in kinds]
-    return _add_floor(state, seat, chosen, values, "builds")
+    return _add_floor(state, seat, chosen, values)
 
 
 def steal(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -70,33 +86,46 @@ def steal(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Even
     names = state["names"]
     words = words_of(args)
     if not words:
-        raise RuleError("Name your card and the player, e.g. /steal 4 from Bob.")
+        raise RuleError(_("Name your card and the player, e.g. /steal 4 from Bob."))
     card_kind, rest = split_card(names, words)
     rest = skip_from(names, rest)
     if card_kind == JOKER:
-        raise RuleError("A joker cannot be played to steal; steal with a number card 1 to 8.")
+        raise RuleError(_("A joker cannot be played to steal; steal with a number card 1 to 8."))
     if not is_number(card_kind):
         raise RuleError(
-            f"A {NAMES[card_kind]} cannot steal a floor card; steal with a number card 1 to 8."
+            _(
+                "A {card} cannot steal a floor card; steal with a number card 1 to 8.",
+                card=NAMES[card_kind],
+            )
         )
     target = read_target(names, rest)
-    victim = need_player(target, f"/steal {card_kind} from Bob")
+    victim = need_player(target, _("/steal {card} from Bob", card=card_kind))
     if victim == seat:
-        raise RuleError("You cannot steal from your own tower; name an opponent.")
+        raise RuleError(_("You cannot steal from your own tower; name an opponent."))
     check_top(state, victim, target.floor, "rob", "robbed")
     victim_name = names[victim]
     tower = state["towers"][victim]
     top = tower[-1]
     if top["dog"]:
         raise RuleError(
-            f"{victim_name}'s top floor is guarded by a dog; lure it away with a bone first."
+            _(
+                "{name}'s top floor is guarded by a dog; lure it away with a bone first.",
+                name=victim_name,
+            )
         )
     wanted = 9 - int(card_kind)
     if wanted not in top["values"]:
         low, high = sorted(top["values"])
         raise RuleError(
-            f"Your {card_kind} makes 9 with neither card of {victim_name}'s top floor "
-            f"({floor_text(top)}); steal from it with {a(str(low))} or {a(str(high))}."
+            _(
+                "Your {card} makes 9 with neither card of {name}'s top floor ({floor}); steal "
+                "from it with {low} or {high}.",
+                card=card_kind,
+                name=victim_name,
+                floor=floor_text(top),
+                low=a(str(low)),
+                high=a(str(high)),
+            )
         )
     index = top["values"].index(wanted)
     taken = top["cards"][index]
@@ -106,9 +135,16 @@ def steal(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Even
     state["discard"].append(left)
     events = [
         public(
-            f"{names[seat]} plays {a(card_kind)} and steals the {card_text(taken, wanted)} from "
-            f"{victim_name}'s floor {len(tower) + 1}; {victim_name}'s "
-            f"{card_text(left, top['values'][1 - index])} is discarded."
+            _(
+                "{name} plays {card} and steals the {taken} from {victim}'s floor {n}; {victim}'s "
+                "{left} is discarded.",
+                name=names[seat],
+                card=a(card_kind),
+                taken=card_text(taken, wanted),
+                victim=victim_name,
+                n=len(tower) + 1,
+                left=card_text(left, top["values"][1 - index]),
+            )
         )
     ]
-    return events + _add_floor(state, seat, [card, taken], [int(card_kind), wanted], "builds")
+    return events + _add_floor(state, seat, [card, taken], [int(card_kind), wanted])

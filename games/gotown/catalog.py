@@ -3,7 +3,10 @@ kinds, the names players see and the words players may type for them."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
+
+from games.i18n import Name, _
 
 JOKER = "?"
 NUMBERS: tuple[str, ...] = tuple(str(value) for value in range(1, 9))
@@ -22,16 +25,31 @@ DECK_SIZE = 54
 NAMES: dict[str, str] = {
     **{number: number for number in NUMBERS},
     JOKER: "?",
-    "dog": "dog",
-    "bone": "bone",
-    "hammer": "jack-hammer",
-    "wreck": "wrecking ball",
-    "milkshake": "milkshake",
-    "donut": "donut truck",
-    "thief": "thief",
-    "superthief": "super-thief",
+    "dog": Name({"en": "dog", "pl": "pies"}),
+    "bone": Name({"en": "bone", "pl": "kość"}),
+    "hammer": Name({"en": "jack-hammer", "pl": "młot pneumatyczny"}),
+    "wreck": Name({"en": "wrecking ball", "pl": "kula burząca"}),
+    "milkshake": Name({"en": "milkshake", "pl": "koktajl mleczny"}),
+    "donut": Name({"en": "donut truck", "pl": "furgonetka z pączkami"}),
+    "thief": Name({"en": "thief", "pl": "złodziej"}),
+    "superthief": Name({"en": "super-thief", "pl": "superzłodziej"}),
 }
-"""What players see for each kind: values only, never the internal copy number."""
+"""What players see for each kind (in their language): values only, never the copy number."""
+WORDS: dict[str, str] = {
+    special: Name({"en": special, "pl": word})
+    for special, word in (
+        ("dog", "pies"),
+        ("bone", "kość"),
+        ("hammer", "młot"),
+        ("wreck", "kula"),
+        ("milkshake", "koktajl"),
+        ("donut", "pączki"),
+        ("thief", "złodziej"),
+        ("superthief", "superzłodziej"),
+    )
+}
+"""A special card as a command word: what a button sends is English, what its reader sees is
+theirs (the Polish reads back through ALIASES)."""
 
 ORDER: tuple[str, ...] = (*NUMBERS, JOKER, *SPECIALS)
 
@@ -59,9 +77,25 @@ ALIASES: dict[str, str] = {
     "truck": "donut",
     "thief": "thief",
     "superthief": "superthief",
+    # Polish, folded (no diacritics): pies, kość, młot pneumatyczny, kula burząca, koktajl
+    # mleczny, furgonetka z pączkami, złodziej, superzłodziej
+    "dzoker": JOKER,
+    "pies": "dog",
+    "kosc": "bone",
+    "mlot": "hammer",
+    "mlotpneumatyczny": "hammer",
+    "kula": "wreck",
+    "kulaburzaca": "wreck",
+    "koktajl": "milkshake",
+    "koktajlmleczny": "milkshake",
+    "paczki": "donut",
+    "furgonetka": "donut",
+    "furgonetkazpaczkami": "donut",
+    "zlodziej": "thief",
+    "superzlodziej": "superthief",
 }
 
-CARD_LIST = (
+CARD_LIST = _(
     "1 to 8, ? (joker), dog, bone, jack-hammer, wrecking ball, milkshake, donut truck, "
     "thief or super-thief"
 )
@@ -87,8 +121,14 @@ def name(card: str) -> str:
 
 
 def a(text: str) -> str:
-    """The card name with its article: 'an 8', 'a 4', 'a dog'."""
-    return f"an {text}" if text == "8" else f"a {text}"
+    """The card name with its article: 'an 8', 'a 4', 'a dog' (Polish has none)."""
+    return _("an {card}", card=text) if text == "8" else _("a {card}", card=text)
+
+
+def fold(text: str) -> str:
+    """Lower case without diacritics, so 'kość' and 'kosc' read alike."""
+    text = text.casefold().replace("ł", "l")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def sort_key(card: str) -> tuple[int, str]:

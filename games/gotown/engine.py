@@ -14,6 +14,7 @@ from games.gotown.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from games.gotown.state import GoTownState
 from games.gotown.verbs import VERBS
 from games.gotown.view import build_view
+from games.i18n import _
 
 
 class GoTownEngine(BaseEngine[GoTownState]):
@@ -24,7 +25,7 @@ class GoTownEngine(BaseEngine[GoTownState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     verbs = VERBS
-    options = (Option("short", "flag", "Short game: the first to build 4 floors wins.", False),)
+    options = (Option("short", "flag", _("Short game: the first to build 4 floors wins."), False),)
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng

@@ -4,10 +4,11 @@ turns, /done, whose turn it is and the end of the game."""
 from __future__ import annotations
 
 from games.base import Event, Outcome, Rng, RuleError, private, public
-from games.gotown.catalog import kind, names_of
+from games.gotown.catalog import NAMES, kind, names_of
 from games.gotown.hands import hand_line
 from games.gotown.moves import can_play
 from games.gotown.state import GoTownState
+from games.i18n import Joined, _, _n
 
 DONUT_SKIP = "donut-truck"
 """A pending skip caused by the donut truck (the truck itself lies on the table, not in the queue)."""
@@ -17,11 +18,22 @@ REFILL_TO = 3
 
 
 def skip_name(entry: str) -> str:
-    return "donut truck" if entry == DONUT_SKIP else "milkshake"
+    return NAMES["donut"] if entry == DONUT_SKIP else NAMES["milkshake"]
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def and_list(items: list[str]) -> str:
+    """'4', '4 and 5', '4, 5 and dog' (the card names said in the reader's language)."""
+    if len(items) == 1:
+        return items[0]
+    return _("{names} and {last}", names=Joined(items[:-1]), last=items[-1])
+
+
+def cards(count: int) -> str:
+    return _n("{n} card", "{n} cards", count)
+
+
+def floors(count: int) -> str:
+    return _n("{n} floor", "{n} floors", count)
 
 
 def waiting(state: GoTownState) -> list[int]:
@@ -33,7 +45,10 @@ def require_free_turn(state: GoTownState, seat: int) -> None:
     skips = state["skips"][seat]
     if skips:
         raise RuleError(
-            f"You have a {skip_name(skips[0])} this turn: you sit out, and the only move is /done."
+            _(
+                "You have a {card} this turn: you sit out, and the only move is /done.",
+                card=skip_name(skips[0]),
+            )
         )
 
 
@@ -48,7 +63,7 @@ def draw_cards(
     """Draw up to count cards, reshuffling the discard pile when the draw pile runs out."""
     drawn: list[str] = []
     events: list[Event] = []
-    for _ in range(count):
+    for _draw in range(count):
         if not state["draw"]:
             if not state["discard"]:
                 break
@@ -57,8 +72,11 @@ def draw_cards(
             rng.shuffle(state["draw"])
             events.append(
                 public(
-                    "The draw pile is empty: the discard pile is shuffled into a new draw pile of "
-                    f"{plural(len(state['draw']), 'card')}."
+                    _(
+                        "The draw pile is empty: the discard pile is shuffled into a new draw "
+                        "pile of {cards}.",
+                        cards=cards(len(state["draw"])),
+                    )
                 )
             )
         card = state["draw"].pop()
@@ -72,13 +90,19 @@ def _draw_events(
 ) -> list[Event]:
     """The public count of a draw and the private list of the drawn cards."""
     name = state["names"][seat]
-    text = f"{lead}{name} draws {plural(len(drawn), 'card')}"
     if len(drawn) < wanted:
-        text += " (the draw and discard piles are empty)"
-    events = [public(text + ".", board=True)]
+        draws = _(
+            "{name} draws {cards} (the draw and discard piles are empty).",
+            name=name,
+            cards=cards(len(drawn)),
+        )
+    else:
+        draws = _("{name} draws {cards}.", name=name, cards=cards(len(drawn)))
+    events = [public(Joined((lead, draws), ""), board=True)]
     if drawn:
-        got = " and ".join(names_of(drawn))
-        events.append(private(seat, f"You draw {got}. Your hand: {hand_line(state, seat)}."))
+        got = and_list(names_of(drawn))
+        text = _("You draw {cards}. Your hand: {hand}.", cards=got, hand=hand_line(state, seat))
+        events.append(private(seat, text))
     return events
 
 
@@ -99,31 +123,35 @@ def begin_turn(state: GoTownState, seat: int, rng: Rng) -> list[Event]:
         state["discard"].append(donut["card"])
         state["donut"] = None
         events.append(
-            public("The donut truck is back with its owner and goes to the discard pile.")
+            public(_("The donut truck is back with its owner and goes to the discard pile."))
         )
     skips = state["skips"][seat]
     if skips:
         state["changed"] = True
         events.append(
             public(
-                f"{name}'s turn: {name} has a {skip_name(skips[0])}, sits out this turn, draws "
-                "nothing and can only /done.",
+                _(
+                    "{name}'s turn: {name} has a {card}, sits out this turn, draws nothing and "
+                    "can only /done.",
+                    name=name,
+                    card=skip_name(skips[0]),
+                ),
                 board=True,
             )
         )
         return events
     hand = state["hands"][seat]
-    lead = f"{name}'s turn: "
+    lead: str = _("{name}'s turn: ", name=name)
     if len(hand) >= START_DRAW_LIMIT:
         if not deadlocked(state):
             state["changed"] = False
-            events.append(
-                public(f"{lead}{name} holds {len(hand)} cards and draws none.", board=True)
-            )
+            holds = _("{name} holds {cards} and draws none.", name=name, cards=cards(len(hand)))
+            events.append(public(Joined((lead, holds), ""), board=True))
             return events
-        lead += (
-            "nobody played or drew a card for a full round and nobody can build or play one, "
-            "so the 8-card limit is lifted: "
+        lead = _(
+            "{name}'s turn: nobody played or drew a card for a full round and nobody can build "
+            "or play one, so the 8-card limit is lifted: ",
+            name=name,
         )
     drawn, reshuffles = draw_cards(state, seat, 1, rng)
     state["changed"] = bool(drawn)
@@ -139,18 +167,22 @@ def done(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event
         entry = skips.pop(0)
         if kind(entry) == "milkshake":
             state["discard"].append(entry)
-            events.append(public(f"{name} discards the milkshake and sits out the turn."))
+            events.append(
+                public(_("{name} discards the milkshake and sits out the turn.", name=name))
+            )
         else:
-            events.append(public(f"{name} sits out the turn for the donut truck."))
+            events.append(public(_("{name} sits out the turn for the donut truck.", name=name)))
     else:
         held = len(state["hands"][seat])
         if held < REFILL_TO:
             drawn, reshuffles = draw_cards(state, seat, REFILL_TO - held, rng)
-            lead = f"{name} ends the turn with {plural(held, 'card')} and refills to 3: "
+            lead = _(
+                "{name} ends the turn with {cards} and refills to 3: ", name=name, cards=cards(held)
+            )
             events += reshuffles + _draw_events(state, seat, drawn, REFILL_TO - held, lead)
             state["changed"] = state["changed"] or bool(drawn)
         else:
-            events.append(public(f"{name} ends the turn."))
+            events.append(public(_("{name} ends the turn.", name=name)))
     state["quiet_turns"] = 0 if state["changed"] else state["quiet_turns"] + 1
     following = (seat + 1) % len(state["names"])
     return events + begin_turn(state, following, rng)
@@ -162,8 +194,10 @@ def outcome(state: GoTownState) -> Outcome | None:
     if winner is None:
         return None
     scores = {seat: float(len(tower)) for seat, tower in enumerate(state["towers"])}
-    detail = [
-        f"{name}: {plural(len(tower), 'floor')}" + (" (winner)" if seat == winner else "")
+    detail: list[str] = [
+        _("{name}: {floors} (winner)", name=name, floors=floors(len(tower)))
+        if seat == winner
+        else _("{name}: {floors}", name=name, floors=floors(len(tower)))
         for seat, (name, tower) in enumerate(zip(state["names"], state["towers"], strict=True))
     ]
     return Outcome([winner], scores, detail)

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from games.base import RuleError
 from games.gotown.catalog import NAMES, kind, names_of
 from games.gotown.state import GoTownState
+from games.i18n import _, joined
 
 
 def hand_line(state: GoTownState, seat: int) -> str:
     """The seat's cards as its owner reads them (private events only)."""
-    cards = names_of(state["hands"][seat])
-    return ", ".join(cards) if cards else "empty"
+    return joined(names_of(state["hands"][seat]), empty=_("empty"))
 
 
 def find_in_hand(hand: Sequence[str], card_kind: str, skip: int = 0) -> str | None:
@@ -25,7 +25,7 @@ def find_in_hand(hand: Sequence[str], card_kind: str, skip: int = 0) -> str | No
 
 
 def missing(card_kind: str) -> RuleError:
-    return RuleError(f"You hold no {NAMES[card_kind]}; /hand shows your cards.")
+    return RuleError(_("You hold no {card}; /hand shows your cards.", card=NAMES[card_kind]))
 
 
 def take_card(state: GoTownState, seat: int, card_kind: str) -> str:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from games.base import Move
-from games.gotown.catalog import JOKER, NUMBERS, kind
+from games.gotown.catalog import JOKER, NUMBERS, WORDS, kind
 from games.gotown.state import GoTownState
+from games.i18n import Name, _
 
-DONE = Move("done", (), "end the turn")
+DONE = Move("done", (), _("end the turn"))
+FROM = Name({"en": "from", "pl": "od"})
+FLOOR = Name({"en": "floor", "pl": "piętro"})
 
 
 def held_kinds(state: GoTownState, seat: int) -> set[str]:
@@ -39,7 +42,7 @@ def _steals(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
         for value in tower[-1]["values"]:
             mine = str(9 - value)
             if mine in held:
-                moves.append(Move("steal", (mine, "from", state["names"][other])))
+                moves.append(Move("steal", (mine, FROM, state["names"][other])))
     return moves
 
 
@@ -49,28 +52,30 @@ def _specials(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
     own = state["towers"][seat]
     if "dog" in held:
         moves += [
-            Move("play", ("dog", str(i + 1))) for i, floor in enumerate(own) if not floor["dog"]
+            Move("play", (WORDS["dog"], str(i + 1)))
+            for i, floor in enumerate(own)
+            if not floor["dog"]
         ]
     if "bone" in held:
         for other in range(len(names)):
             for i, floor in enumerate(state["towers"][other]):
                 if floor["dog"]:
-                    moves.append(Move("play", ("bone", names[other], "floor", str(i + 1))))
+                    moves.append(Move("play", (WORDS["bone"], names[other], FLOOR, str(i + 1))))
     others = opponents(state, seat)
     for other in others:
         tower = state["towers"][other]
         if "hammer" in held and tower and not tower[-1]["dog"]:
-            moves.append(Move("play", ("hammer", names[other])))
+            moves.append(Move("play", (WORDS["hammer"], names[other])))
         if "wreck" in held and tower:
-            moves.append(Move("play", ("wreck", names[other])))
+            moves.append(Move("play", (WORDS["wreck"], names[other])))
         if "thief" in held and state["hands"][other]:
-            moves.append(Move("play", ("thief", names[other])))
+            moves.append(Move("play", (WORDS["thief"], names[other])))
         if "milkshake" in held:
-            moves.append(Move("play", ("milkshake", names[other])))
+            moves.append(Move("play", (WORDS["milkshake"], names[other])))
     if "superthief" in held and any(state["hands"][other] for other in others):
-        moves.append(Move("play", ("superthief",)))
+        moves.append(Move("play", (WORDS["superthief"],)))
     if "donut" in held:
-        moves.append(Move("play", ("donut",)))
+        moves.append(Move("play", (WORDS["donut"],)))
     return moves
 
 

@@ -11,10 +11,14 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from games.base import RuleError, seat_by_name
-from games.gotown.catalog import ALIASES, CARD_LIST
+from games.gotown.catalog import ALIASES, CARD_LIST, fold
+from games.i18n import _
 
 MAX_CARD_WORDS = 3
 MAX_FLOOR_DIGITS = 4
+FROM_WORDS = ("from", "od")
+FLOOR_WORDS = ("floor", "pietro")
+"""The words before a player and a floor, English or Polish (folded: 'piętro')."""
 
 
 def words_of(args: Sequence[str]) -> list[str]:
@@ -30,7 +34,7 @@ def number(word: str) -> int | None:
 
 
 def _squash(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch not in "-_' ")
+    return "".join(ch for ch in fold(text) if ch not in "-_' ")
 
 
 def _card_readings(words: Sequence[str]) -> list[tuple[str, int]]:
@@ -41,8 +45,10 @@ def _card_readings(words: Sequence[str]) -> list[tuple[str, int]]:
         if card_kind is not None:
             found.append((card_kind, size))
     if not found:
-        shown = " ".join(words) if words else "nothing"
-        raise RuleError(f"'{shown}' is not a card; name one of: {CARD_LIST}.")
+        shown = " ".join(words) if words else _("nothing")
+        raise RuleError(
+            _("'{shown}' is not a card; name one of: {cards}.", shown=shown, cards=CARD_LIST)
+        )
     return found
 
 
@@ -76,7 +82,7 @@ def split_card(names: Sequence[str], words: Sequence[str]) -> tuple[str, list[st
 def skip_from(names: Sequence[str], words: Sequence[str]) -> list[str]:
     """Drop the word 'from' before a player, unless it begins a player's name."""
     rest = list(words)
-    if not rest or rest[0].casefold() != "from":
+    if not rest or fold(rest[0]) not in FROM_WORDS:
         return rest
     return rest[1:] if _name_matches(names, rest[1:]) or not _name_matches(names, rest) else rest
 
@@ -113,10 +119,12 @@ def floor_only(words: Sequence[str]) -> tuple[bool, int | None]:
         return True, None
     if len(words) == 1 and number(words[0]) is not None:
         return True, number(words[0])
-    if len(words) == 2 and words[0].casefold() == "floor":
+    if len(words) == 2 and fold(words[0]) in FLOOR_WORDS:
         found = number(words[1])
         if found is None:
-            raise RuleError(f"'floor {words[1]}' is not a floor number; floors count from 1 up.")
+            raise RuleError(
+                _("'floor {word}' is not a floor number; floors count from 1 up.", word=words[1])
+            )
         return True, found
     return False, None
 
@@ -124,10 +132,12 @@ def floor_only(words: Sequence[str]) -> tuple[bool, int | None]:
 def split_floor(words: Sequence[str]) -> tuple[list[str], int | None]:
     """Strip a trailing 'floor N' (or a bare trailing number after other words) from the words."""
     rest = list(words)
-    if len(rest) >= 2 and rest[-2].casefold() == "floor":
+    if len(rest) >= 2 and fold(rest[-2]) in FLOOR_WORDS:
         found = number(rest[-1])
         if found is None:
-            raise RuleError(f"'floor {rest[-1]}' is not a floor number; floors count from 1 up.")
+            raise RuleError(
+                _("'floor {word}' is not a floor number; floors count from 1 up.", word=rest[-1])
+            )
         return rest[:-2], found
     if len(rest) >= 2 and number(rest[-1]) is not None:
         return rest[:-1], number(rest[-1])
@@ -146,14 +156,22 @@ def read_target(names: Sequence[str], words: Sequence[str]) -> Target:
             typed = " ".join(words[: fits[0][1]])
             exact = [seat for seat in longest if " ".join(names[seat].split()) == typed]
             if len(exact) != 1:
-                raise RuleError(f"'{typed}' matches several players; type the full name.")
+                raise RuleError(
+                    _("'{text}' matches several players; type the full name.", text=typed)
+                )
             longest = exact
         seat, used = next(fit for fit in fits if fit[0] == longest[0])
         return Target(seat, floor_only(words[used:])[1])
     if matches:
         seat, used = matches[0]
         extra = " ".join(words[used:])
-        raise RuleError(f"'{extra}' after {names[seat]} is not a floor; write it as 'floor N'.")
+        raise RuleError(
+            _(
+                "'{extra}' after {name} is not a floor; write it as 'floor N'.",
+                extra=extra,
+                name=names[seat],
+            )
+        )
     alone, floor = floor_only(words)
     if alone:
         return Target(None, floor)
@@ -164,5 +182,5 @@ def read_target(names: Sequence[str], words: Sequence[str]) -> Target:
 def need_player(target: Target, example: str) -> int:
     """The named player, or a refusal with an example when the words named none."""
     if target.seat is None:
-        raise RuleError(f"Name a player, e.g. {example}.")
+        raise RuleError(_("Name a player, e.g. {example}.", example=example))
     return target.seat

@@ -7,9 +7,10 @@ from typing import Any
 
 from games.base import Event, Rng, RuleError, private, public
 from games.gotown.catalog import full_deck
-from games.gotown.flow import begin_turn
+from games.gotown.flow import begin_turn, floors
 from games.gotown.hands import hand_line
 from games.gotown.state import GoTownState
+from games.i18n import _
 
 HAND_SIZE = 5
 MIN_PLAYERS = 2
@@ -20,7 +21,14 @@ def new_game(
     names: Sequence[str], options: Mapping[str, Any], rng: Rng
 ) -> tuple[GoTownState, list[Event]]:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RuleError(f"GoTown needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}.")
+        raise RuleError(
+            _(
+                "GoTown needs {low} to {high} players, not {n}.",
+                low=MIN_PLAYERS,
+                high=MAX_PLAYERS,
+                n=len(names),
+            )
+        )
     deck = full_deck()
     rng.shuffle(deck)
     count = len(names)
@@ -40,11 +48,17 @@ def new_game(
     }
     events = [
         public(
-            f"GoTown for {', '.join(names)}: each floor is two cards adding up to 9; the first "
-            f"to build {state['goal']} floors wins. Everyone holds {HAND_SIZE} cards."
+            _(
+                "GoTown for {names}: each floor is two cards adding up to 9; the first to build "
+                "{floors} wins. Everyone holds {n} cards.",
+                names=", ".join(names),
+                floors=floors(state["goal"]),
+                n=HAND_SIZE,
+            )
         )
     ]
     events += [
-        private(seat, f"Your opening hand: {hand_line(state, seat)}.") for seat in range(count)
+        private(seat, _("Your opening hand: {cards}.", cards=hand_line(state, seat)))
+        for seat in range(count)
     ]
     return state, events + begin_turn(state, 0, rng)

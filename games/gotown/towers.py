@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from games.base import RuleError
 from games.gotown.catalog import JOKER, kind
 from games.gotown.state import Floor, GoTownState
+from games.i18n import _
 
 
 def new_floor(cards: Sequence[str], values: Sequence[int]) -> Floor:
@@ -32,9 +33,25 @@ def check_top(state: GoTownState, seat: int, floor: int | None, action: str, don
     tower = state["towers"][seat]
     name = state["names"][seat]
     if not tower:
-        raise RuleError(f"{name} has no floor to {action}; choose a player with a tower.")
-    if floor is not None and floor != len(tower):
+        if action == "rob":
+            raise RuleError(
+                _("{name} has no floor to rob; choose a player with a tower.", name=name)
+            )
         raise RuleError(
-            f"Only a top floor can be {done}: {name}'s top floor is floor "
-            f"{len(tower)}, not floor {floor}."
+            _("{name} has no floor to destroy; choose a player with a tower.", name=name)
+        )
+    if floor is not None and floor != len(tower):
+        params = {"name": name, "top": len(tower), "floor": floor}
+        if done == "robbed":
+            raise RuleError(
+                _(
+                    "Only a top floor can be robbed: {name}'s top floor is floor {top}, not floor {floor}.",
+                    **params,
+                )
+            )
+        raise RuleError(
+            _(
+                "Only a top floor can be destroyed: {name}'s top floor is floor {top}, not floor {floor}.",
+                **params,
+            )
         )

@@ -8,47 +8,56 @@ from games.gotown.catalog import SPECIALS
 from games.gotown.flow import done
 from games.gotown.specials import play
 from games.gotown.state import GoTownState
+from games.i18n import _
 
 VERBS: tuple[GameVerb[GoTownState], ...] = (
     Verb(
         "build",
-        "Build your next floor from two hand cards adding up to 9 (a ? takes 9 minus its partner).",
+        _(
+            "Build your next floor from two hand cards adding up to 9 (a ? takes 9 minus its partner)."
+        ),
         build,
         args=(
-            Arg("A", "card", "a floor card from your hand: 1 to 8, or ?"),
-            Arg("B", "card", "the card that makes 9 with A"),
+            Arg("A", "card", _("a floor card from your hand: 1 to 8, or ?")),
+            Arg("B", "card", _("the card that makes 9 with A")),
         ),
         examples=("/build 4 5", "/build ? 3"),
     ),
     Verb(
         "steal",
-        "Build a floor from one hand card and the card of PLAYER's unguarded top floor making 9.",
+        _(
+            "Build a floor from one hand card and the card of PLAYER's unguarded top floor making 9."
+        ),
         steal,
         args=(
-            Arg("CARD", "card", "a number card 1 to 8 from your hand (never a ?)"),
-            Arg("PLAYER", "player", "the opponent whose top floor you rob", literal="from"),
+            Arg("CARD", "card", _("a number card 1 to 8 from your hand (never a ?)")),
+            Arg("PLAYER", "player", _("the opponent whose top floor you rob"), literal="from"),
             Arg(
-                "N", "number", "the floor robbed; only the top floor can be", False, literal="floor"
+                "N",
+                "number",
+                _("the floor robbed; only the top floor can be"),
+                False,
+                literal="floor",
             ),
         ),
         examples=("/steal 4 from Bob", "/steal 3 from Bob floor 2"),
     ),
     Verb(
         "play",
-        "Play a special card: dog, bone, hammer, wreck, thief, superthief, milkshake or donut.",
+        _("Play a special card: dog, bone, hammer, wreck, thief, superthief, milkshake or donut."),
         play,
         args=(
-            Arg("CARD", "card", "the special card from your hand", choices=tuple(SPECIALS)),
+            Arg("CARD", "card", _("the special card from your hand"), choices=tuple(SPECIALS)),
             Arg(
                 "PLAYER",
                 "player",
-                "the target of a bone, hammer, wreck, thief or milkshake",
+                _("the target of a bone, hammer, wreck, thief or milkshake"),
                 required=False,
             ),
             Arg(
                 "N",
                 "number",
-                "a floor: your own for a dog, a guarded one for a bone",
+                _("a floor: your own for a dog, a guarded one for a bone"),
                 required=False,
                 literal="floor",
             ),
@@ -57,9 +66,10 @@ VERBS: tuple[GameVerb[GoTownState], ...] = (
     ),
     Verb(
         "done",
-        "End your turn (below 3 cards you refill to 3), or sit out a skipped turn.",
+        _("End your turn (below 3 cards you refill to 3), or sit out a skipped turn."),
         done,
         examples=("/done",),
         role="end_turn",
+        label=_("Done"),
     ),
 )

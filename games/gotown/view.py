@@ -4,50 +4,68 @@ from __future__ import annotations
 
 from games.base import TableBlock, Track, View
 from games.gotown.catalog import name, names_of
-from games.gotown.flow import plural, skip_name
+from games.gotown.flow import cards, floors, skip_name
 from games.gotown.state import GoTownState
 from games.gotown.towers import floor_text
+from games.i18n import _, joined
 
 
 def _skips(entries: list[str]) -> str:
-    return ", ".join(skip_name(entry) for entry in entries) or "-"
+    return joined((skip_name(entry) for entry in entries), empty="-")
 
 
 def _tower_table(state: GoTownState, seat: int) -> TableBlock:
     tower = state["towers"][seat]
-    rows = [
-        [str(i + 1), floor_text(floor), "dog" if floor["dog"] else ""]
+    rows: list[list[str]] = [
+        [str(i + 1), floor_text(floor), _("dog") if floor["dog"] else ""]
         for i, floor in reversed(list(enumerate(tower)))
     ]
-    title = f"{state['names'][seat]}'s tower ({plural(len(tower), 'floor')}, top first)"
-    return TableBlock(title, ["Floor", "Cards", "Guard"], rows)
+    title = _(
+        "{name}'s tower ({floors}, top first)", name=state["names"][seat], floors=floors(len(tower))
+    )
+    return TableBlock(title, [_("Floor"), _("Cards"), _("Guard")], rows)
 
 
 def _status_line(state: GoTownState) -> str:
     names = state["names"]
     if state["winner"] is not None:
-        return f"{names[state['winner']]} has won with {state['goal']} floors."
+        return _(
+            "{name} has won with {goal} floors.", name=names[state["winner"]], goal=state["goal"]
+        )
     turn = state["turn"]
     if state["skips"][turn]:
-        return f"{names[turn]}'s turn: sitting out ({skip_name(state['skips'][turn][0])}), /done."
-    return f"{names[turn]}'s turn."
+        return _(
+            "{name}'s turn: sitting out ({card}), /done.",
+            name=names[turn],
+            card=skip_name(state["skips"][turn][0]),
+        )
+    return _("{name}'s turn.", name=names[turn])
 
 
 def build_view(state: GoTownState, seat: int | None) -> View:
     names = state["names"]
     discard = state["discard"]
-    top = f", top card {name(discard[-1])}" if discard else ""
-    lines = [
-        _status_line(state),
-        f"First to {state['goal']} floors wins.",
-        f"Draw pile: {plural(len(state['draw']), 'card')}. "
-        f"Discard pile: {plural(len(discard), 'card')}{top}.",
-    ]
+    piles = (
+        _(
+            "Draw pile: {draw}. Discard pile: {discard}, top card {top}.",
+            draw=cards(len(state["draw"])),
+            discard=cards(len(discard)),
+            top=name(discard[-1]),
+        )
+        if discard
+        else _(
+            "Draw pile: {draw}. Discard pile: {discard}.",
+            draw=cards(len(state["draw"])),
+            discard=cards(len(discard)),
+        )
+    )
+    lines = [_status_line(state), _("First to {goal} floors wins.", goal=state["goal"]), piles]
     if state["donut"] is not None:
-        lines.append(f"The donut truck of {names[state['donut']['owner']]} is on the table.")
+        owner = names[state["donut"]["owner"]]
+        lines.append(_("The donut truck of {name} is on the table.", name=owner))
     players = TableBlock(
-        "Players",
-        ["Player", "Floors", "Cards in hand", "Turns to sit out"],
+        _("Players"),
+        [_("Player"), _("Floors"), _("Cards in hand"), _("Turns to sit out")],
         [
             [
                 ("> " if i == state["turn"] else "") + names[i],
@@ -59,8 +77,8 @@ def build_view(state: GoTownState, seat: int | None) -> View:
         ],
     )
     tables = [players, *(_tower_table(state, i) for i in range(len(names)) if state["towers"][i])]
-    floors = Track(
-        "Floors", state["goal"], {n: len(state["towers"][i]) for i, n in enumerate(names)}
+    track = Track(
+        _("Floors"), state["goal"], {n: len(state["towers"][i]) for i, n in enumerate(names)}
     )
     hand = None if seat is None else names_of(state["hands"][seat])
-    return View("GoTown", seat, lines, tables, tracks=[floors], hand=hand)
+    return View("GoTown", seat, lines, tables, tracks=[track], hand=hand)

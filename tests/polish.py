@@ -1,0 +1,110 @@
+"""A table in Polish from /new to the final score, and the scan of every reply for English: what
+the acceptance tests of each translated game share."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from bot import catalogue
+from bot.commands.parse import Invocation, parse_command
+from bot.referee import Referee
+from bot.render.text import render_text
+from bot.replies import Private, Public, Reply
+
+MAX_COMMANDS = 600
+
+
+def _fragments(msgid: str) -> list[str]:
+    """The literal English of a message: its parts between placeholders that hold at least two
+    words (single words may be Polish too, or names)."""
+    parts = re.split(r"\{[^{}]*\}", msgid)
+    return [p.strip(" .,;:()-+") for p in parts if len(re.findall(r"[A-Za-z]{2,}", p)) >= 2]
+
+
+def english_texts() -> list[str]:
+    """Every message's English fragments that its Polish translation does not contain itself."""
+    polish = catalogue.read("pl")
+    found: set[str] = set()
+    for message in catalogue.extract():
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        key = ids[0]
+        translated = polish[key].string if polish.get(key) else ""
+        forms = " ".join(translated) if isinstance(translated, tuple | list) else translated
+        for msgid in ids:
+            found.update(f for f in _fragments(msgid) if f and f not in forms)
+    return sorted(found, key=len, reverse=True)
+
+
+def shown(replies: Iterable[Reply]) -> list[str]:
+    """What a reader sees of each reply: its text, its board as drawn, its buttons."""
+    out = []
+    for reply in replies:
+        parts = [reply.text, *(b.label for b in reply.buttons)]
+        if reply.board is not None:
+            parts.append(render_text(reply.board))
+        out.append("\n".join(parts))
+    return out
+
+
+def english_in(
+    texts: Iterable[str], messages: list[str], names: Iterable[str]
+) -> list[tuple[str, str]]:
+    """(the English found, the text it is in) for English names and message texts."""
+    names = sorted(set(names))
+    leaks = []
+    for text in texts:
+        for name in names:
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+                leaks.append((name, text))
+        leaks += [(m, text) for m in messages if m in text]
+    return leaks
+
+
+def plain(text: str) -> str:
+    """How a player without Polish letters on the keyboard types it."""
+    text = text.replace("ł", "l").replace("Ł", "L")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+class PolishTable:
+    """Ann, whose own client is in English, plays a table opened with --lang pl against bots,
+    typing each move as it is offered to her in Polish (every other one without diacritics)."""
+
+    def __init__(self, referee: Referee, chat: str) -> None:
+        self.referee, self.chat = referee, chat
+        self.seen: list[str] = []
+
+    async def send(self, line: str) -> list[Reply]:
+        parsed = parse_command(line)
+        assert parsed is not None, line
+        inv = Invocation(
+            "test", self.chat, "ann", "Ann", parsed.verb, parsed.args, text=parsed.text,
+            locale="en-US",
+        )  # fmt: skip
+        replies = await self.referee.handle(inv)
+        self.seen.extend(shown(replies))
+        return replies
+
+    async def play_to_the_end(self) -> None:
+        for step in range(MAX_COMMANDS):
+            offered = await self.referee.offered_moves("test", self.chat, "ann")
+            if not offered:
+                replies = await self.send("/status")
+                assert not any(isinstance(r, Private) and r.refusal for r in replies), replies
+                if any("Koniec gry" in s or "koniec gry" in s for s in shown(replies)):
+                    return
+                continue
+            self.seen.extend(text for text, _command in offered)
+            text, command = offered[step % len(offered)]
+            typed = text if text.startswith("/") else command  # a label is not a command
+            typed = plain(typed) if step % 2 else typed
+            replies = await self.send(typed)
+            refusals = [r for r in replies if isinstance(r, Private) and r.refusal is not None]
+            assert not refusals, (typed, command, [r.text for r in refusals])
+            if any(isinstance(r, Public) and r.outcome for r in replies):
+                return
+        raise AssertionError("the game did not reach its final score")
