@@ -349,3 +349,9 @@ class Referee:
         async with self._reads() as session:
             table = await Repository(session).last_table(platform, chat_id)
             return table.board_message if table is not None else None
+
+    async def seat_names(self, platform: str, chat_id: str) -> list[str]:
+        """The names seated at the chat's open table (a player option's suggestions)."""
+        async with self._reads() as session:
+            table = await Repository(session).open_table(platform, chat_id, lock=False)
+            return [s.name for s in table.seats] if table is not None else []

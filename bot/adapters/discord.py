@@ -16,7 +16,14 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.adapters.base import SWEEP_SECONDS, pack_pieces, split_message, with_mentions
-from bot.commands.help import every_verb, fit, placeholders
+from bot.adapters.discord_commands import (
+    chat_verbs,
+    described,
+    new_command,
+    play_command,
+    typed_command,
+)
+from bot.commands.help import fit, placeholders
 from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
 from bot.context import SharedVerb
@@ -527,6 +534,8 @@ class Adapter:
         line: str,
         version: int | None = None,
         chat: str | None = None,
+        *,
+        attachment: tuple[str, str] | None = None,
     ) -> None:
         """Run one command (typed or pressed); defer first if the referee is slow to answer."""
         parsed = parse_command(line)
@@ -540,6 +549,7 @@ class Adapter:
             chat_id=chat,
             update_id=str(interaction.id),
             version=version,
+            attachment=attachment,
         )
         work = asyncio.ensure_future(self.referee.handle(inv))
         done, _ = await asyncio.wait({work}, timeout=self.defer_after)
@@ -569,26 +579,6 @@ class Adapter:
             await interaction.response.edit_message(view=view)
         except discord.HTTPException as error:
             log.warning("Discord refused a page of choices: %s", error)
-
-    async def suggest(
-        self, interaction: discord.Interaction[Any], verb: str, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Arguments of the invoker's legal moves for this verb, read without taking the table
-        lock: shown in the player's language, sent as the command's own words."""
-        chat = str(interaction.channel_id)
-        user, locale = str(interaction.user.id), str(interaction.locale)
-        moves = await self.referee.offered_moves(PLATFORM, chat, user, locale)
-        prefix = f"/{verb} "
-        wanted = current.casefold().strip()
-        choices = []
-        for shown, command in moves:
-            if not command.startswith(prefix):
-                continue
-            args = command[len(prefix) :]
-            name = shown[len(prefix) :] if shown.startswith(prefix) else args
-            if wanted in name.casefold() or wanted in args.casefold():
-                choices.append(app_commands.Choice(name=name[:100], value=args[:100]))
-        return choices[:MAX_OPTIONS]
 
 
 def is_admin(interaction: discord.Interaction[Any], chat: str) -> bool:
@@ -654,16 +644,6 @@ async def _roll_command(
     await _adapter(interaction).command(interaction, f"/{_verb(interaction)} {expression}{flag}")
 
 
-async def _new_command(interaction: discord.Interaction[Any], game: str, options: str = "") -> None:
-    await _adapter(interaction).command(interaction, f"/new {game} {options}")
-
-
-async def _suggest_args(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    return await _adapter(interaction).suggest(interaction, _verb(interaction), current)
-
-
 class CatalogueTranslator(app_commands.Translator):
     """Command and option descriptions in each Discord locale the catalogue has (Polish): a
     description carries its marked text in `extras` (`text`, or `usage` for a usage line)."""
@@ -684,24 +664,6 @@ class CatalogueTranslator(app_commands.Translator):
         return None
 
 
-def described(text: str) -> app_commands.locale_str:
-    """A description of at most 100 characters that the translator can say in Polish."""
-    return app_commands.locale_str(fit(text), text=text)
-
-
-def _new_slash(description: app_commands.locale_str) -> app_commands.Command[Any, Any, None]:
-    command: app_commands.Command[Any, Any, None] = app_commands.Command(
-        name="new", description=description, callback=_new_command
-    )
-    games = [app_commands.Choice(name=e.title, value=e.key) for e in all_engines()]
-    app_commands.choices(game=games[:MAX_OPTIONS])(command)
-    app_commands.describe(
-        game=described(_("The game to play.")),
-        options=described(_("e.g. --short --board image --lang pl")),
-    )(command)
-    return command
-
-
 def _roll_slash(
     name: str, description: app_commands.locale_str
 ) -> app_commands.Command[Any, Any, None]:
@@ -717,24 +679,26 @@ def _roll_slash(
 
 
 def slash_command(verb: Verb[Any]) -> app_commands.Command[Any, Any, None]:
-    """One slash command per verb, described from its help (in Polish too); game arguments
-    autocomplete."""
+    """One slash command per shared or chat-scoped verb, described from its help (in Polish
+    too), its options typed from the declaration (see bot.adapters.discord_commands)."""
     description = described(verb.help or verb.name)
     if verb.name == "new":
-        return _new_slash(description)
+        return new_command(description)
+    if verb.chat:
+        return typed_command(verb, description, with_file=True)
     if verb.name == "roll" or (isinstance(verb, SharedVerb) and verb.alias_of == "roll"):
         return _roll_slash(verb.name, description)
     if verb.name in SHARED_NAMES and (not verb.usage or verb.name in PLAIN_VERBS):
         return app_commands.Command(
             name=verb.name, description=description, callback=_plain_command
         )
+    if verb.name in SHARED_NAMES and not verb.grammar:
+        return typed_command(verb, description)
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
         name=verb.name, description=description, callback=_args_command
     )
     usage = verb.usage or verb.name
     app_commands.describe(args=app_commands.locale_str(fit(usage), usage=usage))(command)
-    if verb.name not in SHARED_NAMES:
-        app_commands.autocomplete(args=_suggest_args)(command)
     return command
 
 
@@ -752,8 +716,9 @@ class PaperrefClient(discord.AutoShardedClient):
         self.adapter = adapter
         self.guild_ids = list(settings.guild_ids)
         self.tree: app_commands.CommandTree[PaperrefClient] = app_commands.CommandTree(self)
-        for verb in every_verb(SHARED):
+        for verb in [*SHARED, *chat_verbs()]:
             self.tree.add_command(slash_command(verb))
+        self.tree.add_command(play_command())
 
     @tasks.loop(seconds=SWEEP_SECONDS)
     async def sweeper(self) -> None:
@@ -780,6 +745,9 @@ class PaperrefClient(discord.AutoShardedClient):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("Discord: %d slash commands synced to guild %s", len(synced), guild_id)
+        self.tree.clear_commands(guild=None)
+        await self.tree.sync()  # global commands of an earlier run would show twice: gone
+        log.info("Discord: stale global commands removed")
 
 
 def build_client(referee: Referee, settings: Settings, **adapter: Any) -> PaperrefClient:

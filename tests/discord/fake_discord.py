@@ -42,6 +42,14 @@ class Call:
     files: list[tuple[str, bytes]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file a user attaches to a slash command's attachment option."""
+
+    filename: str
+    data: bytes
+
+
 @dataclass
 class User:
     id: int
@@ -156,6 +164,7 @@ class FakeDiscord:
         self.pins: list[str] = []  # ids of pinned messages, in order
         self.edits: list[dict[str, Any]] = []  # every edit of a channel message: the new state
         self.commands: dict[str, list[dict[str, Any]]] = {}
+        self.uploads: dict[str, Upload] = {}  # attachment id -> what was attached
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self._interactions: dict[str, dict[str, Any]] = {}
         self._dm_users: dict[str, int] = {}
@@ -171,6 +180,7 @@ class FakeDiscord:
         app = web.Application()
         app.router.add_get("/gw", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        app.router.add_get("/cdn/{id}/{name}", self._cdn)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -558,8 +568,26 @@ class FakeDiscord:
         self._interactions[token] = payload
         return payload
 
+    async def _cdn(self, request: web.Request) -> web.Response:
+        """What an attachment's URL serves: the bytes the user attached."""
+        found = self.uploads.get(request.match_info["id"])
+        return web.Response(status=404) if found is None else web.Response(body=found.data)
+
+    def _attachment(self, upload: Upload) -> dict[str, Any]:
+        attachment_id = str(next(self._ids))
+        self.uploads[attachment_id] = upload
+        url = f"http://127.0.0.1:{self.port}/cdn/{attachment_id}/{upload.filename}"
+        return {
+            "id": attachment_id,
+            "filename": upload.filename,
+            "size": len(upload.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": "text/plain",
+        }
+
     def _command_data(
-        self, name: str, options: dict[str, str | bool], focused: str | None
+        self, name: str, options: dict[str, Any], focused: str | None
     ) -> dict[str, Any]:
         """Options as Discord sends them, checked against the synced command: a string is type 3,
         a boolean type 5, and an option the command does not declare is a test's mistake."""
@@ -567,16 +595,28 @@ class FakeDiscord:
         assert synced, f"/{name} was never synced"
         declared = {o["name"]: o["type"] for o in synced[0].get("options") or []}
         values = []
+        resolved: dict[str, Any] = {}
         for key, value in options.items():
-            kind = 5 if isinstance(value, bool) else 3
+            kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
+            if isinstance(value, Upload):
+                kind, attachment = 11, self._attachment(value)
+                resolved[attachment["id"]] = attachment
+                value = attachment["id"]
             assert declared.get(key) == kind, f"/{name} has no option {key} of type {kind}"
             option: dict[str, Any] = {"name": key, "type": kind, "value": value}
             if key == focused:
                 option["focused"] = True
             values.append(option)
-        return {"id": synced[0]["id"], "name": name, "type": 1, "options": values}
+        data = {"id": synced[0]["id"], "name": name, "type": 1, "options": values}
+        if resolved:
+            data["resolved"] = {"attachments": resolved}
+        if synced[0].get("guild_id"):  # a guild command says which guild it belongs to
+            data["guild_id"] = synced[0]["guild_id"]
+        return data
 
-    async def slash(self, user: User, name: str, **options: str | bool) -> dict[str, Any]:
+    async def slash(
+        self, user: User, name: str, **options: str | bool | int | Upload
+    ) -> dict[str, Any]:
         payload = self._interaction(user, 2, self._command_data(name, options, None))
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload

@@ -57,9 +57,9 @@ def handled(monkeypatch: pytest.MonkeyPatch) -> Handled:
     done: Handled = defaultdict(asyncio.Event)
     command = adapter.Adapter.command
 
-    async def tracked(self: adapter.Adapter, interaction: Any, *args: Any) -> None:
+    async def tracked(self: adapter.Adapter, interaction: Any, *args: Any, **kwargs: Any) -> None:
         try:
-            await command(self, interaction, *args)
+            await command(self, interaction, *args, **kwargs)
         finally:
             done[str(interaction.id)].set()
 
@@ -94,7 +94,7 @@ class Players:
         await asyncio.wait_for(self.handled[payload["id"]].wait(), WAIT)
         return self.fake.messages[start:]
 
-    async def slash(self, user: User, name: str, **options: str) -> list[dict[str, Any]]:
+    async def slash(self, user: User, name: str, **options: Any) -> list[dict[str, Any]]:
         return await self._wait(self.fake.slash(user, name, **options))
 
     async def press(self, user: User, message: dict[str, Any], command: str) -> list[dict]:
@@ -154,9 +154,19 @@ async def test_roll_is_answered_in_the_channel_and_commands_are_synced(
         messages = await players.slash(ANN, "roll", expression="2d6+3")
     assert fake.identifies[0]["shard"] == [0, 1]
     synced = {c["name"]: c for c in fake.commands["global"]}
-    assert {"new", "join", "start", "hand", "roll", "build", "steal", "done", "step"} <= set(synced)
-    assert synced["build"]["options"][0]["autocomplete"] is True
-    games = {choice["value"] for choice in synced["new"]["options"][0]["choices"]}
+    assert {"new", "join", "start", "hand", "roll", "play", "unit", "kick"} <= set(synced)
+    assert not {"build", "steal", "done", "step"} & set(synced), "game moves go through /play"
+    options = {name: {o["name"]: o for o in c.get("options") or []} for name, c in synced.items()}
+    assert options["join"] == {} and options["hand"] == {}, "no option where a verb takes none"
+    assert options["play"]["move"]["autocomplete"] is True and options["play"]["move"]["required"]
+    assert options["kick"]["name"]["autocomplete"] is True, "a player option offers the seats"
+    assert {"board", "language", "turn-time"} <= {
+        c["value"] for c in options["settings"]["key"]["choices"]
+    }
+    assert options["new"]["file"]["type"] == 11 and options["unit"]["file"]["type"] == 11
+    assert options["roll"]["private"]["type"] == 5
+    assert all(len(c["description"]) <= 100 for c in synced.values())
+    games = {choice["value"] for choice in options["new"]["game"]["choices"]}
     assert {"gotown", "race"} <= games
     [answer] = messages
     assert answer["via"] == "callback" and answer["flags"] == 0
@@ -247,7 +257,7 @@ async def play_until_over(players: Players, fake: FakeDiscord) -> tuple[str, int
         if move in commands:
             result = await players.press(turn, hand, move)
         else:
-            result = await players.slash(turn, "done")
+            result = await players.slash(turn, "play", move="/done")
         posted += len(channel_posts(result))
         said = text(public(result))
         if "Game over" in said:
@@ -264,16 +274,21 @@ async def test_autocomplete_offers_the_invokers_legal_moves(
         await players.slash(BOB, "join")
         await players.slash(ANN, "start")
         asked = [
-            await fake.autocomplete(ANN, "step", "args", args=""),
-            await fake.autocomplete(ANN, "step", "args", args="2"),
-            await fake.autocomplete(BOB, "step", "args", args=""),
+            await fake.autocomplete(ANN, "play", "move", move=""),
+            await fake.autocomplete(ANN, "play", "move", move="step 2"),
+            await fake.autocomplete(BOB, "play", "move", move=""),
         ]
         answers = [await autocomplete_answer(fake, payload) for payload in asked]
+        played = await players.slash(ANN, "play", move="step 2")
     assert answers == [
-        {"type": 8, "data": {"choices": [choice("1"), choice("2"), choice("3")]}},
-        {"type": 8, "data": {"choices": [choice("2")]}},
+        {
+            "type": 8,
+            "data": {"choices": [choice(f"/step {n}") for n in (1, 2, 3)] + [choice("/draw")]},
+        },
+        {"type": 8, "data": {"choices": [choice("/step 2")]}},
         {"type": 8, "data": {"choices": []}},
     ]
+    assert "Ann steps to 2." in text(public(played))
 
 
 def choice(value: str) -> dict[str, str]:
@@ -301,8 +316,10 @@ async def test_board_as_png_and_deferred_answers(
         await players.slash(BOB, "join")
         await players.slash(ANN, "start")
         board = await players.slash(BOB, "board")
-        refused = await players.slash(BOB, "step", args="2")
-    assert set(fake.commands) == {str(GUILD_ID)}
+        refused = await players.slash(BOB, "play", move="/step 2")
+    assert set(fake.commands) == {str(GUILD_ID), "global"}
+    assert fake.commands["global"] == [], "stale global commands are removed"
+    assert {c["name"] for c in fake.commands[str(GUILD_ID)]} >= {"new", "play", "join"}
     assert fake.identifies[0]["shard"] == [0, 1]
     assert not [c for c in fake.calls if c.path == "/gateway/bot"], "shard_count was given"
     shown = [(m["via"], m["flags"], m["content"]) for m in board]
@@ -363,7 +380,7 @@ async def test_buttons_sent_by_dm_act_on_the_channels_table(
         [mine] = ephemeral_to(started, ANN)
         assert components(mine)[0] == ("pr:2:/pick 1", "/pick 1")
         picked = await players.press(BOB, offer, "/pick 4")
-        revealed = await players.slash(ANN, "pick", args="2")
+        revealed = await players.slash(ANN, "play", move="pick 2")
     assert [(m["channel_id"], m["content"]) for m in public(picked)] == [
         (str(CHANNEL_ID), "Bob has picked.")
     ]
@@ -439,13 +456,13 @@ async def test_settings_need_manage_server_and_reminders_ping_the_player(
     players = Players(fake, handled)
     async with running(fake, referee, settings()) as client:
         client.sweeper.cancel()  # the test drives the sweep itself, at a later time
-        [refused] = await players.slash(BOB, "settings", args="board image")
+        [refused] = await players.slash(BOB, "settings", key="board", value="image")
         assert refused["flags"] & EPHEMERAL
         assert refused["content"].startswith("Only an admin of this chat can change its settings")
         [shown] = await players.slash(BOB, "settings")
         assert "  board: text (default)" in shown["content"]
         fake.admins.add(ANN.id)
-        [changed] = await players.slash(ANN, "settings", args="turn-time 10m")
+        [changed] = await players.slash(ANN, "settings", key="turn-time", value="10m")
         assert changed["content"] == "Ann set turn-time to 10m for this chat."
 
         await players.slash(ANN, "new", game="race")

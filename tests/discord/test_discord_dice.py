@@ -56,7 +56,7 @@ async def test_a_private_roll_is_ephemeral_and_the_channel_sees_only_that_it_was
         assert TOTAL.search(mine["content"])
         assert text(public(messages)) == "Ann rolled dice privately."
 
-        messages = await players.slash(ANN, "gmroll", args="1d20")
+        messages = await players.slash(ANN, "gmroll", expr="1d20")
         [mine] = ephemeral_to(messages, ANN)
         assert mine["content"].startswith("Ann rolls: 1d20 (")
         assert text(public(messages)) == "Ann rolled dice privately."

@@ -3,11 +3,11 @@ autocomplete in Polish (card names shown in Polish, the command sent in English)
 
 from __future__ import annotations
 
+from bot.adapters.discord_commands import PLAY_HELP
 from bot.commands.help import fit
 from bot.i18n import say
 from bot.referee import Referee
 from bot.verbs import SHARED
-from games.papertales import ENGINE as PAPERTALES
 from games.papertales.catalog import UNITS
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.test_discord import (
@@ -37,10 +37,12 @@ async def test_descriptions_are_synced_with_polish_localisations(
     assert synced["join"]["description"] == join.help
     assert synced["join"]["description_localizations"]["pl"] == say(join.help, "pl")
     assert synced["join"]["description_localizations"]["pl"].startswith("Usiądź przy stole")
-    draft = next(v for v in PAPERTALES.verbs if v.name == "draft")
-    assert synced["draft"]["description_localizations"]["pl"] == fit(say(draft.help, "pl"))
-    args = synced["draft"]["options"][0]
-    assert args["description_localizations"]["pl"] == "KARTA [odrzuć INNA]"
+    play = synced["play"]
+    assert play["description_localizations"]["pl"] == fit(say(PLAY_HELP, "pl"))
+    assert play["description_localizations"]["pl"] != play["description"]
+    addbot = next(v for v in SHARED if v.name == "addbot")
+    [name] = synced["addbot"]["options"]
+    assert name["description_localizations"]["pl"] == say(addbot.args[0].help, "pl")
     assert synced["new"]["options"][0]["description_localizations"]["pl"] == "Gra, w którą gracie."
 
 
@@ -55,14 +57,17 @@ async def test_a_polish_client_reads_polish_and_autocompletes_polish_names(
         joined = await players.slash(BOB, "join")  # Bob's client is in English
         assert "Bob joins (2 seated)." in text(public(joined))
         await players.slash(ANN, "start")
-        asked = await fake.autocomplete(ANN, "draft", "args", args="")
+        asked = await fake.autocomplete(ANN, "play", "move", move="draft")
         answer = await autocomplete_answer(fake, asked)
     choices = answer["data"]["choices"]
     assert choices, answer
     english = {u.name for u in UNITS if u.name != u.pl}
     polish = {u.pl for u in UNITS}
     for choice in choices:
-        shown, sent = choice["name"], choice["value"]
+        shown, sent = (
+            choice["name"].removeprefix("/draft "),
+            choice["value"].removeprefix("/draft "),
+        )
         assert any(shown.startswith(name) for name in polish), shown
         assert not any(shown.startswith(name) for name in english), shown
         assert any(sent.startswith(name) for name in {u.name for u in UNITS}), sent

@@ -35,8 +35,7 @@ async def legal(referee: Referee) -> list[str]:
 
 
 async def move(players: Players, command: str) -> list[dict[str, Any]]:
-    verb, _, rest = command.lstrip("/").partition(" ")
-    return await players.slash(ANN, verb, args=rest) if rest else await players.slash(ANN, verb)
+    return await players.slash(ANN, "play", move=command)
 
 
 def select_and_pages(message: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -112,7 +111,7 @@ async def test_help_is_ephemeral_and_buttons_say_what_they_do(
     players = Players(fake, handled)
     fake.can_pin = True
     async with running(fake, referee, settings()):
-        helped = await players.slash(ANN, "rules", args="gotown")
+        helped = await players.slash(ANN, "rules", game="gotown")
         await players.slash(ANN, "new", game="gotown")
         board = board_of(fake)
         lobby = styles(board)
