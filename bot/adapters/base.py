@@ -111,6 +111,28 @@ def split_message(text: str, limit: int) -> list[str]:
     return parts
 
 
+_COLUMNS = re.compile(r"\S {2,}\S|^\s*-{3,}(\s+-{3,})+\s*$")
+
+
+def column_runs(text: str) -> list[tuple[bool, str]]:
+    """The text as runs of lines: (True, a table whose columns line up: words two or more
+    spaces apart), (False, other lines; a line with a link is never a table)."""
+    runs: list[tuple[bool, list[str]]] = []
+    for line in text.split("\n"):
+        table = bool(_COLUMNS.search(line)) and "<a " not in line
+        if runs and runs[-1][0] == table:
+            runs[-1][1].append(line)
+        else:
+            runs.append((table, [line]))
+    return [(table, "\n".join(lines)) for table, lines in runs]
+
+
+def set_columns(text: str, wrap: Callable[[str], str]) -> str:
+    """Tables wrapped by `wrap` (a code block, <pre>) so a proportional font does not scramble
+    their columns; other lines as they are."""
+    return "\n".join(wrap(run) if table else run for table, run in column_runs(text))
+
+
 def pack_pieces(pieces: Sequence[str], limit: int) -> list[str]:
     """Consecutive pieces joined by line breaks into as few messages as the limit allows."""
     parts: list[str] = []

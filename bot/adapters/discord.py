@@ -15,7 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
-from bot.adapters.base import SWEEP_SECONDS, pack_pieces, split_message, with_mentions
+from bot.adapters.base import (
+    SWEEP_SECONDS,
+    pack_pieces,
+    set_columns,
+    split_message,
+    with_mentions,
+)
 from bot.adapters.discord_commands import (
     chat_verbs,
     described,
@@ -106,7 +112,7 @@ def ping(user_id: str, name: str) -> str:
 
 async def compose(reply: Reply) -> list[Outgoing]:
     """A reply as messages: text split at the limit, the board as text or PNG, buttons last."""
-    text = reply.text
+    text = set_columns(reply.text, lambda run: f"{FENCE}\n{run}\n{FENCE}")
     if isinstance(reply, Public) and reply.mentions:
         text = with_mentions(text, reply.mentions, ping)
     pieces = split_message(text, MESSAGE_LIMIT) if text else []

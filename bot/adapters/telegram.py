@@ -49,6 +49,7 @@ from bot.adapters.base import (
     STORED,
     SWEEP_SECONDS,
     Press,
+    column_runs,
     decode_press,
     encode_press,
     is_stale,
@@ -256,20 +257,25 @@ def html_text(reply: Reply) -> str:
     return with_mentions(reply.text, mentions, user_link, _escape)
 
 
+def pre(text: str) -> list[str]:
+    """Escaped text in <pre> blocks that each fit a message."""
+    room = MESSAGE_LIMIT - len(PRE[0]) - len(PRE[1])
+    return [f"{PRE[0]}{part}{PRE[1]}" for part in split_message(text, room) if part]
+
+
 def board_html(view: View) -> list[str]:
     """A board in HTML: its title in bold, the rest in <pre> so columns align in Telegram's
     fixed-width font; in pieces that each fit a message."""
     pieces = [f"<b>{_escape(view.title)}</b>"] if view.title else []
-    body = render_text(replace(view, title=""))
-    room = MESSAGE_LIMIT - len(PRE[0]) - len(PRE[1])
-    pieces += [f"{PRE[0]}{part}{PRE[1]}" for part in split_message(_escape(body), room) if part]
-    return pieces
+    return pieces + pre(_escape(render_text(replace(view, title=""))))
 
 
 def html_messages(reply: Reply) -> list[str]:
     """The reply as HTML messages within Telegram's 4,096 characters: text split at line
     breaks (no tag spans lines), the text board in <pre> blocks, as few messages as fit."""
-    pieces = split_message(html_text(reply), MESSAGE_LIMIT) if reply.text else []
+    pieces: list[str] = []
+    for table, run in column_runs(html_text(reply)) if reply.text else []:
+        pieces += pre(run) if table and not reply.html else split_message(run, MESSAGE_LIMIT)
     if reply.board is not None and not reply.image:
         pieces += board_html(reply.board)
     return pack_pieces(pieces, MESSAGE_LIMIT)

@@ -134,3 +134,17 @@ def styles(message: dict[str, Any]) -> dict[str, int]:
         for item in row["components"]
         if item["type"] == 2
     }
+
+
+async def test_status_tables_are_code_blocks(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    players = Players(fake, handled)
+    async with running(fake, referee, settings()):
+        await players.slash(ANN, "new", game="gotown")
+        await players.slash(BOB, "join")
+        await players.slash(ANN, "start")
+        [status] = channel_posts(await players.slash(BOB, "status"))
+    before, table, after = status["content"].split("```")
+    assert "1. Ann <- to act" in before and table.lstrip("\n").startswith("  Player  Floors")
+    assert after.strip().startswith("Floors (0-5)")

@@ -163,3 +163,16 @@ async def test_moves_are_buttons_labelled_in_words(tg: Harness, fake: FakeBotApi
     keys = [(key["text"], command) for key, command in await tg.keys(hand)]
     assert len(keys) > 3 and all(not text.startswith("/") for text, _ in keys)
     assert ("Army add Longbowmen", "/army add Longbowmen") in keys
+
+
+async def test_status_tables_keep_their_columns(tg: Harness, fake: FakeBotApi) -> None:
+    await tg.start_privately(ANN, BOB)
+    await tg.say(ANN, "/new gotown", SUPERGROUP)
+    await tg.say(BOB, "/join", SUPERGROUP)
+    await tg.say(ANN, "/start", SUPERGROUP)
+    [status] = sent_to(await tg.say(BOB, "/status", SUPERGROUP), SUPERGROUP)
+    assert "1. Ann &lt;- to act\n" in status.text, "plain lines stay plain"
+    table = status.text.split("<pre>", 1)[1].split("</pre>", 1)[0]
+    assert table.splitlines()[0].split() == ["Player", "Floors", "Cards", "in", "hand", "Turns",
+                                             "to", "sit", "out"]  # fmt: skip
+    assert "&gt; Ann" in table and "Bob" in table
