@@ -125,3 +125,39 @@ async def test_upgrading_keeps_numbering_actions_after_the_last_one(url: str) ->
     assert [r.text.split("\n")[0] for r in replies] == ["b steps to 2."]
     await referee.close()
     await engine.dispose()
+
+
+async def test_upgrading_to_live_boards_keeps_every_seat_and_action(url: str) -> None:
+    """Migration 0005 adds the board columns and button_sets with plain ALTER/CREATE: a table's
+    seats and actions survive it (a batch copy of `tables` would cascade-delete them on SQLite),
+    and the board message and stored buttons work after it."""
+    from alembic import command as alembic
+
+    referee = await make_referee(url)
+    chat = uuid.uuid4().hex
+    for inv in (command(chat, "a", "new", "race"), command(chat, "b", "join"),
+                command(chat, "a", "start"), command(chat, "a", "step", "1")):  # fmt: skip
+        await referee.handle(inv)
+    engine = create_engine(url)
+    counts = text(
+        "select (select count(*) from seats s join tables t on s.table_id = t.id"
+        " where t.chat_id = :c), (select count(*) from actions a join tables t"
+        " on a.table_id = t.id where t.chat_id = :c)"
+    )
+    async with engine.begin() as connection:
+        before = (await connection.execute(counts, {"c": chat})).one()
+        await connection.run_sync(lambda c: alembic.downgrade(alembic_config(c), "0004"))
+        names = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
+        assert "button_sets" not in names
+        await connection.run_sync(lambda c: alembic.upgrade(alembic_config(c), "head"))
+        after = (await connection.execute(counts, {"c": chat})).one()
+    await engine.dispose()
+    assert tuple(before) == tuple(after) == (2, 1)
+    replies = await referee.handle(command(chat, "b", "step", "2"))
+    board = replies[-1]
+    assert board.live is not None and board.live.message_id is None  # type: ignore[union-attr]
+    await referee.board_posted(board.live.table_id, "m1")  # type: ignore[union-attr]
+    assert await referee.board_message("test", chat) == "m1"
+    token = await referee.store_buttons("test", chat, 3, [("Build", "/build 1 2")])
+    assert await referee.stored_buttons(token) == ("test", chat, 3, [("Build", "/build 1 2")])
+    await referee.close()
