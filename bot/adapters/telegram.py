@@ -716,10 +716,17 @@ class TelegramAdapter:
             await self.mark_chosen(query, inv)
             return replies
         await answer(query, alert.text, alert=True)
-        if is_stale(alert):
+        if is_stale(alert) and not await self.is_board(query, inv):
             with contextlib.suppress(TelegramError):
                 await query.edit_message_reply_markup(reply_markup=None)
         return [r for r in replies if r is not alert]
+
+    async def is_board(self, query: CallbackQuery, inv: Invocation) -> bool:
+        """Whether the pressed message is the table's live board (its buttons are kept: the
+        next edit brings them up to date)."""
+        message = query.message
+        board = await self.referee.board_message(PLATFORM, inv.chat_id)
+        return isinstance(message, Message) and board == str(message.message_id)
 
     async def where_it_went(self, inv: Invocation, replies: Sequence[Reply]) -> str | None:
         """Pressed in a group, an answer meant only for the presser goes to their DMs: say so."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.papercraft_play import ARMY, LONG_PHASE, MAX_MOVES, OPTIONS, choose
 from tests.telegram.fake_botapi import Call, FakeBotApi, User
-from tests.telegram.test_telegram import ANN, BOB, Harness, answer_of, board, edits, to
+from tests.telegram.test_telegram import ANN, BOB, CID, Harness, answer_of, board, edits, to
 
 SUPERGROUP = -1001987654321
 FORUM = -1002000000001
@@ -176,3 +176,15 @@ async def test_status_tables_keep_their_columns(tg: Harness, fake: FakeBotApi) -
     assert table.splitlines()[0].split() == ["Player", "Floors", "Cards", "in", "hand", "Turns",
                                              "to", "sit", "out"]  # fmt: skip
     assert "&gt; Ann" in table and "Bob" in table
+
+
+async def test_a_stale_press_on_the_board_keeps_the_boards_buttons(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    await tg.say(ANN, "/new gotown", SUPERGROUP)
+    old = await board(tg, SUPERGROUP)  # its buttons are for version 0
+    await tg.say(BOB, "/join", SUPERGROUP)
+    calls = await tg.press(CID, old, "Join")
+    assert answer_of_in(calls)["text"].startswith("That button is out of date")
+    assert not [c for c in calls if c.method == "editMessageReplyMarkup"]
+    assert (await board(tg, SUPERGROUP)).buttons(), "the board keeps its (current) buttons"
