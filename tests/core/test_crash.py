@@ -45,7 +45,7 @@ async def main() -> None:
             return
         inv = Invocation("test", chat, user, user, "step", ["1"], update_id=f"{chat}:{n}")
         replies = await referee.handle(inv)
-        shown = replies[0].text.splitlines()[0] if replies else "(already applied)"
+        shown = (replies[0].text or "(board)").splitlines()[0] if replies else "(already applied)"
         print("ack", n, shown, flush=True)
 
 asyncio.run(main())
