@@ -14,6 +14,7 @@ Anything that is not Localisable (a player's name, a number, what a user typed) 
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -45,11 +46,11 @@ class Source:
 ENGLISH = Source()
 
 
-class Localisable(str):
+class Localisable(str, metaclass=ABCMeta):
     """A str holding its English text that can say itself in another language."""
 
-    def localise(self, tr: Translator) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def localise(self, tr: Translator) -> str: ...
 
     def __copy__(self) -> Localisable:
         return self

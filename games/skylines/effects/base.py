@@ -5,6 +5,7 @@ A kind is one module beside this one holding one `Kind` subclass; registry.py li
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -29,11 +30,11 @@ class Env:
     steps: Callable[[Any, str], None]
 
 
-class Spec:
+class Spec(ABC):
     """One field's allowed values; `problem` says what is wrong in the words of the refusal."""
 
-    def problem(self, value: Any, env: Env, path: str) -> str | None:
-        raise NotImplementedError
+    @abstractmethod
+    def problem(self, value: Any, env: Env, path: str) -> str | None: ...
 
 
 def whole(value: Any, low: int, high: int) -> bool:
