@@ -1,7 +1,13 @@
-"""Keeping the catalogues in step with the code: `python -m bot.catalogue` extracts every marked
-text of bot/ and games/ (Babel, configured in pyproject's [tool.babel]) into
-bot/locales/paperref.pot and merges it into each language's .po; `missing()` is what the test
-checks (a msgid without a translation, or with other placeholders than the English)."""
+"""Keeping the catalogues in step with the code: `python -m bot.catalogue [DOMAIN ...]` extracts
+the marked texts (Babel, keywords from pyproject's [tool.babel]) and merges them into each
+language's .po; `missing()` is what the test checks (a msgid without a translation, or with other
+placeholders than the English).
+
+There is one catalogue per domain, so each game keeps its own beside its code (a new game is a
+new package and nothing else): `paperref` holds bot/ and the core of games/ (its top-level
+modules) in bot/locales/<lang>/LC_MESSAGES/paperref.po; each registered game package holds its
+own texts, less those the core already has, in games/<key>/locales/<lang>.po.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +15,37 @@ import re
 import sys
 import tomllib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from bot.i18n import DOMAIN, LANGUAGES, catalogue_path
+from bot.i18n import CORE_DOMAIN, LANGUAGES, catalogue_files
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("bot", "games")
-LOCALES = ROOT / "bot" / "locales"
 _PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """One catalogue: where its texts are marked (directory, Babel pattern) and where it lives."""
+
+    name: str
+    sources: tuple[tuple[Path, str], ...]
+
+    def path(self, lang: str) -> Path:
+        return dict(catalogue_files(lang))[self.name]
+
+
+def domains() -> list[Domain]:
+    """The core first (its msgids are left out of the games'), then each registered game."""
+    found = [Domain(CORE_DOMAIN, ((ROOT / "bot", "**.py"), (ROOT / "games", "*.py")))]
+    for key, path in catalogue_files(LANGUAGES[0]):
+        if key != CORE_DOMAIN:
+            found.append(Domain(key, ((path.parent.parent, "**.py"),)))
+    return found
 
 
 def _keywords() -> dict[str, object]:
@@ -33,30 +58,56 @@ def _keywords() -> dict[str, object]:
     return keywords
 
 
-def extract() -> Catalog:
-    """Every marked text of the sources, with where it is used."""
-    catalog = Catalog(project="paperref", domain=DOMAIN, fuzzy=False)
+def _extract(domain: Domain, skip: Catalog | None = None) -> Catalog:
+    catalog = Catalog(project="paperref", domain=domain.name, fuzzy=False)
     keywords = _keywords()
-    for source in SOURCES:
+    for directory, pattern in domain.sources:
         found = extract_from_dir(
-            ROOT / source,
-            [("**.py", "python")],
+            directory,
+            [(pattern, "python")],
             keywords=keywords,  # type: ignore[arg-type]
         )
         for filename, lineno, message, comments, context in found:
-            catalog.add(
-                message,
-                None,
-                [(f"{source}/{filename}", lineno)],
-                auto_comments=comments,
-                context=context,
-            )
+            key = message[0] if isinstance(message, tuple | list) else message
+            if skip is not None and skip.get(key) is not None:
+                continue
+            where = (directory / filename).relative_to(ROOT).as_posix()
+            catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
-def read(lang: str) -> Catalog:
-    with (LOCALES.parent / catalogue_path(lang)).open("rb") as handle:
+def extract_domains() -> dict[str, Catalog]:
+    """Each domain's marked texts, with where they are used."""
+    core, *games = domains()
+    out = {core.name: _extract(core)}
+    for domain in games:
+        out[domain.name] = _extract(domain, skip=out[core.name])
+    return out
+
+
+def _merged(catalogs: dict[str, Catalog], lang: str | None = None) -> Catalog:
+    merged = Catalog(locale=lang, project="paperref", fuzzy=False)
+    for catalog in catalogs.values():
+        for message in catalog:
+            if message.id and merged.get(message.id) is None:
+                merged[message.id] = message
+    return merged
+
+
+def extract() -> Catalog:
+    """Every marked text of every domain in one catalogue."""
+    return _merged(extract_domains())
+
+
+def _read_file(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as handle:
         return read_po(handle, locale=lang)
+
+
+def read(lang: str) -> Catalog:
+    """A language's translations of every domain in one catalogue."""
+    files = {d.name: d.path(lang) for d in domains()}
+    return _merged({k: _read_file(p, lang) for k, p in files.items() if p.exists()}, lang)
 
 
 def placeholders(text: str) -> set[str]:
@@ -64,8 +115,8 @@ def placeholders(text: str) -> set[str]:
 
 
 def missing(lang: str) -> Iterator[str]:
-    """Why the language's catalogue is incomplete: one line per msgid it lacks, leaves empty or
-    marks fuzzy, or translates with other placeholders."""
+    """Why the language's catalogues are incomplete: one line per msgid they lack, leave empty or
+    mark fuzzy, or translate with other placeholders."""
     have = read(lang)
     for message in extract():
         key = message.id
@@ -91,29 +142,42 @@ def missing(lang: str) -> Iterator[str]:
                 yield f"{lang}: placeholders of {form!r} differ from {shown!r}"
 
 
-def update() -> None:
-    """Write the template and merge it into every language's catalogue (new msgids untranslated)."""
-    template = extract()
-    LOCALES.mkdir(parents=True, exist_ok=True)
-    with (LOCALES / f"{DOMAIN}.pot").open("wb") as handle:
-        write_po(handle, template, width=100, omit_header=False, sort_output=False)
-    for lang in LANGUAGES[1:]:
-        path = LOCALES.parent / catalogue_path(lang)
-        if path.exists():
-            catalog = read(lang)
-            catalog.update(template, no_fuzzy_matching=True)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            catalog = Catalog(locale=lang, project="paperref", domain=DOMAIN)
-            for message in template:
-                if message.id:
-                    catalog.add(message.id, None, message.locations, context=message.context)
-        with path.open("wb") as handle:
-            write_po(handle, catalog, width=100, ignore_obsolete=True, include_previous=False)
+def update(names: list[str] | None = None) -> None:
+    """Write each domain's template and merge it into every language's catalogue; a msgid new to a
+    domain takes a translation another domain already has (texts move between domains with
+    their translations), else stays untranslated."""
+    templates = extract_domains()
+    known = {lang: read(lang) for lang in LANGUAGES[1:]}  # before any domain drops a moved text
+    for domain in domains():
+        if names and domain.name not in names:
+            continue
+        template = templates[domain.name]
+        if domain.name == CORE_DOMAIN:
+            with (ROOT / "bot" / "locales" / f"{CORE_DOMAIN}.pot").open("wb") as handle:
+                write_po(handle, template, width=100, omit_header=False, sort_output=False)
+        for lang in LANGUAGES[1:]:
+            path = domain.path(lang)
+            if path.exists():
+                catalog = _read_file(path, lang)
+                catalog.update(template, no_fuzzy_matching=True)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                catalog = Catalog(locale=lang, project="paperref", domain=domain.name)
+                for message in template:
+                    if message.id:
+                        catalog.add(message.id, None, message.locations, context=message.context)
+            for message in catalog:
+                before = known[lang].get(message.id) if message.id else None
+                string = message.string
+                empty = not any(string) if isinstance(string, tuple | list) else not string
+                if empty and before is not None and not before.fuzzy:
+                    message.string = before.string
+            with path.open("wb") as handle:
+                write_po(handle, catalog, width=100, ignore_obsolete=True, include_previous=False)
 
 
 if __name__ == "__main__":
-    update()
+    update(sys.argv[1:])
     problems = [line for lang in LANGUAGES[1:] for line in missing(lang)]
     print("\n".join(problems) or "every catalogue is complete")
     sys.exit(1 if problems else 0)

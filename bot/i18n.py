@@ -16,7 +16,8 @@ import gettext
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
@@ -24,10 +25,11 @@ from babel.messages.pofile import read_po
 from bot.replies import Button, Private, Reply
 from games.base import TableBlock, View
 from games.i18n import ENGLISH, SOURCE_LANGUAGE, Translator, localise
+from games.registry import GAMES
 
 LANGUAGES = ("en", "pl")
 """Languages with a complete catalogue; the first is the source language."""
-DOMAIN = "paperref"
+CORE_DOMAIN = "paperref"
 
 
 class Catalogue:
@@ -51,23 +53,37 @@ class Catalogue:
         return singular if n == 1 else plural
 
 
-def catalogue_path(lang: str) -> str:
-    return f"locales/{lang}/LC_MESSAGES/{DOMAIN}.po"
+def catalogue_files(lang: str) -> list[tuple[str, Path]]:
+    """(domain, .po path) of a language: the core's, then each registered game package's own
+    (`games/<key>/locales/<lang>.po`), found without importing the game."""
+    files = [(CORE_DOMAIN, Path(__file__).parent / f"locales/{lang}/LC_MESSAGES/{CORE_DOMAIN}.po")]
+    for key, module in GAMES.items():
+        spec = find_spec(module)
+        if spec is not None and spec.submodule_search_locations:
+            package = Path(next(iter(spec.submodule_search_locations)))
+            files.append((key, package / "locales" / f"{lang}.po"))
+    return files
 
 
 def load_catalogue(lang: str) -> Catalogue:
-    """Read a .po file with Babel: msgid -> translation (a tuple of forms for plurals)."""
-    source = resources.files("bot").joinpath(catalogue_path(lang))
-    with source.open("rb") as handle:
-        po = read_po(handle, locale=lang)
+    """Read a language's .po files with Babel: msgid -> translation (a tuple of forms for
+    plurals); the core's translation wins where a game repeats a msgid."""
     messages: dict[str, str | tuple[str, ...]] = {}
-    for message in po:
-        if not message.id or message.fuzzy:
+    plural = "(n != 1)"
+    for _domain, path in catalogue_files(lang):
+        if not path.exists():
             continue
-        key = str(message.id[0] if isinstance(message.id, tuple | list) else message.id)
-        value = message.string
-        messages[key] = tuple(value) if isinstance(value, tuple | list) else str(value or "")
-    return Catalogue(lang, messages, po.plural_expr)
+        with path.open("rb") as handle:
+            po = read_po(handle, locale=lang)
+        plural = po.plural_expr
+        for message in po:
+            if not message.id or message.fuzzy:
+                continue
+            key = str(message.id[0] if isinstance(message.id, tuple | list) else message.id)
+            value = message.string
+            text = tuple(value) if isinstance(value, tuple | list) else str(value or "")
+            messages.setdefault(key, text)
+    return Catalogue(lang, messages, plural)
 
 
 @cache

@@ -30,8 +30,9 @@ def test_every_marked_text_has_a_complete_polish_translation() -> None:
 def test_a_catalogue_that_lacks_a_message_or_breaks_a_placeholder_fails(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shutil.copytree(catalogue.LOCALES, tmp_path / "locales")
-    path = tmp_path / "locales/pl/LC_MESSAGES/paperref.po"
+    files = dict(catalogue.catalogue_files("pl"))
+    path = tmp_path / "paperref.po"
+    shutil.copy(files["paperref"], path)
     with path.open("rb") as handle:
         po = read_po(handle, locale="pl")
     del po["It is {name}'s turn, not yours."]
@@ -39,7 +40,8 @@ def test_a_catalogue_that_lacks_a_message_or_breaks_a_placeholder_fails(
     po["{name} joins ({n} seated)."].string = "{imie} dołącza."
     with path.open("wb") as handle:
         write_po(handle, po)
-    monkeypatch.setattr(catalogue, "LOCALES", tmp_path / "locales")
+    files["paperref"] = path
+    monkeypatch.setattr(catalogue, "catalogue_files", lambda lang: list(files.items()))
     problems = list(catalogue.missing("pl"))
     assert any("no translation of \"It is {name}'s turn" in p for p in problems), problems
     assert any("empty translation of 'The game is waiting for you.'" in p for p in problems)
