@@ -18,9 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-import lark
-from d20 import diceast
-
+# d20 (its grammar, with lark) is imported where a roll is parsed or rolled, not at start-up (~0.1 s).
 from games.base import MAX_DIE_SIDES, Rng, RuleError
 
 MAX_DICE = 1000
@@ -281,6 +279,9 @@ def _blank(text: str, start: int, end: int) -> str:
 
 def _parse(text: str, work: str, start: int) -> Any:
     """d20's grammar on work[start:]; positions in errors are into `text` (same length)."""
+    import lark
+    from d20 import diceast
+
     try:
         return diceast.parser.parse(work[start:], start="commented_expr")
     except lark.exceptions.UnexpectedInput as error:
@@ -422,6 +423,8 @@ def _check_comment(request: _Request, at: int) -> None:
 
 def _check_sizes(request: _Request, tree: Any) -> int:
     """Refuse impossible dice before anything is rolled; returns the dice asked for."""
+    from d20 import diceast
+
     text, typed = request.text, request.text[: request.expression_end]
     if zero := re.search(r"(?<![A-Za-z])\d*d0+(?!\d)", typed):
         raise _refuse(
@@ -463,6 +466,8 @@ def _walk(node: Any) -> list[Any]:
 
 def _leftmost_d20(node: Any) -> Any:
     """The leftmost dice of a set, as d20's own advantage does: it must be a plain 1d20."""
+    from d20 import diceast
+
     while node.children:
         node = node.children[0]
     return node if isinstance(node, diceast.Dice) and node.num == 1 and node.size == 20 else None
@@ -509,6 +514,8 @@ class _Roller:
 
     # the whole set
     def roll_set(self, root: Any) -> RollSet:
+        from d20 import diceast
+
         request = self.request
         if request.mode is not None:
             self.advantage = _leftmost_d20(root)
@@ -551,6 +558,8 @@ class _Roller:
         return RollSet(expression, tuple(value.terms), total, test, rounded)
 
     def eval(self, node: Any) -> _Value:
+        from d20 import diceast
+
         if isinstance(node, diceast.AnnotatedNumber):
             inner = self.eval(node.value)
             notes = "".join(node.annotations)
@@ -579,6 +588,8 @@ class _Roller:
         raise RuleError(f"I cannot roll '{node}'.")  # pragma: no cover - d20 has no other nodes
 
     def binop(self, node: Any) -> _Value:
+        from d20 import diceast
+
         if node.op in _COMPARE:
             if not _is_pool(node.left):
                 raise _cannot(
@@ -603,6 +614,8 @@ class _Roller:
         return _Value(number, [*left.terms, Term("operator", node.op), *right.terms])
 
     def constant(self, node: Any, op: str) -> float:
+        from d20 import diceast
+
         if any(isinstance(n, diceast.Dice) for n in _walk(node)):
             raise _cannot(self.request, op, f"the target after {op} must be a number, not dice")
         number = self.eval(node).number
@@ -628,6 +641,8 @@ class _Roller:
         return False
 
     def pool(self, node: Any, operations: Sequence[Any], target: Target | None = None) -> _Value:
+        from d20 import diceast
+
         request = self.request
         size = node.size
         kind = "dF" if size == _FATE else f"d{size}"
@@ -743,6 +758,8 @@ class _Roller:
                     die.now.value = sel.num
 
     def number_set(self, node: Any, operations: Sequence[Any]) -> _Value:
+        from d20 import diceast
+
         if not isinstance(node, diceast.NumberSet):
             ops = "".join(_op_text(op) for op in operations)
             raise _cannot(
@@ -770,6 +787,8 @@ class _Roller:
 
 
 def _is_pool(node: Any) -> bool:
+    from d20 import diceast
+
     return isinstance(node, (diceast.Dice, diceast.OperatedDice))
 
 
