@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 # d20 (its grammar, with lark) is imported where a roll is parsed or rolled, not at start-up (~0.1 s).
 from games.base import MAX_DIE_SIDES, Rng, RuleError
+from games.i18n import N_, Joined, Localisable, _, _n, said
 
 MAX_DICE = 1000
 """Dice drawn per roll, every set, reroll and explosion included."""
@@ -28,7 +29,7 @@ MAX_LENGTH = 200
 MAX_SETS = 20
 COLLAPSE_AT = 30
 """A pool showing more dice than this is rendered as counts per face unless `full=True`."""
-EXAMPLES = "/roll 2d6+1, /roll 4d6kh3, /roll 1d20 adv, /roll 10d6>3, /roll 1d20+5 attack"
+EXAMPLES = N_("/roll 2d6+1, /roll 4d6kh3, /roll 1d20 adv, /roll 10d6>3, /roll 1d20+5 attack")
 
 Style = Literal["console", "discord", "telegram"]
 STYLES: tuple[Style, ...] = ("console", "discord", "telegram")
@@ -72,23 +73,24 @@ _MODE_WORDS = {
     "disadvantage": "dis",
 }
 _TOKENS = {
-    "INTEGER": "a number",
-    "DECIMAL": "a number",
-    "D": "dice (d20)",
-    "DICE_VALUE": "the number of sides (d6, d%, dF)",
+    "INTEGER": N_("a number"),
+    "DECIMAL": N_("a number"),
+    "D": N_("dice (d20)"),
+    "DICE_VALUE": N_("the number of sides (d6, d%, dF)"),
     "LPAR": "(",
     "RPAR": ")",
     "COMMA": ",",
-    "U_OP": "a sign",
-    "A_OP": "+ or -",
-    "M_OP": "* or /",
-    "COMP_OPERATOR": "a comparison (> <)",
-    "SELTYPE": "h, l, < or >",
-    "SET_OPERATOR": "k or p",
-    "DICE_OPERATOR": "a dice option (rr, ro, ra, e, mi, ma)",
-    "ANNOTATION": "a [note]",
-    "$END": "the end",
+    "U_OP": N_("a sign"),
+    "A_OP": N_("+ or -"),
+    "M_OP": N_("* or /"),
+    "COMP_OPERATOR": N_("a comparison (> <)"),
+    "SELTYPE": N_("h, l, < or >"),
+    "SET_OPERATOR": N_("k or p"),
+    "DICE_OPERATOR": N_("a dice option (rr, ro, ra, e, mi, ma)"),
+    "ANNOTATION": N_("a [note]"),
+    "$END": N_("the end"),
 }
+"""What d20's grammar expected next, as a player reads it (marked texts, said in their language)."""
 
 
 @dataclass(frozen=True)
@@ -226,38 +228,74 @@ class DiceRoll:
 
     @property
     def detail(self) -> str:
-        return "\n".join(_set_text(s, _MARKUP["console"], full=False) for s in self.sets)
+        return Joined((_set_text(s, _MARKUP["console"], full=False) for s in self.sets), "\n")
 
     def describe(self, who: str) -> str:
         """Plain text, as the referee and replays log it."""
         return self.render(who, "console")
 
     def render(self, who: str, style: Style = "console", *, full: bool = False) -> str:
-        """`Ann rolls (attack): 1d20 (17) + 5 = 22`, with the style's strike and bold marks."""
+        """`Ann rolls (attack): 1d20 (17) + 5 = 22`, with the style's strike and bold marks: a
+        marked text, English as a str, said in the reader's language by the bot."""
         m = _MARKUP[style]
-        head = f"{m.escape(who)} rolls"
+        name = m.escape(who)
+        head: str = _("{name} rolls", name=name)
         if len(self.sets) > 1:
-            head += f" {len(self.sets)} × {m.escape(self.sets[0].expression)}"
+            expression = m.escape(self.sets[0].expression)
+            head = _(
+                "{name} rolls {sets} × {expression}",
+                name=name,
+                sets=len(self.sets),
+                expression=expression,
+            )
         if self.comment:
-            head += f" ({m.escape(self.comment)})"
+            head = _glue(head, f" ({m.escape(self.comment)})")
         if self.notes:
-            head += ", " + "; ".join(self.notes)
+            head = _glue(head, ", ", Joined(self.notes, "; "))
         texts = [_set_text(s, m, full=full) for s in self.sets]
         if len(texts) == 1:
-            return f"{head}: {texts[0]}"
-        return "\n".join([f"{head}:", *(f"{i}. {t}" for i, t in enumerate(texts, 1))])
+            return _glue(head, ": ", texts[0])
+        lines = [_glue(head, ":"), *(_glue(f"{i}. ", t) for i, t in enumerate(texts, 1))]
+        return Joined(lines, "\n")
 
 
 # ----- reading --------------------------------------------------------------------------------
 
 
+def _glue(*parts: str) -> str:
+    """Pieces of one line: a marked text with the notation and marks around it, still said in
+    the reader's language (a plain str when no piece is marked)."""
+    if any(isinstance(part, Localisable) for part in parts):
+        return Joined(parts, "")
+    return "".join(parts)
+
+
 def _refuse(text: str, position: int, expected: str, hint: str = "") -> RuleError:
-    """`position` is 0-based into `text`; players read 1-based positions."""
+    """`position` is 0-based into `text`; players read 1-based positions. `hint` is a sentence
+    after the refusal."""
     if position >= len(text):
-        where = "at the end"
+        message = _(
+            "I cannot read '{text}' at the end: expected {expected}.", text=text, expected=expected
+        )
     else:
-        where = f"at position {position + 1} ('{text[position:].split(' ')[0]}')"
-    return RuleError(f"I cannot read '{text}' {where}: expected {expected}.{hint}")
+        message = _(
+            "I cannot read '{text}' at position {position} ('{word}'): expected {expected}.",
+            text=text,
+            position=position + 1,
+            word=text[position:].split(" ")[0],
+            expected=expected,
+        )
+    return RuleError(_glue(message, " ", hint) if hint else message)
+
+
+def too_long() -> RuleError:
+    return RuleError(
+        _n(
+            "A dice expression may be at most {n} character long.",
+            "A dice expression may be at most {n} characters long.",
+            MAX_LENGTH,
+        )
+    )
 
 
 def _cannot(request: _Request, needle: str | int, reason: str) -> RuleError:
@@ -270,7 +308,15 @@ def _cannot(request: _Request, needle: str | int, reason: str) -> RuleError:
         at = max(found) if min(found) < 0 else min(found)
         at = request.start if at < 0 else at
     word = text[at:].split(" ")[0]
-    return RuleError(f"I cannot roll '{text}' at position {at + 1} ('{word}'): {reason}.")
+    return RuleError(
+        _(
+            "I cannot roll '{text}' at position {position} ('{word}'): {reason}.",
+            text=text,
+            position=at + 1,
+            word=word,
+            reason=reason,
+        )
+    )
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -290,9 +336,13 @@ def _parse(text: str, work: str, start: int) -> Any:
         position = start + error.pos_in_stream
         if getattr(token, "type", "") == "$END":
             position = len(text)
-        words = sorted({_TOKENS[name] for name in expected if name in _TOKENS})
-        wanted = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
-        raise _refuse(text, position, wanted or "dice such as 1d20") from None
+        words = [said(w) for w in sorted({_TOKENS[name] for name in expected if name in _TOKENS})]
+        wanted = (
+            _("{choices} or {last}", choices=Joined(words[:-1], ", "), last=words[-1])
+            if len(words) > 1
+            else "".join(words)
+        )
+        raise _refuse(text, position, wanted or _("dice such as 1d20")) from None
 
 
 def _osa(a: str, b: str) -> int:
@@ -323,24 +373,27 @@ def _comment_problem(word: str, glued: bool) -> tuple[str, str] | None:
     """(expected, hint) when a leftover word looks like notation rather than a comment."""
     w = word.lower()
     if near := _near_mode(w):
-        return "adv or dis", f" Did you mean {near}?"
+        return _("adv or dis"), _("Did you mean {near}?", near=near)
     if re.match(r"[tf](?!\d+$)", w) and re.fullmatch(r"[tf][\d<>=]*", w):
         return (
-            "a number after t or f",
-            " t7 counts dice of 7 or more, f1 subtracts those of 1 or less.",
+            _("a number after t or f"),
+            _("t7 counts dice of 7 or more, f1 subtracts those of 1 or less."),
         )
     if glued and re.match(r"r\d|r[<>]", w):
-        return "a dice option", " rr1 rerolls every 1, ro1 rerolls a 1 once."
+        return _("a dice option"), _("rr1 rerolls every 1, ro1 rerolls a 1 once.")
     if glued and w.startswith("!"):
-        return "a dice option", " e6 explodes sixes (3d6e6)."
+        return _("a dice option"), _("e6 explodes sixes (3d6e6).")
     if re.fullmatch(r"(k|p|kh|kl|dh|dl|rr|ro|ra|e|mi|ma)[<>hl]?\d+", w):
-        return "the option right after the dice", f" Write it without a space: 4d6{w}."
+        return (
+            _("the option right after the dice"),
+            _("Write it without a space: 4d6{option}.", option=w),
+        )
     if re.match(r"\d*d(\d|%|f)", w) or re.fullmatch(r"[\d.]+", w):
-        return "+, -, * or / between two numbers or dice", ""
+        return _("+, -, * or / between two numbers or dice"), ""
     if w.startswith("#"):
-        return "the number of sets first", " 6#4d6kh3 rolls six sets."
+        return _("the number of sets first"), _("6#4d6kh3 rolls six sets.")
     if glued or re.match(r"[-+*/<>=!%(),\[\]]", w):
-        return "+, -, an option such as kh3, or a space before a comment", ""
+        return _("+, -, an option such as kh3, or a space before a comment"), ""
     return None
 
 
@@ -366,7 +419,7 @@ def _read(text: str) -> tuple[_Request, Any]:
     if repeat := _REPEAT.match(work):
         request.sets = int(repeat.group(1))
         if not 1 <= request.sets <= MAX_SETS:
-            raise _refuse(text, 0, f"a number of sets from 1 to {MAX_SETS}")
+            raise _refuse(text, 0, _("a number of sets from 1 to {most}", most=MAX_SETS))
         request.start = repeat.end()
     request.work = work = _FATE_DICE.sub(r"\1d0", _DROP.sub("p", work))
     while True:
@@ -390,18 +443,18 @@ def _modifier(request: _Request, word: str, at: int) -> None:
     text = request.text
     if word in _MODE_WORDS:
         if request.mode is not None:
-            raise _refuse(text, at, "only one of adv or dis")
+            raise _refuse(text, at, _("only one of adv or dis"))
         request.mode = "adv" if _MODE_WORDS[word] == "adv" else "dis"
         request.mode_at = at
         return
     number = int(word[1:])
     if word[0] == "t":
         if request.success is not None:
-            raise _refuse(text, at, "one success target (t7)")
+            raise _refuse(text, at, _("one success target (t7)"))
         request.success, request.success_at = Target(">=", number), at
     else:
         if request.fail is not None:
-            raise _refuse(text, at, "one failure target (f1)")
+            raise _refuse(text, at, _("one failure target (f1)"))
         request.fail, request.fail_at = Target("<=", number), at
 
 
@@ -416,8 +469,8 @@ def _check_comment(request: _Request, at: int) -> None:
             raise _refuse(
                 text,
                 at + later.start(),
-                "adv or dis right after the dice",
-                " Example: 1d20+5 adv attack.",
+                _("adv or dis right after the dice"),
+                _("Example: 1d20+5 adv attack."),
             )
 
 
@@ -428,7 +481,10 @@ def _check_sizes(request: _Request, tree: Any) -> int:
     text, typed = request.text, request.text[: request.expression_end]
     if zero := re.search(r"(?<![A-Za-z])\d*d0+(?!\d)", typed):
         raise _refuse(
-            text, zero.start(), "a die with at least one side", " Percentile dice are d% or d100."
+            text,
+            zero.start(),
+            _("a die with at least one side"),
+            _("Percentile dice are d% or d100."),
         )
     count = 0
     for node in _walk(tree.roll):
@@ -438,13 +494,20 @@ def _check_sizes(request: _Request, tree: Any) -> int:
                 raise _refuse(
                     text,
                     big.start() if big else request.start,
-                    f"at most {MAX_SIDES:,} sides",
-                    " Try 1d100.",
+                    _n(
+                        "at most {sides} side",
+                        "at most {sides} sides",
+                        MAX_SIDES,
+                        sides=f"{MAX_SIDES:,}",
+                    ),
+                    _("Try 1d100."),
                 )
             if node.num < 1:
                 zero_dice = re.search(r"(?<!\d)0+d", typed)
                 raise _refuse(
-                    text, zero_dice.start() if zero_dice else request.start, "at least one die"
+                    text,
+                    zero_dice.start() if zero_dice else request.start,
+                    _("at least one die"),
                 )
             count += node.num
     if request.mode is not None:
@@ -452,7 +515,12 @@ def _check_sizes(request: _Request, tree: Any) -> int:
     total = count * request.sets
     if total > MAX_DICE:
         raise RuleError(
-            f"At most {MAX_DICE:,} dice per roll, and '{text}' asks for {total:,}; try fewer dice."
+            _(
+                "At most {most} dice per roll, and '{text}' asks for {count}; try fewer dice.",
+                most=f"{MAX_DICE:,}",
+                text=text,
+                count=f"{total:,}",
+            )
         )
     return total
 
@@ -523,8 +591,8 @@ class _Roller:
                 raise _refuse(
                     request.text,
                     request.mode_at,
-                    f"a roll that starts with 1d20 before {request.mode}",
-                    f" {request.mode} rolls that d20 twice: 1d20+5 {request.mode}.",
+                    _("a roll that starts with 1d20 before {mode}", mode=request.mode),
+                    _("{mode} rolls that d20 twice: 1d20+5 {mode}.", mode=request.mode),
                 )
         test = None
         if isinstance(root, diceast.BinOp) and root.op in _COMPARE and not _is_pool(root.left):
@@ -536,22 +604,27 @@ class _Roller:
         pools = [t.pool for t in value.terms if t.pool is not None]
         if not pools:
             number = request.text[request.start : request.expression_end].strip()
-            hint = f" Did you mean d{number}?" if number.isdigit() else ""
-            raise _refuse(request.text, request.start, "dice such as 1d20", hint)
+            hint = _("Did you mean d{number}?", number=number) if number.isdigit() else ""
+            raise _refuse(request.text, request.start, _("dice such as 1d20"), hint)
         counting = [p for p in pools if p.counting]
         if counting and len(counting) < len(pools):
             raise _cannot(
                 request,
                 request.success_at if request.success else str(counting[0].target),
-                "count successes (10d6>3, 6d10 t7) or add dice up (2d6+1d4), not both in one roll",
+                _(
+                    "count successes (10d6>3, 6d10 t7) or add dice up (2d6+1d4), "
+                    "not both in one roll"
+                ),
             )
         if request.fail is not None and not counting:
             raise _cannot(
-                request, request.fail_at, "f counts failures against successes; add t: 6d10 t7 f1"
+                request,
+                request.fail_at,
+                _("f counts failures against successes; add t: 6d10 t7 f1"),
             )
         exact = value.number
         if isinstance(exact, float) and not math.isfinite(exact):
-            raise RuleError("That total is too large to show.")
+            raise RuleError(_("That total is too large to show."))
         total = math.floor(exact)
         rounded = float(exact) if total != exact else None
         expression = _join([(t.kind, t.pool.notation if t.pool else t.text) for t in value.terms])
@@ -585,7 +658,7 @@ class _Roller:
             return self.number_set(node.value, node.operations)
         if isinstance(node, diceast.NumberSet):
             return self.number_set(node, [])
-        raise RuleError(f"I cannot roll '{node}'.")  # pragma: no cover - d20 has no other nodes
+        raise RuleError(_("I cannot roll '{node}'.", node=str(node)))  # pragma: no cover
 
     def binop(self, node: Any) -> _Value:
         from d20 import diceast
@@ -595,7 +668,10 @@ class _Roller:
                 raise _cannot(
                     self.request,
                     node.op,
-                    "compare one dice pool (10d6>3 counts dice) or the whole roll (1d20+5 >= 15)",
+                    _(
+                        "compare one dice pool (10d6>3 counts dice) "
+                        "or the whole roll (1d20+5 >= 15)"
+                    ),
                 )
             target = Target(node.op, self.constant(node.right, node.op))
             dice, ops = (
@@ -608,16 +684,18 @@ class _Roller:
         try:
             number = _ARITHMETIC[node.op](left.number, right.number)
         except ZeroDivisionError:
-            raise _cannot(self.request, node.op, "it divides by zero") from None
+            raise _cannot(self.request, node.op, _("it divides by zero")) from None
         except OverflowError:
-            raise RuleError("That total is too large to show.") from None
+            raise RuleError(_("That total is too large to show.")) from None
         return _Value(number, [*left.terms, Term("operator", node.op), *right.terms])
 
     def constant(self, node: Any, op: str) -> float:
         from d20 import diceast
 
         if any(isinstance(n, diceast.Dice) for n in _walk(node)):
-            raise _cannot(self.request, op, f"the target after {op} must be a number, not dice")
+            raise _cannot(
+                self.request, op, _("the target after {op} must be a number, not dice", op=op)
+            )
         number = self.eval(node).number
         return int(number) if float(number).is_integer() else float(number)
 
@@ -635,7 +713,12 @@ class _Roller:
     def room(self, what: str) -> bool:
         if self.drawn < MAX_DICE:
             return True
-        note = f"{what} stopped at the {MAX_DICE:,}-dice limit"
+        limit = f"{MAX_DICE:,}"
+        note = (
+            _("rerolls stopped at the {limit}-dice limit", limit=limit)
+            if what == "rerolls"
+            else _("explosions stopped at the {limit}-dice limit", limit=limit)
+        )
         if note not in self.notes:
             self.notes.append(note)
         return False
@@ -659,7 +742,9 @@ class _Roller:
         if request.success is not None:
             if target is not None:
                 raise _cannot(
-                    request, request.success_at, f"give one target: {target} or t, not both"
+                    request,
+                    request.success_at,
+                    _("give one target: {target} or t, not both", target=str(target)),
                 )
             target = request.success
         fail = request.fail if target is not None else None
@@ -749,7 +834,9 @@ class _Roller:
             sel = sels[-1]
             if sel.cat is not None:
                 raise _cannot(
-                    self.request, f"{name}{sel}", f"{name} takes a plain number, such as {name}2"
+                    self.request,
+                    f"{name}{sel}",
+                    _("{name} takes a plain number, such as {name}2", name=name),
                 )
             for die in kept():
                 if (name == "mi" and die.now.value < sel.num) or (
@@ -763,7 +850,9 @@ class _Roller:
         if not isinstance(node, diceast.NumberSet):
             ops = "".join(_op_text(op) for op in operations)
             raise _cannot(
-                self.request, ops, f"{ops} needs dice or a set: 4d6{ops}, or (1d20, 1d20){ops}"
+                self.request,
+                ops,
+                _("{ops} needs dice or a set: 4d6{ops}, or (1d20, 1d20){ops}", ops=ops),
             )
         elements = [self.eval(v) for v in node.values]
         dropped = [False] * len(elements)
@@ -821,7 +910,9 @@ def _choose(values: Sequence[float], sels: Sequence[Any], limit: int | None = No
 def _endless(name: str, sels: Sequence[Any], size: Any) -> str | None:
     """rr and e repeat while a face matches: why they would never stop, if so."""
     if any(sel.cat in ("h", "l") for sel in sels):
-        return f"{name} needs faces, such as {name}1 or {name}<3, not highest or lowest dice"
+        return _(
+            "{name} needs faces, such as {name}1 or {name}<3, not highest or lowest dice", name=name
+        )
     low, high = (-1, 1) if size == _FATE else (1, 100 if size == "%" else size)
     below = max([sel.num for sel in sels if sel.cat == "<"], default=low)
     above = min([sel.num for sel in sels if sel.cat == ">"], default=high)
@@ -830,7 +921,7 @@ def _endless(name: str, sels: Sequence[Any], size: Any) -> str | None:
     if last - first + 1 <= len(exact):
         ops = "".join(f"{name}{sel}" for sel in sels)
         kind = "dF" if size == _FATE else f"d{size}"
-        return f"{ops} matches every face of a {kind}, so it would never stop"
+        return _("{ops} matches every face of a {kind}, so it would never stop", ops=ops, kind=kind)
     return None
 
 
@@ -838,13 +929,13 @@ def roll(expression: str, rng: Rng) -> DiceRoll:
     """Read, check the limits, and roll on `rng`; every refusal is a RuleError."""
     text = "".join(c if c.isprintable() else " " for c in expression).strip()
     if not text:
-        raise RuleError(f"Say what to roll, for example {EXAMPLES}.")
+        raise RuleError(_("Say what to roll, for example {examples}.", examples=said(EXAMPLES)))
     if len(text) > MAX_LENGTH:
-        raise RuleError(f"A dice expression may be at most {MAX_LENGTH} characters long.")
+        raise too_long()
     try:
         request, tree = _read(text)
     except RecursionError:
-        raise RuleError("That expression is nested too deeply to roll.") from None
+        raise RuleError(_("That expression is nested too deeply to roll.")) from None
     _check_sizes(request, tree)
     roller = _Roller(request, rng)
     position = rng.position
@@ -855,7 +946,7 @@ def roll(expression: str, rng: Rng) -> DiceRoll:
         raise
     except RecursionError:
         rng.position = position
-        raise RuleError("That expression is nested too deeply to roll.") from None
+        raise RuleError(_("That expression is nested too deeply to roll.")) from None
     return DiceRoll(text, sets, request.comment, request.mode, tuple(roller.notes))
 
 
@@ -875,13 +966,16 @@ def _discord_escape(text: str) -> str:
 
 
 _MARKUP: dict[Style, _Markup] = {
-    "console": _Markup(lambda s: f"~{s}~", lambda s: s, lambda s: f"*{s}*", lambda s: s),
+    "console": _Markup(lambda s: _glue("~", s, "~"), lambda s: s, lambda s: f"*{s}*", lambda s: s),
     "discord": _Markup(
-        lambda s: f"~~{s}~~", lambda s: f"**{s}**", lambda s: f"**{s}**", _discord_escape
+        lambda s: _glue("~~", s, "~~"),
+        lambda s: _glue("**", s, "**"),
+        lambda s: f"**{s}**",
+        _discord_escape,
     ),
     "telegram": _Markup(
-        lambda s: f"<s>{s}</s>",
-        lambda s: f"<b>{s}</b>",
+        lambda s: _glue("<s>", s, "</s>"),
+        lambda s: _glue("<b>", s, "</b>"),
         lambda s: f"<b>{s}</b>",
         lambda s: html.escape(s, quote=False),
     ),
@@ -905,8 +999,12 @@ def _join(pieces: Sequence[tuple[TermKind, str]]) -> str:
     return out
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if abs(n) == 1 else many}"
+def _successes(n: int) -> str:
+    return _n("{count} success", "{count} successes", abs(n), count=n)
+
+
+def _failures(n: int) -> str:
+    return _n("{count} failure", "{count} failures", abs(n), count=n)
 
 
 def _face_text(die: Die) -> str:
@@ -950,14 +1048,16 @@ def _set_text(s: RollSet, m: _Markup, *, full: bool) -> str:
             (run if term.dropped else pieces).append((term.kind, text))
     body = _join(pieces)
     if s.test is not None:
-        verdict = "success" if s.test.passed else "failure"
-        return f"{body} = {s.total}, {m.escape(str(s.test.target))}: {m.bold(verdict)}"
+        verdict = _("success") if s.test.passed else _("failure")
+        return _glue(body, f" = {s.total}, {m.escape(str(s.test.target))}: ", m.bold(verdict))
     if s.counting:
-        count = m.bold(_plural(s.total, "success", "successes"))
+        count = m.bold(_successes(s.total))
         if s.failures and len(s.terms) == 1:
-            counted = _plural(s.successes, "success", "successes")
-            return f"{body} = {counted} − {_plural(s.failures, 'failure', 'failures')} = {count}"
-        return f"{body} = {count}"
+            counted, failed = _successes(s.successes), _failures(s.failures)
+            return _glue(body, " = ", counted, " − ", failed, " = ", count)
+        return _glue(body, " = ", count)
     if s.rounded_from is not None:
-        return f"{body} = {s.rounded_from:g}, rounded down to {m.bold(str(s.total))}"
+        exact = f"{s.rounded_from:g}"
+        rounded = _("{exact}, rounded down to {total}", exact=exact, total=m.bold(str(s.total)))
+        return _glue(body, " = ", rounded)
     return f"{body} = {m.bold(str(s.total))}"

@@ -10,10 +10,12 @@ from dataclasses import dataclass, replace
 
 from bot.commands.parse import split_args
 from bot.context import Context, SharedVerb, seat_of
-from bot.pipeline import act, begin, play
+from bot.i18n import Audience, say
+from bot.pipeline import act, begin, log_language, play
 from bot.replies import Private, Public, Reply
 from games import dice
 from games.base import Arg, Flag, Rng, RuleError
+from games.i18n import Joined, _, _n
 from games.replay import DICE_VERB
 from storage.models import TableStatus
 from storage.repository import Repository
@@ -28,8 +30,14 @@ _NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{NAME_LIMIT - 1}}}")
 _RESERVED = frozenset(
     {*SUBCOMMANDS, "private", "adv", "advantage", "dis", "disadv", "disadvantage", "help"}
 )
-PRIVATE_NOTE = "{name} rolled dice privately."
-INLINE_ONLY_DICE = "Inline I only roll dice: type 2d6+1, or the name of one of your saved rolls."
+
+
+def private_note(name: str) -> str:
+    return _("{name} rolled dice privately.", name=name)
+
+
+def inline_only_dice() -> str:
+    return _("Inline I only roll dice: type 2d6+1, or the name of one of your saved rolls.")
 
 
 def style_for(platform: str) -> dice.Style:
@@ -95,7 +103,7 @@ async def roll(ctx: Context) -> list[Reply]:
     args, private = split_private(ctx.inv.args)
     if args and args[0].lower() in SUBCOMMANDS:
         if private:
-            raise RuleError(f"{PRIVATE_FLAG} goes with a roll: /roll NAME {PRIVATE_FLAG}.")
+            raise RuleError(_("{flag} goes with a roll: /roll NAME {flag}.", flag=PRIVATE_FLAG))
         return await SAVED[args[0].lower()](ctx, args[1:])
     return await roll_dice(ctx, args, private=private)
 
@@ -114,9 +122,10 @@ async def roll_dice(ctx: Context, args: Sequence[str], *, private: bool) -> list
         rng = Rng(ctx.chat.seed, ctx.chat.rng_position)
         result = request.named(dice.roll(request.expression, rng))
         ctx.chat.rng_position = rng.position
-        full = result.render(name, "console", full=True)
+        lang = chat_log_language(ctx)
+        full = say(result.render(name, "console", full=True), lang)
         if private:
-            note = PRIVATE_NOTE.format(name=name)
+            note = say(private_note(name), lang)
             ctx.repo.add_roll(
                 inv.platform, inv.chat_id, name, note, user_id=inv.user_id, secret=full
             )
@@ -128,8 +137,9 @@ async def roll_dice(ctx: Context, args: Sequence[str], *, private: bool) -> list
     rng = Rng(turn.rng.seed, turn.rng.position)
     result = request.named(dice.roll(request.expression, rng))
     logged = [request.expression, PRIVATE_FLAG] if private else [request.expression]
-    summary = (
-        PRIVATE_NOTE.format(name=name) if private else result.render(name, "console", full=True)
+    summary = say(
+        private_note(name) if private else result.render(name, "console", full=True),
+        log_language(table),
     )
     mark = len(turn.replies)
     await act(turn, seat, DICE_VERB, logged, summary=summary)
@@ -138,17 +148,30 @@ async def roll_dice(ctx: Context, args: Sequence[str], *, private: bool) -> list
     return await play(turn)
 
 
+def chat_log_language(ctx: Context) -> str:
+    """The language of a roll outside a game in /history: the table's, else the chat's (as the
+    log of a game is written in its table's), never one reader's platform locale."""
+    table = ctx.table
+    settings = table.settings if table is not None else {}
+    options = table.options if table is not None else {}
+    return Audience.of_chat(settings, options, ctx.chat.settings).public()
+
+
 def shown(
     ctx: Context, result: dice.DiceRoll, *, private: bool, version: int | None = None
 ) -> list[Reply]:
-    """The roll in the platform's style; a private one only to its roller, the chat told of it."""
+    """The roll in the platform's style; a private one only to its roller, the chat told of it.
+    A marked text, said at the edge; HTML is said here, as the edge leaves HTML as it is (the
+    roller reads both in the command's language)."""
     inv = ctx.inv
     style = style_for(inv.platform)
     text = result.render(inv.user_name, style)
     html = style == "telegram"
+    if html:
+        text = say(text, ctx.lang)
     if not private:
         return [Public(text, version=version, html=html)]
-    note = Public(PRIVATE_NOTE.format(name=inv.user_name), version=version)
+    note = Public(private_note(inv.user_name), version=version)
     return [note, Private(inv.user_id, inv.user_name, text, version=version, html=html)]
 
 
@@ -159,55 +182,82 @@ def check_name(word: str) -> str:
     name = word.lower()
     if not _NAME.fullmatch(name):
         raise RuleError(
-            f"A saved roll's name is a letter and then up to {NAME_LIMIT - 1} letters, digits, "
-            "- or _, such as attack or fire-bolt."
+            _(
+                "A saved roll's name is a letter and then up to {most} letters, digits, "
+                "- or _, such as attack or fire-bolt.",
+                most=NAME_LIMIT - 1,
+            )
         )
     if name in _RESERVED:
-        raise RuleError(f"/roll uses the word {name} itself; pick another name.")
+        raise RuleError(_("/roll uses the word {name} itself; pick another name.", name=name))
     if _is_notation(name):
-        raise RuleError(f"{name} is dice notation itself; pick a word, such as attack.")
+        raise RuleError(
+            _("{name} is dice notation itself; pick a word, such as attack.", name=name)
+        )
     return name
 
 
 async def save(ctx: Context, args: Sequence[str]) -> list[Reply]:
     if len(args) < 2:
-        raise RuleError("Say a name and the dice: /roll save attack 1d20+5.")
+        raise RuleError(_("Say a name and the dice: /roll save attack 1d20+5."))
     inv = ctx.inv
     name, expression = check_name(args[0]), " ".join(args[1:])
     if len(expression) > dice.MAX_LENGTH:
-        raise RuleError(f"A dice expression may be at most {dice.MAX_LENGTH} characters long.")
+        raise dice.too_long()
     dice.roll(expression, Rng("check"))  # refuse what cannot be rolled, saying where
     mine = await ctx.repo.saved_rolls(inv.platform, inv.user_id)
     if len(mine) >= MAX_SAVED and all(saved.name != name for saved in mine):
         raise RuleError(
-            f"You have {MAX_SAVED} saved rolls, the most there may be; "
-            "/roll forget NAME makes room (/roll list shows them)."
+            _n(
+                "You have {n} saved roll, the most there may be; "
+                "/roll forget NAME makes room (/roll list shows them).",
+                "You have {n} saved rolls, the most there may be; "
+                "/roll forget NAME makes room (/roll list shows them).",
+                MAX_SAVED,
+            )
         )
     await ctx.repo.save_roll(inv.platform, inv.user_id, name, expression)
-    return [Public(f"{inv.user_name} saved /roll {name}: {expression}")]
+    saved = _(
+        "{name} saved /roll {roll}: {expression}",
+        name=inv.user_name,
+        roll=name,
+        expression=expression,
+    )
+    return [Public(saved)]
 
 
 async def forget(ctx: Context, args: Sequence[str]) -> list[Reply]:
     if len(args) != 1:
-        raise RuleError("Say which saved roll to forget: /roll forget attack.")
+        raise RuleError(_("Say which saved roll to forget: /roll forget attack."))
     inv, name = ctx.inv, args[0].lower()
     if not await ctx.repo.forget_roll(inv.platform, inv.user_id, name):
         raise RuleError(
-            f"You have no saved roll called {name[:NAME_LIMIT]}; /roll list shows yours."
+            _(
+                "You have no saved roll called {name}; /roll list shows yours.",
+                name=name[:NAME_LIMIT],
+            )
         )
-    return [Public(f"{inv.user_name} forgot /roll {name}.")]
+    return [Public(_("{name} forgot /roll {roll}.", name=inv.user_name, roll=name))]
 
 
 async def listing(ctx: Context, args: Sequence[str]) -> list[Reply]:
     if args:
-        raise RuleError("/roll list takes nothing more; it lists your saved rolls.")
+        raise RuleError(_("/roll list takes nothing more; it lists your saved rolls."))
     inv = ctx.inv
     mine = await ctx.repo.saved_rolls(inv.platform, inv.user_id)
     if not mine:
-        return [Public(f"{inv.user_name} has no saved rolls; /roll save attack 1d20+5 saves one.")]
-    lines = [f"{inv.user_name}'s saved rolls ({len(mine)} of {MAX_SAVED}):"]
-    lines += [f"  {saved.name}: {saved.expression}" for saved in mine]
-    return [Public("\n".join(lines))]
+        none = _(
+            "{name} has no saved rolls; /roll save attack 1d20+5 saves one.", name=inv.user_name
+        )
+        return [Public(none)]
+    head = _(
+        "{name}'s saved rolls ({count} of {most}):",
+        name=inv.user_name,
+        count=len(mine),
+        most=MAX_SAVED,
+    )
+    lines = [head, *(f"  {saved.name}: {saved.expression}" for saved in mine)]
+    return [Public(Joined(lines, "\n"))]
 
 
 SAVED = {"save": save, "forget": forget, "list": listing}
@@ -217,38 +267,42 @@ async def inline_title(repo: Repository, platform: str, user_id: str, text: str)
     """What `@bot TEXT` would roll (a saved name resolved), checked without rolling it."""
     args, private = split_private(split_args(text))
     if private or not args or args[0].lower() in SUBCOMMANDS:
-        raise RuleError(INLINE_ONLY_DICE)
+        raise RuleError(inline_only_dice())
     request = await resolve(repo, platform, user_id, args)
     dice.roll(request.expression, Rng("check"))
     return request.title
 
 
 GMROLL = "gmroll"
-EXPR = Arg("EXPR", "dice", "Dice such as 2d6+1 or 4d6kh3, or a saved roll's name.", required=False)
+EXPR = Arg(
+    "EXPR", "dice", _("Dice such as 2d6+1 or 4d6kh3, or a saved roll's name."), required=False
+)
 VERBS: tuple[SharedVerb, ...] = (
     SharedVerb(
         "roll",
-        "Roll dice in d20 notation; a bare /roll makes the game's own roll.",
+        _("Roll dice in d20 notation; a bare /roll makes the game's own roll."),
         roll,
         args=(EXPR,),
-        flags=(Flag("private", None, "Only you see the result; the chat sees that you rolled."),),
+        flags=(
+            Flag("private", None, _("Only you see the result; the chat sees that you rolled.")),
+        ),
         examples=(
             "/roll 2d6+1",
             "/roll 4d6kh3",
-            "/roll 1d20+5 attack",
+            _("/roll 1d20+5 attack"),
             "/roll 1d20 --private",
-            "/roll save attack 1d20+5",
-            "/roll attack",
+            _("/roll save attack 1d20+5"),
+            _("/roll attack"),
             "/roll list",
-            "/roll forget attack",
+            _("/roll forget attack"),
         ),
         aliases=("r",),
     ),
     SharedVerb(
         GMROLL,
-        "Roll dice only you see; the chat sees that you rolled.",
+        _("Roll dice only you see; the chat sees that you rolled."),
         gmroll,
         args=(replace(EXPR, required=True),),
-        examples=("/gmroll 1d20", "/gmroll attack"),
+        examples=("/gmroll 1d20", _("/gmroll attack")),
     ),
 )
