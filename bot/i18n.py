@@ -20,8 +20,6 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
-
 from bot.replies import Button, Private, Reply
 from games.base import TableBlock, View
 from games.i18n import ENGLISH, SOURCE_LANGUAGE, Translator, localise
@@ -68,6 +66,8 @@ def catalogue_files(lang: str) -> list[tuple[str, Path]]:
 def load_catalogue(lang: str) -> Catalogue:
     """Read a language's .po files with Babel: msgid -> translation (a tuple of forms for
     plurals); the core's translation wins where a game repeats a msgid."""
+    from babel.messages.pofile import read_po  # only for a language other than English
+
     messages: dict[str, str | tuple[str, ...]] = {}
     plural = "(n != 1)"
     for _domain, path in catalogue_files(lang):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +21,28 @@ if TYPE_CHECKING:
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 READ_ONLY = "paperref_read_only"
+VERSION_TABLE = "alembic_version"
+_ASSIGNED = re.compile(r"^(revision|down_revision)\b[^=\n]*=\s*(.+?)\s*$", re.MULTILINE)
+"""`revision = "0005"` / `down_revision: str | None = "0004"` at the top of a migration file."""
 MIGRATION_LOCK = 0x7061706572726566
 """PostgreSQL advisory lock key ("paperref") held while migrating, so workers starting together
 on an empty database migrate one after another instead of racing on CREATE TABLE."""
+
+
+def head_revisions(versions: Path = MIGRATIONS / "versions") -> frozenset[str]:
+    """The newest revisions of the migration files (one, as the history is a line): every
+    `revision` that is no file's `down_revision`. Read from the files' text, so without Alembic;
+    a test checks it against Alembic's own heads."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in versions.glob("*.py"):
+        for name, value in _ASSIGNED.findall(path.read_text(encoding="utf-8")):
+            found = ast.literal_eval(value)
+            if name == "revision":
+                revisions.add(found)
+            else:
+                parents.update([found] if isinstance(found, str) else found or ())
+    return frozenset(revisions - parents)
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -60,8 +81,27 @@ def create_engine(url: str) -> AsyncEngine:
     return engine
 
 
+async def stored_revisions(engine: AsyncEngine) -> set[str]:
+    """The revisions in `alembic_version`, read without Alembic (none for an empty database)."""
+
+    def read(connection: Connection) -> set[str]:
+        if not connection.dialect.has_table(connection, VERSION_TABLE):
+            return set()
+        return set(connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars())
+
+    async with engine.connect() as connection:
+        reading = await connection.execution_options(**{READ_ONLY: True})
+        return await reading.run_sync(read)
+
+
 async def migrate(engine: AsyncEngine) -> None:
-    """Bring the schema to the newest Alembic revision (run at every start)."""
+    """Bring the schema to the newest Alembic revision (run at every start).
+
+    A database already at the head revisions is only read (one query) and Alembic is not imported;
+    otherwise (empty, older) Alembic upgrades it, on PostgreSQL under an advisory lock.
+    """
+    if await stored_revisions(engine) == head_revisions():
+        return
 
     def upgrade(connection: Connection) -> None:
         from alembic import command

@@ -1,0 +1,133 @@
+"""Start-up: Alembic runs only for a database behind the code, and a console start on an
+up-to-date database answers without importing the heavy libraries it does not need (issue 16).
+What is imported is checked here, never how long it takes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+
+from storage.db import (
+    MIGRATION_LOCK,
+    alembic_config,
+    create_engine,
+    head_revisions,
+    migrate,
+    stored_revisions,
+)
+from tests.core.test_storage import POSTGRES
+from tests.core.test_storage import url as url  # SQLite, and PostgreSQL when it is set
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("alembic", "d20", "lark", "PIL", "discord", "telegram", "babel", "mako")
+"""Libraries a console start answering /games must not import."""
+
+
+def previous_revision() -> str:
+    """The revision before the head: a database one migration behind the code."""
+    (head,) = head_revisions()
+    previous = ScriptDirectory.from_config(alembic_config()).get_revision(head).down_revision
+    assert isinstance(previous, str)
+    return previous
+
+
+def test_head_revisions_are_alembics() -> None:
+    """The head read from the migration files' text is the one Alembic finds."""
+    script = ScriptDirectory.from_config(alembic_config())
+    assert head_revisions() == frozenset(script.get_heads())
+    assert len(head_revisions()) == 1
+
+
+async def test_an_empty_or_older_database_is_migrated(url: str) -> None:
+    from alembic import command
+
+    (head,), previous = head_revisions(), previous_revision()
+    engine = create_engine(url)
+    await migrate(engine)  # empty (SQLite), or whatever an earlier test left (PostgreSQL)
+    assert await stored_revisions(engine) == {head}
+    async with engine.begin() as connection:
+        await connection.run_sync(lambda c: command.downgrade(alembic_config(c), previous))
+    assert await stored_revisions(engine) == {previous}
+    await migrate(engine)
+    assert await stored_revisions(engine) == {head}
+    await engine.dispose()
+
+
+async def test_postgresql_migrates_under_the_lock_and_skips_it_when_up_to_date() -> None:
+    """An older schema waits for the advisory lock (another worker migrating); an up-to-date one
+    is only read, so it does not wait."""
+    if not POSTGRES:
+        pytest.skip("PAPERREF_TEST_POSTGRES_URL is not set")
+    from alembic import command
+
+    (head,), previous = head_revisions(), previous_revision()
+    engine = create_engine(POSTGRES)
+    await migrate(engine)
+    async with engine.connect() as holder:
+        await holder.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+        await holder.commit()
+        await migrate(engine)  # up to date: no lock needed
+        async with engine.begin() as connection:
+            await connection.run_sync(lambda c: command.downgrade(alembic_config(c), previous))
+        migrating = asyncio.create_task(migrate(engine))
+        waiting = text(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            " AND objid::bigint = :objid"
+        )
+        for _ in range(200):
+            async with engine.connect() as probe:
+                if (
+                    await probe.execute(waiting, {"objid": MIGRATION_LOCK & 0xFFFFFFFF})
+                ).scalar_one():
+                    break
+            await asyncio.sleep(0.05)
+        else:
+            pytest.fail("migrate() did not wait for the advisory lock")
+        assert not migrating.done()
+        await holder.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+        await holder.commit()
+        await migrating
+    assert await stored_revisions(engine) == {head}
+    await engine.dispose()
+
+
+PROBE = """
+import json, sys
+from bot.cli import main
+code = main(sys.argv[1:])
+print(json.dumps({"code": code, "modules": sorted(m.split(".")[0] for m in sys.modules)}))
+"""
+
+
+def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, set[str]]:
+    """`paperref console --script` answering `Ann: /games` in a fresh interpreter: its exit code,
+    output and the top-level packages imported by the end."""
+    script = tmp_path / "s.txt"
+    script.write_text("Ann: /games\n")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "console", "--script", str(script), "--db", url],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+        env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), **env},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    *output, last = done.stdout.strip().splitlines()
+    probe = json.loads(last)
+    return probe["code"], "\n".join(output), set(probe["modules"])
+
+
+def test_a_console_start_imports_alembic_only_to_migrate(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/s.db"
+    code, output, modules = console_start(tmp_path, url)  # empty database: migrated
+    assert code == 0 and "Games:" in output
+    assert "alembic" in modules
+    code, output, modules = console_start(tmp_path, url)  # up to date: only read
+    assert code == 0 and "Games:" in output
+    assert modules.isdisjoint(HEAVY), sorted(modules & set(HEAVY))
