@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.i18n import _
 from games.skylines import city
 from games.skylines.cards import TRACKS, Catalog
 from games.skylines.context import Context
@@ -41,10 +42,18 @@ def claim(t: Context, seat: int, name: str) -> None:
     first = not state["claims"][name]
     state["claims"][name].append(seat)
     state["points"][seat]["stars"] += achievement.stars
-    t.say(f"{t.name(seat)} claims the achievement {name}.")
-    add_score(t, seat, achievement.stars, f"the achievement {name}")
+    label = t.cat.label(name)
+    t.say(_("{player} claims the achievement {name}.", player=t.name(seat), name=label))
+    add_score(t, seat, achievement.stars, _("the achievement {name}", name=label))
     if first and name in state["chips"]:
         state["chip_owner"][name] = seat
-        t.say(f"{t.name(seat)} is first there and takes its face-down bonus chip.")
-        t.tell(seat, f"Your bonus chip from {name} is worth {state['chips'][name]} at game end.")
+        t.say(_("{player} is first there and takes its face-down bonus chip.", player=t.name(seat)))
+        t.tell(
+            seat,
+            _(
+                "Your bonus chip from {name} is worth {points} at game end.",
+                name=label,
+                points=state["chips"][name],
+            ),
+        )
     fire(t, seat, "claim")

@@ -6,16 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.base import Event, MoveHandler, Rng, RuleError
+from games.i18n import _, joined
 from games.skylines import building, city
 from games.skylines.achievements import claim, claimable
-from games.skylines.cards import Catalog
+from games.skylines.cards import TRACK_NAMES, Catalog
 from games.skylines.catalog import catalog_of
 from games.skylines.context import Context
 from games.skylines.decks import can_draw, draw_deck, draw_row
 from games.skylines.effects import registry
 from games.skylines.effects.base import optional
 from games.skylines.flow import choose_city
-from games.skylines.parse import hand_card, number, one_name, track, words
+from games.skylines.parse import hand_card, keyword, number, one_name, track, words
 from games.skylines.program import begin, current, fire, push, this_stack, tuck_card
 from games.skylines.state import SkylinesState
 from games.skylines.tracks import advance, at_end
@@ -37,7 +38,7 @@ def _build(t: Context, seat: int, parts: list[str]) -> None:
 
 def _tuck(t: Context, seat: int, parts: list[str]) -> None:
     state = t.state
-    card = hand_card(state["hands"][seat], parts, "tuck")
+    card = hand_card(t.cat.labels(state["hands"][seat]), parts, "tuck")
     begin(state, seat, "tuck")
     state["hands"][seat].remove(card)
     tuck_card(t, seat, card, this_stack(state, seat), "from hand")
@@ -45,11 +46,18 @@ def _tuck(t: Context, seat: int, parts: list[str]) -> None:
 
 def _discard(t: Context, seat: int, parts: list[str]) -> None:
     state, cat = t.state, t.cat
-    card = hand_card(state["hands"][seat], parts, "discard")
+    card = hand_card(cat.labels(state["hands"][seat]), parts, "discard")
     begin(state, seat, card)
     state["hands"][seat].remove(card)
     state["discard"].append(card)
-    t.say(f"{t.name(seat)} discards {card} to take its action: {cat.card(card).text}")
+    t.say(
+        _(
+            "{player} discards {card} to take its action: {text}",
+            player=t.name(seat),
+            card=cat.label(card),
+            text=cat.card(card).text,
+        )
+    )
     fire(t, seat, "basic_discard")
     push(state, cat.card(card).effect)
 
@@ -57,7 +65,12 @@ def _discard(t: Context, seat: int, parts: list[str]) -> None:
 def _advance(t: Context, seat: int, parts: list[str]) -> None:
     chosen = track(parts)
     if at_end(t.state, t.cat, seat, chosen):
-        raise RuleError(f"You are at the end of {chosen} and cannot advance on it further.")
+        raise RuleError(
+            _(
+                "You are at the end of {track} and cannot advance on it further.",
+                track=TRACK_NAMES[chosen],
+            )
+        )
     begin(t.state, seat, "advance")
     advance(t, seat, chosen, 1)
     fire(t, seat, "basic_advance")
@@ -65,27 +78,40 @@ def _advance(t: Context, seat: int, parts: list[str]) -> None:
 
 def _draw(t: Context, seat: int, parts: list[str]) -> None:
     state = t.state
-    if [w.casefold() for w in parts] == ["deck"]:
+    if [keyword(w) for w in parts] == ["deck"]:
         if not can_draw(state, t.cat, state["level"]):
-            raise RuleError("The deck is empty; draw from the card row instead.")
+            raise RuleError(_("The deck is empty; draw from the card row instead."))
         begin(state, seat, "draw")
         draw_deck(t, seat, state["level"])
-    elif len(parts) == 2 and parts[0].casefold() == "row" and state["row"]:
-        slot = number(parts[1], 1, len(state["row"]), "card row slot")
+    elif len(parts) == 2 and keyword(parts[0]) == "row" and state["row"]:
+        slot = number(parts[1], 1, len(state["row"]), _("card row slot"))
         begin(state, seat, "draw")
         draw_row(t, seat, slot)
     else:
-        raise RuleError("Write '/draw deck' or '/draw row N' (N is the card row slot).")
+        raise RuleError(_("Write '/draw deck' or '/draw row N' (N is the card row slot)."))
     fire(t, seat, "basic_draw")
 
 
 def _achieve(t: Context, seat: int, parts: list[str]) -> None:
     state, cat = t.state, t.cat
-    name = one_name(parts, [a.name for a in cat.achievements], "an achievement")
+    achievements = cat.labels(a.name for a in cat.achievements)
+    name = one_name(parts, achievements, _("an achievement"))
+    label = cat.label(name)
     if seat in state["claims"][name]:
-        raise RuleError(f"You have already claimed {name}; each achievement once per player.")
+        raise RuleError(
+            _(
+                "You have already claimed {name}; each achievement once per player.",
+                name=label,
+            )
+        )
     if name not in claimable(state, cat, seat):
-        raise RuleError(f"You do not meet {name} yet: {cat.achievement(name).text}")
+        raise RuleError(
+            _(
+                "You do not meet {name} yet: {requirement}",
+                name=label,
+                requirement=cat.achievement(name).text,
+            )
+        )
     begin(state, seat, "achieve")
     claim(t, seat, name)
 
@@ -94,21 +120,33 @@ def _mayor(t: Context, seat: int, parts: list[str]) -> None:
     state, cat = t.state, t.cat
     spots = mayor_spots(state, cat, seat)
     if len(parts) != 1 or not parts[0].isdigit() or int(parts[0]) - 1 not in spots:
-        where = ", ".join(str(i + 1) for i in spots) or "none"
+        where = joined((str(i + 1) for i in spots), empty=_("none"))
         raise RuleError(
-            f"Move your mayor to another top card with a mayor action: /mayor N, N one of: {where}."
+            _(
+                "Move your mayor to another top card with a mayor action: /mayor N, N one of: "
+                "{where}.",
+                where=where,
+            )
         )
     index = int(parts[0]) - 1
     name = city.top_of(state, seat, index)
     begin(state, seat, name)
     state["mayor"][seat] = index
-    t.say(f"{t.name(seat)} moves the mayor to {name} (building {index + 1}): {cat.card(name).text}")
+    t.say(
+        _(
+            "{player} moves the mayor to {card} (building {n}): {text}",
+            player=t.name(seat),
+            card=cat.label(name),
+            n=index + 1,
+            text=cat.card(name).text,
+        )
+    )
     push(state, cat.card(name).effect)
 
 
 def _done(t: Context, seat: int, parts: list[str]) -> None:
     t.state["turn"]["actions"] = 0
-    t.say(f"{t.name(seat)} ends the turn.")
+    t.say(_("{player} ends the turn.", player=t.name(seat)))
 
 
 def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]:
@@ -117,13 +155,16 @@ def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]
 
     def handle(state: SkylinesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
         if state["phase"] == "city":
-            raise RuleError("First keep one of your two cities with /city NAME.")
+            raise RuleError(_("First keep one of your two cities with /city NAME."))
         t = Context(state, catalog_of(state), rng)
         step = current(state)
         if step is None:
             if basic is None:
                 raise RuleError(
-                    f"/{verb} answers a part of an action, and none is waiting; take an action."
+                    _(
+                        "/{verb} answers a part of an action, and none is waiting; take an action.",
+                        verb=verb,
+                    )
                 )
             basic(t, seat, words(args))
         elif verb == "skip" and optional(step):
@@ -131,7 +172,12 @@ def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]
         elif registry.answer_verb(state, step) == verb:
             registry.answer(t, seat, step, words(args))
         else:
-            raise RuleError(f"Finish the current action first: {registry.prompt(state, step)}.")
+            raise RuleError(
+                _(
+                    "Finish the current action first: {prompt}.",
+                    prompt=registry.prompt(state, step),
+                )
+            )
         return t.out
 
     return handle

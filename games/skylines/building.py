@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.base import Move, RuleError
+from games.i18n import _, _n
 from games.skylines import city
 from games.skylines.cards import TRACKS, Catalog
 from games.skylines.city import Target
 from games.skylines.context import Context
 from games.skylines.decks import refill_row
-from games.skylines.parse import HAND_HINT, number, take_name, words
+from games.skylines.parse import HAND_HINT, WORDS, keyword, number, take_name, words
 from games.skylines.program import fire
 from games.skylines.state import SkylinesState, Step
 from games.skylines.tracks import advance
@@ -69,12 +70,12 @@ def moves(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[Mov
     bonus = city.passive(state, cat, seat, "cost")
     for card, slot in _candidates(state, cat, seat, rule):
         pool = sorted(_pool(state, seat, card, slot), key=lambda c: (cat.card(c).cost, c))
-        source = card.split() if slot is None else ["row", str(slot + 1)]
+        source = [cat.label(card)] if slot is None else [WORDS["row"], str(slot + 1)]
         for target, near in icons:
             cost = city.cost(cat, card, near, less, free, bonus)
             if cost <= len(pool):
-                pay = [w for c in pool[:cost] for w in c.split()]
-                args = [*source, *city.label(target).split(), *(["pay", *pay] if pay else [])]
+                pay = cat.labels(pool[:cost])
+                args = [*source, *city.label(target), *([WORDS["pay"], *pay] if pay else [])]
                 found.append(Move("build", tuple(args)))
     return found
 
@@ -83,17 +84,17 @@ def _target(
     state: SkylinesState, seat: int, parts: list[str], i: int, where: str
 ) -> tuple[Target, int]:
     size = len(city.spots(state, seat))
-    word = parts[i].casefold() if i < len(parts) else "pay"
+    word = keyword(parts[i]) if i < len(parts) else "pay"
     if word == "pay":
         if where == "over":
-            raise RuleError("Say which building to build over, e.g. 'over 2'.")
+            raise RuleError(_("Say which building to build over, e.g. 'over 2'."))
         return ("right", -1), i
     if word in ("left", "right"):
         return (word, -1), i + 1
     if word in ("over", "gap") and i + 1 < len(parts):
-        return (word, number(parts[i + 1], 1, size, "position in your city")), i + 2
+        return (word, number(parts[i + 1], 1, size, _("position in your city"))), i + 2
     raise RuleError(
-        "Say where to build: 'over N', 'left', 'right' or 'gap N', then 'pay CARD ...'."
+        _("Say where to build: 'over N', 'left', 'right' or 'gap N', then 'pay CARD ...'.")
     )
 
 
@@ -101,41 +102,55 @@ def parse(state: SkylinesState, cat: Catalog, seat: int, args: Sequence[str], ru
     """Read '/build CARD|row N [over N|left|right|gap N] [pay CARD...]' and check it all."""
     parts = words(args)
     source = rule.get("from", "hand")
-    hand = state["hands"][seat]
+    hand = cat.labels(state["hands"][seat])
     found = take_name(parts, 0, hand) if source in ("hand", "hand_or_row") else None
     slot: int | None = None
     if found is not None:
         card, i = found
-    elif source in ("row", "hand_or_row") and parts[:1] and parts[0].casefold() == "row":
+    elif source in ("row", "hand_or_row") and parts[:1] and keyword(parts[0]) == "row":
         if len(parts) < 2 or not state["row"]:
-            raise RuleError("Give the card row slot to build from, e.g. '/build row 2 left'.")
-        slot = number(parts[1], 1, len(state["row"]), "card row slot")
+            raise RuleError(_("Give the card row slot to build from, e.g. '/build row 2 left'."))
+        slot = number(parts[1], 1, len(state["row"]), _("card row slot"))
         card, i = state["row"][slot], 2
+    elif source == "hand":
+        raise RuleError(_("Name a card in your hand to build, then where; {hint}.", hint=HAND_HINT))
+    elif source == "row":
+        raise RuleError(
+            _("Name 'row N' (a card row slot) to build, then where; {hint}.", hint=HAND_HINT)
+        )
     else:
-        allowed = {"hand": "a card in your hand", "row": "'row N' (a card row slot)"}
-        what = allowed.get(source, "a card in your hand or 'row N'")
-        raise RuleError(f"Name {what} to build, then where; {HAND_HINT}.")
+        raise RuleError(
+            _("Name a card in your hand or 'row N' to build, then where; {hint}.", hint=HAND_HINT)
+        )
     wanted = rule.get("type")
     if wanted is not None and cat.card(card).type != wanted:
-        raise RuleError(f"This action builds only a {wanted} card.")
+        raise RuleError(_("This action builds only a {type} card.", type=cat.label(wanted)))
     where = rule.get("where", "any")
     target, i = _target(state, seat, parts, i, where)
     if target not in city.targets(state, seat, where):
-        spots = ", ".join(city.label(x) for x in city.targets(state, seat, where))
-        raise RuleError(f"You cannot build at '{city.label(target)}'; you may build at: {spots}.")
+        raise RuleError(
+            _(
+                "You cannot build at '{spot}'; you may build at: {spots}.",
+                spot=" ".join(city.label(target)),
+                spots=city.labels(city.targets(state, seat, where)),
+            )
+        )
     cost = price(state, cat, seat, card, target, rule)
     pool = _pool(state, seat, card, slot)
     pay: list[str] = []
     if i < len(parts):
-        if parts[i].casefold() != "pay":
-            raise RuleError("After the spot, write 'pay' and the hand cards to discard.")
+        if keyword(parts[i]) != "pay":
+            raise RuleError(_("After the spot, write 'pay' and the hand cards to discard."))
         i += 1
         while i < len(parts):
-            named = take_name(parts, i, pool)
+            named = take_name(parts, i, cat.labels(pool))
             if named is None:
                 raise RuleError(
-                    "That is not a card you can pay with: pay with other cards of your hand, "
-                    f"each named once; {HAND_HINT}."
+                    _(
+                        "That is not a card you can pay with: pay with other cards of your "
+                        "hand, each named once; {hint}.",
+                        hint=HAND_HINT,
+                    )
                 )
             pay.append(named[0])
             pool.remove(named[0])
@@ -143,12 +158,23 @@ def parse(state: SkylinesState, cat: Catalog, seat: int, args: Sequence[str], ru
     if len(pay) != cost:
         if cost > len(pay) + len(pool):
             raise RuleError(
-                f"That card costs {cost} {city.spoken(target)} and you have only "
-                f"{len(pay) + len(pool)} other cards to pay with."
+                _n(
+                    "That card costs {cost} {spot} and you have only {n} other card to pay with.",
+                    "That card costs {cost} {spot} and you have only {n} other cards to pay with.",
+                    len(pay) + len(pool),
+                    cost=cost,
+                    spot=city.spoken(target),
+                )
             )
         raise RuleError(
-            f"That card costs {cost} {city.spoken(target)} after discounts; "
-            f"name exactly {cost} hand cards after 'pay'."
+            _n(
+                "That card costs {n} {spot} after discounts; name exactly {n} hand card after "
+                "'pay'.",
+                "That card costs {n} {spot} after discounts; name exactly {n} hand cards after "
+                "'pay'.",
+                cost,
+                spot=city.spoken(target),
+            )
         )
     return Plan(card, slot, target, cost, tuple(pay))
 
@@ -165,12 +191,25 @@ def execute(t: Context, seat: int, plan: Plan) -> None:
         hand.remove(card)
         state["discard"].append(card)
     city.place(state, seat, plan.card, plan.target)
-    where = "from the card row " if plan.slot is not None else ""
-    paid = f", paying with {', '.join(plan.pay)}" if plan.pay else ""
-    t.say(
-        f"{t.name(seat)} builds {plan.card} {where}{city.spoken(plan.target)} "
-        f"for {plan.cost}{paid}."
-    )
+    params = {
+        "player": t.name(seat),
+        "card": t.cat.label(plan.card),
+        "spot": city.spoken(plan.target),
+        "cost": plan.cost,
+        "cards": t.cat.listed(plan.pay),
+    }
+    if plan.slot is not None and plan.pay:
+        text = _(
+            "{player} builds {card} from the card row {spot} for {cost}, paying with {cards}.",
+            **params,
+        )
+    elif plan.slot is not None:
+        text = _("{player} builds {card} from the card row {spot} for {cost}.", **params)
+    elif plan.pay:
+        text = _("{player} builds {card} {spot} for {cost}, paying with {cards}.", **params)
+    else:
+        text = _("{player} builds {card} {spot} for {cost}.", **params)
+    t.say(text)
     for track, gain in zip(TRACKS, t.cat.card(plan.card).gains, strict=True):
         if gain:
             advance(t, seat, track, gain)

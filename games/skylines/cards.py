@@ -3,11 +3,26 @@ from a card file by catalog.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
+from games.i18n import N_, Name, Text, _, _n, joined
 from games.skylines.state import Passive, Step, Test
 
 TRACKS = ("profit", "prestige", "population")
+TRACK_NAMES: dict[str, str] = {
+    "profit": Name({"en": "profit", "pl": "zysk"}),
+    "prestige": Name({"en": "prestige", "pl": "prestiż"}),
+    "population": Name({"en": "population", "pl": "ludność"}),
+}
+"""A track as its reader says it (and may type it); the state keeps the English."""
+TRACK_TITLES: dict[str, str] = {
+    "profit": Name({"en": "Profit", "pl": "Zysk"}),
+    "prestige": Name({"en": "Prestige", "pl": "Prestiż"}),
+    "population": Name({"en": "Population", "pl": "Ludność"}),
+}
+GAIN_LABELS = (N_("Pf+{n}"), N_("Pr+{n}"), N_("Po+{n}"))
+"""A card's gains on the three tracks, short."""
 ROUND_END = "Round End"
 MEASURES = ("tallest", "most_buildings")
 
@@ -23,7 +38,7 @@ class Card:
     gains: tuple[int, int, int]
     site: str | None
     landmark: bool
-    text: str
+    text: str  # a Name when the card file gives it in Polish too
     effect: tuple[Step, ...]
 
 
@@ -72,6 +87,9 @@ class Catalog:
     deal: int
     custom: bool = False  # a group's own card file
     borrowed: tuple[str, ...] = ()  # sections of that file taken from the sample
+    names: dict[str, str] = field(default_factory=dict)
+    """Cards, cities, achievements, awards, types and sites as their readers see them: a `Name`
+    where the card file gives a Polish name too (the sample does), else the name as written."""
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -79,6 +97,19 @@ class Catalog:
 
     def card(self, name: str) -> Card:
         return self.cards[name]
+
+    def label(self, name: str | None) -> str:
+        """A name as its reader sees it (and may type it); the state keeps the English."""
+        if name is None:
+            return ""
+        return self.names.get(name, name)
+
+    def labels(self, names: Iterable[str]) -> list[str]:
+        return [self.label(name) for name in names]
+
+    def listed(self, names: Iterable[str], empty: str = "") -> str:
+        """Names joined for a message, each in its reader's language."""
+        return joined(self.labels(names), empty=empty or _("none"))
 
     def level(self, level: int) -> list[str]:
         return [card.name for card in self.cards.values() if card.level == level]
@@ -91,10 +122,22 @@ class Catalog:
         deal and the card row from level 1 with one card to spare), or None."""
         cities, level1 = len(self.cities), len(self.level(1))
         if cities < 2 * players:
-            return f"{cities} cities, and {players} players need {2 * players}"
+            return _n(
+                "{n} city, and {players} players need {need}",
+                "{n} cities, and {players} players need {need}",
+                cities,
+                players=players,
+                need=2 * players,
+            )
         need = self.deal * players + self.row_size + 1
         if level1 < need:
-            return f"{level1} level 1 cards, and {players} players need {need}"
+            return _n(
+                "{n} level 1 card, and {players} players need {need}",
+                "{n} level 1 cards, and {players} players need {need}",
+                level1,
+                players=players,
+                need=need,
+            )
         return None
 
     def most_players(self, limit: int) -> int:
@@ -104,22 +147,30 @@ class Catalog:
     def describe(self, name: str) -> str:
         """A card as a player reads it: level, type, cost, gains, icons and mayor action."""
         card = self.card(name)
-        gains = ", ".join(
-            f"{label}+{n}" for label, n in zip(("Pf", "Pr", "Po"), card.gains, strict=True) if n
-        )
-        icons = " ".join(
-            part for part in (card.site or "", "landmark" if card.landmark else "") if part
-        )
-        extra = f", {icons}" if icons else ""
-        return (
-            f"{name} (level {card.level} {card.type}, cost {card.cost}, "
-            f"{gains or 'no gains'}{extra}): {card.text}"
-        )
+        icons = [self.label(card.site)] if card.site else []
+        if card.landmark:
+            icons.append(_("landmark"))
+        params = {
+            "name": self.label(name),
+            "level": card.level,
+            "type": self.label(card.type),
+            "cost": card.cost,
+            "gains": self.gains(name, ", ", _("no gains")),
+            "text": card.text,
+        }
+        if icons:
+            return _(
+                "{name} (level {level} {type}, cost {cost}, {gains}, {icons}): {text}",
+                icons=joined(icons, " "),
+                **params,
+            )
+        return _("{name} (level {level} {type}, cost {cost}, {gains}): {text}", **params)
 
-    def gains(self, name: str) -> str:
+    def gains(self, name: str, sep: str = " ", empty: str = "-") -> str:
+        """'Pf+1 Po+2': what building the card gains on each track."""
         parts = [
-            f"{label}+{n}"
-            for label, n in zip(("Pf", "Pr", "Po"), self.card(name).gains, strict=True)
+            Text(label, {"n": n})
+            for label, n in zip(GAIN_LABELS, self.card(name).gains, strict=True)
             if n
         ]
-        return " ".join(parts) or "-"
+        return joined(parts, sep, empty=empty)

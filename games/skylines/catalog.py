@@ -9,11 +9,12 @@ from importlib import resources
 from typing import Any, cast
 
 from games.base import RuleError
+from games.i18n import N_, Name, _, said
 from games.skylines.achievements import MEASURES as TESTS
 from games.skylines.cards import MEASURES, ROUND_END, Achievement, Award, Card, Catalog, City
 from games.skylines.city import PASSIVE_EVENTS
 from games.skylines.effects.registry import check_steps, fail
-from games.skylines.parse import norm
+from games.skylines.parse import forms, keyword, norm
 from games.skylines.state import Passive, SkylinesState, Step, Test
 
 MAX_FILE_CHARS = 200_000
@@ -27,7 +28,15 @@ MAX_NAME = 40
 MAX_TEXT = 300
 MAX_POINTS = 20  # stars, chips, award points, bonuses
 RESERVED = ("deck", "row", "pay", "over", "left", "right", "gap", "under")
-"""Words commands use around card names; a card may not be named only that."""
+"""Words commands use around card names; a card may not be named only that (in English or
+Polish: parse.WORDS)."""
+KINDS = {
+    "card": N_("card"),
+    "city": N_("city"),
+    "achievement": N_("achievement"),
+    "award": N_("award"),
+}
+"""The entries of a card file, as a refusal names them."""
 
 SECTIONS = (
     "tracks",
@@ -46,46 +55,62 @@ SECTIONS = (
 
 def _get(obj: dict[str, Any], where: str, field: str) -> Any:
     if field not in obj:
-        raise fail(where, field, "is missing")
+        raise fail(where, field, _("is missing"))
     return obj[field]
 
 
 def _int(obj: dict[str, Any], where: str, field: str, low: int = 0, high: int = 99) -> int:
     value = _get(obj, where, field)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise fail(where, field, f"must be a whole number from {low} to {high}")
+        raise fail(
+            where, field, _("must be a whole number from {low} to {high}", low=low, high=high)
+        )
     return value
 
 
 def _text(obj: dict[str, Any], where: str, field: str, limit: int = MAX_TEXT) -> str:
     value = _get(obj, where, field)
     if not isinstance(value, str) or not value.strip():
-        raise fail(where, field, "must be a non-empty text")
+        raise fail(where, field, _("must be a non-empty text"))
     if len(value.strip()) > limit:
-        raise fail(where, field, f"must be at most {limit} characters long")
+        raise fail(where, field, _("must be at most {limit} characters long", limit=limit))
     return value.strip()
 
 
+def _named_in(obj: dict[str, Any], where: str, field: str, limit: int = MAX_TEXT) -> str:
+    """A text, as a `Name` when the entry also gives it in Polish (field_pl)."""
+    english = _text(obj, where, field, limit)
+    if f"{field}_pl" not in obj:
+        return english
+    return Name({"en": english, "pl": _text(obj, where, f"{field}_pl", limit)})
+
+
 def _name(obj: dict[str, Any], where: str) -> str:
-    name = _text(obj, where, "name", MAX_NAME)
-    if not any(ch.isalpha() for ch in name) or norm(name) in RESERVED:
-        raise fail(where, "name", "must hold a letter and not be a command word like 'row'")
-    if name.casefold() == ROUND_END.casefold():
-        raise fail(where, "name", f"must not be '{ROUND_END}' (that is the round-end card)")
+    """The entry's name as its readers see it: a `Name` when it has a Polish one too."""
+    name = _named_in(obj, where, "name", MAX_NAME)
+    for form in forms(name):
+        if not any(ch.isalpha() for ch in form) or keyword(form) in RESERVED:
+            raise fail(where, "name", _("must hold a letter and not be a command word like 'row'"))
+        if norm(form) == norm(ROUND_END):
+            raise fail(
+                where,
+                "name",
+                _("must not be '{name}' (that is the round-end card)", name=ROUND_END),
+            )
     return name
 
 
 def _choice(obj: dict[str, Any], where: str, field: str, allowed: tuple[str, ...]) -> str:
     value = _get(obj, where, field)
     if value not in allowed:
-        raise fail(where, field, "must be one of " + ", ".join(allowed))
+        raise fail(where, field, _("must be one of {choices}", choices=", ".join(allowed)))
     return str(value)
 
 
 def _site(obj: dict[str, Any], where: str, sites: tuple[str, ...]) -> str | None:
     value = obj.get("site")
     if value is not None and value not in sites:
-        raise fail(where, "site", "must be null or one of " + ", ".join(sites))
+        raise fail(where, "site", _("must be null or one of {sites}", sites=", ".join(sites)))
     return cast(str | None, value)
 
 
@@ -93,18 +118,27 @@ def _list(data: dict[str, Any], field: str, minimum: int, maximum: int) -> list[
     value = data.get(field)
     if not isinstance(value, list) or not minimum <= len(value) <= maximum:
         raise RuleError(
-            f"Card file: field '{field}' must be a list of {minimum} to {maximum} entries."
+            _(
+                "Card file: field '{field}' must be a list of {minimum} to {maximum} entries.",
+                field=field,
+                minimum=minimum,
+                maximum=maximum,
+            )
         )
     return value
 
 
 def _named(entry: Any, kind: str, index: int) -> tuple[dict[str, Any], str]:
+    what = said(KINDS[kind])
     if not isinstance(entry, dict):
-        raise RuleError(f"Card file: {kind} number {index + 1} must be an object.")
+        raise RuleError(
+            _("Card file: {kind} number {n} must be an object.", kind=what, n=index + 1)
+        )
     name = entry.get("name")
     short = isinstance(name, str) and 0 < len(name) <= MAX_NAME
-    label = f"{kind} '{name}'" if short else f"{kind} number {index + 1}"
-    return entry, label
+    if short:
+        return entry, _("{kind} '{name}'", kind=what, name=name)
+    return entry, _("{kind} number {n}", kind=what, n=index + 1)
 
 
 def _names(value: Any, field: str, limit: int) -> tuple[str, ...]:
@@ -114,8 +148,13 @@ def _names(value: Any, field: str, limit: int) -> tuple[str, ...]:
         or not all(isinstance(s, str) and 0 < len(s) <= MAX_NAME for s in value)
     ):
         raise RuleError(
-            f"Card file: field '{field}' must list at most {limit} names of up to "
-            f"{MAX_NAME} characters."
+            _(
+                "Card file: field '{field}' must list at most {limit} names of up to "
+                "{most} characters.",
+                field=field,
+                limit=limit,
+                most=MAX_NAME,
+            )
         )
     return tuple(value)
 
@@ -124,13 +163,16 @@ def _discounts(data: dict[str, Any]) -> dict[str, str]:
     table = data.get("discounted_by")
     if not isinstance(table, dict) or not 2 <= len(table) <= MAX_TYPES:
         raise RuleError(
-            f"Card file: field 'discounted_by' must map each building type (2 to {MAX_TYPES}) "
-            "to the type that discounts it."
+            _(
+                "Card file: field 'discounted_by' must map each building type (2 to {most}) "
+                "to the type that discounts it.",
+                most=MAX_TYPES,
+            )
         )
     _names(list(table), "discounted_by", MAX_TYPES)
     for kind, by in table.items():
         if by not in table:
-            raise fail("discounted_by", kind, "must name one of the building types")
+            raise fail("discounted_by", kind, _("must name one of the building types"))
     return {str(k): str(v) for k, v in table.items()}
 
 
@@ -139,7 +181,7 @@ def _card(entry: Any, index: int, types: tuple[str, ...], sites: tuple[str, ...]
     name = _name(obj, where)
     landmark = obj.get("landmark", False)
     if not isinstance(landmark, bool):
-        raise fail(where, "landmark", "must be true or false")
+        raise fail(where, "landmark", _("must be true or false"))
     effect = _get(obj, where, "effect")
     check_steps(effect, where, "effect", types, sites)
     return Card(
@@ -154,21 +196,29 @@ def _card(entry: Any, index: int, types: tuple[str, ...], sites: tuple[str, ...]
         ),
         site=_site(obj, where, sites),
         landmark=landmark,
-        text=_text(obj, where, "mayor_action"),
+        text=_named_in(obj, where, "mayor_action"),
         effect=tuple(cast(list[Step], effect)),
     )
 
 
 def _passive(passive: Any, where: str, types: tuple[str, ...], sites: tuple[str, ...]) -> Passive:
     if not isinstance(passive, dict) or passive.get("on") not in PASSIVE_EVENTS:
-        raise fail(where, "passive_effect.on", "must be one of " + ", ".join(PASSIVE_EVENTS))
+        raise fail(
+            where,
+            "passive_effect.on",
+            _("must be one of {choices}", choices=", ".join(PASSIVE_EVENTS)),
+        )
     if passive["on"] == "cost":
         if passive.get("type") not in types:
-            raise fail(where, "passive_effect.type", "must be one of " + ", ".join(types))
+            raise fail(
+                where,
+                "passive_effect.type",
+                _("must be one of {choices}", choices=", ".join(types)),
+            )
         _int(passive, where, "by", 1, MAX_POINTS)
         return cast(Passive, passive)
     if not isinstance(passive.get("once_per_turn", False), bool):
-        raise fail(where, "passive_effect.once_per_turn", "must be true or false")
+        raise fail(where, "passive_effect.once_per_turn", _("must be true or false"))
     check_steps(passive.get("effect"), where, "passive_effect.effect", types, sites)
     return cast(Passive, passive)
 
@@ -180,17 +230,17 @@ def _city(entry: Any, index: int, types: tuple[str, ...], sites: tuple[str, ...]
         name=_name(obj, where),
         type=_choice(obj, where, "type", types),
         site=_site(obj, where, sites),
-        text=_text(obj, where, "passive"),
+        text=_named_in(obj, where, "passive"),
         passive=None if passive is None else _passive(passive, where, types, sites),
     )
 
 
 def _test(test: Any, where: str, sites: tuple[str, ...]) -> Test:
     if not isinstance(test, dict) or test.get("check") not in TESTS:
-        raise fail(where, "test.check", "must be one of " + ", ".join(TESTS))
+        raise fail(where, "test.check", _("must be one of {choices}", choices=", ".join(TESTS)))
     _int(test, where, "min", 1, 99)
     if test["check"] == "site_top" and test.get("site") not in sites:
-        raise fail(where, "test.site", "must be one of " + ", ".join(sites))
+        raise fail(where, "test.site", _("must be one of {choices}", choices=", ".join(sites)))
     return cast(Test, test)
 
 
@@ -198,7 +248,7 @@ def _achievement(entry: Any, index: int, sites: tuple[str, ...]) -> Achievement:
     obj, where = _named(entry, "achievement", index)
     return Achievement(
         name=_name(obj, where),
-        text=_text(obj, where, "requirement"),
+        text=_named_in(obj, where, "requirement"),
         stars=_int(obj, where, "stars", 0, MAX_POINTS),
         test=_test(_get(obj, where, "test"), where, sites),
     )
@@ -208,7 +258,7 @@ def _award(entry: Any, index: int) -> Award:
     obj, where = _named(entry, "award", index)
     return Award(
         name=_name(obj, where),
-        text=_text(obj, where, "rule"),
+        text=_named_in(obj, where, "rule"),
         points=_int(obj, where, "points", 0, MAX_POINTS),
         measure=_choice(obj, where, "measure", MEASURES),
     )
@@ -217,38 +267,72 @@ def _award(entry: Any, index: int) -> Award:
 def _tracks(data: dict[str, Any]) -> tuple[int, tuple[int, ...], int]:
     obj = data.get("tracks")
     if not isinstance(obj, dict):
-        raise RuleError("Card file: field 'tracks' must be an object.")
+        raise RuleError(_("Card file: field 'tracks' must be an object."))
     end = _int(obj, "tracks", "end_space", 4, 99)
     lines = _get(obj, "tracks", "scoring_lines_after_space")
     if not isinstance(lines, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) and 0 <= x < end for x in lines
     ):
-        raise fail("tracks", "scoring_lines_after_space", f"must list whole numbers below {end}")
+        raise fail(
+            "tracks",
+            "scoring_lines_after_space",
+            _("must list whole numbers below {end}", end=end),
+        )
     return end, tuple(sorted(set(lines))), _int(obj, "tracks", "first_to_end_bonus", 0, MAX_POINTS)
 
 
 def _score_end(data: dict[str, Any]) -> int:
     obj = data.get("score_track", {})
     if not isinstance(obj, dict):
-        raise RuleError("Card file: field 'score_track' must be an object.")
+        raise RuleError(_("Card file: field 'score_track' must be an object."))
     return _int(obj, "score_track", "end_space", 10, 999) if "end_space" in obj else 60
 
 
 def _unique(names: list[str], kind: str) -> None:
+    """Names (in each of their languages) must differ, or typing one could name two."""
     seen: set[str] = set()
     for name in names:
-        if norm(name) in seen:
+        folded = {norm(form) for form in forms(name)}
+        if folded & seen:
             raise RuleError(
-                f"Card file: the {kind} name '{name}' is used twice (case, spaces and "
-                "punctuation aside); names must be unique."
+                _(
+                    "Card file: the {kind} name '{name}' is used twice (case, spaces and "
+                    "punctuation aside); names must be unique.",
+                    kind=kind,
+                    name=name,
+                )
             )
-        seen.add(norm(name))
+        seen |= folded
+
+
+def _polish_names(value: Any, field: str, known: tuple[str, ...]) -> dict[str, str]:
+    """An optional map from the file's own names (types, sites) to their Polish names."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(
+        key in known and isinstance(pl, str) and 0 < len(pl.strip()) <= MAX_NAME
+        for key, pl in value.items()
+    ):
+        raise RuleError(
+            _(
+                "Card file: field '{field}' must map names of the file to Polish names of up "
+                "to {most} characters.",
+                field=field,
+                most=MAX_NAME,
+            )
+        )
+    return {key: Name({"en": key, "pl": pl.strip()}) for key, pl in value.items()}
+
+
+def _own_or_borrowed(data: dict[str, Any], merged: dict[str, Any], field: str, of: str) -> Any:
+    """A Polish map the file gives, or the sample's when the file borrows what it names."""
+    return merged.get(field) if field in data or of not in data else None
 
 
 def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
     """Validate a whole card file; sections it leaves out come from `fallback` (the sample)."""
     if not isinstance(data, dict):
-        raise RuleError("Card file: the top level must be a JSON object with a 'cards' list.")
+        raise RuleError(_("Card file: the top level must be a JSON object with a 'cards' list."))
     merged = dict(fallback or {})
     merged.update(data)
     if fallback is not None:
@@ -269,28 +353,52 @@ def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
         isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= MAX_POINTS for c in chips
     ):
         raise RuleError(
-            f"Card file: field 'bonus_chips_face_down' must list whole numbers 0 to {MAX_POINTS}."
+            _(
+                "Card file: field 'bonus_chips_face_down' must list whole numbers 0 to {most}.",
+                most=MAX_POINTS,
+            )
         )
-    _unique([c.name for c in cards] + [c.name for c in cities], "card or city")
-    _unique([a.name for a in achievements], "achievement")
+    _unique([c.name for c in cards] + [c.name for c in cities], _("card or city"))
+    _unique([a.name for a in achievements], _("achievement"))
     for level in range(1, 5):
         count = sum(1 for c in cards if c.level == level)
         if count < 5:
             raise RuleError(
-                f"Card file: level {level} has {count} cards; each level needs at least 5."
+                _(
+                    "Card file: level {level} has {count} cards; each level needs at least 5.",
+                    level=level,
+                    count=count,
+                )
             )
+    names: dict[str, str] = {
+        str(n): n
+        for n in [
+            *(a.name for a in awards),
+            *(a.name for a in achievements),
+            *(c.name for c in cities),
+            *(c.name for c in cards),
+        ]
+        if isinstance(n, Name)
+    }
+    names |= _polish_names(
+        _own_or_borrowed(data, merged, "type_names_pl", "discounted_by"), "type_names_pl", types
+    )
+    names |= _polish_names(
+        _own_or_borrowed(data, merged, "site_icons_pl", "site_icons"), "site_icons_pl", sites
+    )
     end, lines, bonus = _tracks(merged)
     provenance = merged.get("provenance", "")
     return Catalog(
         provenance=provenance[:MAX_TEXT] if isinstance(provenance, str) else "",
-        cards={c.name: c for c in cards}
+        cards={str(c.name): plain(c) for c in cards}
         | {
-            c.name: Card(c.name, 0, c.type, 0, (0, 0, 0), c.site, False, c.text, ()) for c in cities
+            str(c.name): Card(str(c.name), 0, c.type, 0, (0, 0, 0), c.site, False, c.text, ())
+            for c in cities
         },
-        cities={c.name: c for c in cities},
-        achievements=tuple(achievements),
+        cities={str(c.name): City(str(c.name), c.type, c.site, c.text, c.passive) for c in cities},
+        achievements=tuple(Achievement(str(a.name), a.text, a.stars, a.test) for a in achievements),
         chips=tuple(chips),
-        awards=tuple(awards),
+        awards=tuple(Award(str(a.name), a.text, a.points, a.measure) for a in awards),
         discounted_by=_discounts(merged),
         sites=sites,
         track_end=end,
@@ -301,6 +409,22 @@ def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
         deal=_int(merged, "card file", "deal_per_player_at_round_start", 0, 10),
         custom=fallback is not None,
         borrowed=tuple(s for s in SECTIONS if fallback is not None and s not in data),
+        names=names,
+    )
+
+
+def plain(card: Card) -> Card:
+    """The card keyed and kept by its English name (the catalog's `names` say it to readers)."""
+    return Card(
+        str(card.name),
+        card.level,
+        card.type,
+        card.cost,
+        card.gains,
+        card.site,
+        card.landmark,
+        card.text,
+        card.effect,
     )
 
 
@@ -318,18 +442,27 @@ def load(text: str | None) -> Catalog:
         return build_catalog(sample_data())
     if len(text) > MAX_FILE_CHARS:
         raise RuleError(
-            f"The card file is {len(text)} characters long; at most {MAX_FILE_CHARS} are allowed."
+            _(
+                "The card file is {size} characters long; at most {most} are allowed.",
+                size=len(text),
+                most=MAX_FILE_CHARS,
+            )
         )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RuleError(
-            f"The card file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+            _(
+                "The card file is not valid JSON (line {line}, column {column}: {problem}).",
+                line=exc.lineno,
+                column=exc.colno,
+                problem=exc.msg,
+            )
         ) from None
     except RecursionError:
-        raise RuleError("The card file nests its JSON too deeply.") from None
+        raise RuleError(_("The card file nests its JSON too deeply.")) from None
     except ValueError:  # a number of more than 4300 digits
-        raise RuleError("The card file is not valid JSON (a number is far too long).") from None
+        raise RuleError(_("The card file is not valid JSON (a number is far too long).")) from None
     return build_catalog(data, sample_data())
 
 

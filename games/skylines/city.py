@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.i18n import _, joined
 from games.skylines.cards import Catalog
+from games.skylines.parse import WORDS
 from games.skylines.state import Passive, SkylinesState, Stack
 
 PASSIVE_EVENTS = (
@@ -194,17 +196,22 @@ def remove_top(state: SkylinesState, seat: int, index: int) -> list[str]:
     return freed
 
 
-def label(target: Target) -> str:
-    """The words a player types for a spot: 'over 2', 'gap 3', 'left', 'right'."""
+def label(target: Target) -> tuple[str, ...]:
+    """The words a player types for a spot: 'over 2', 'gap 3', 'left', 'right' (each word as
+    its reader sees it; parse.keyword reads either language back)."""
     kind, i = target
-    return f"{kind} {i + 1}" if kind in ("over", "gap") else kind
+    return (WORDS[kind], str(i + 1)) if kind in ("over", "gap") else (WORDS[kind],)
+
+
+def labels(targets: list[Target]) -> str:
+    """Spots listed for a refusal, as typed."""
+    return joined((joined(label(t), " ") for t in targets), empty=_("none"))
 
 
 def spoken(target: Target) -> str:
     kind, i = target
-    return {
-        "over": f"over building {i + 1}",
-        "gap": f"in gap {i + 1}",
-        "left": "on the left",
-        "right": "on the right",
-    }[kind]
+    if kind == "over":
+        return _("over building {n}", n=i + 1)
+    if kind == "gap":
+        return _("in gap {n}", n=i + 1)
+    return _("on the left") if kind == "left" else _("on the right")

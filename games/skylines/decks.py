@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.i18n import _, _n
 from games.skylines.cards import ROUND_END, Catalog
 from games.skylines.context import Context
 from games.skylines.state import SkylinesState
@@ -27,16 +28,20 @@ def round_end_drawn(t: Context, level: int) -> None:
     """A round-end card costs no action: it is set off and drawing goes on (ruling 11 for refills)."""
     t.state["seen_end"].append(level)
     if level == 4:
-        text = (
+        text = _(
             "The level 4 round-end card is drawn: the game ends once every player "
             "has had the same number of turns."
         )
     elif level == t.state["level"]:
-        text = f"The level {level} round-end card is drawn: level {level} ends after this turn."
+        text = _(
+            "The level {level} round-end card is drawn: level {level} ends after this turn.",
+            level=level,
+        )
     else:
-        text = (
-            f"The level {level} round-end card turned up early: level {level} will end "
-            "after its first turn."
+        text = _(
+            "The level {level} round-end card turned up early: level {level} will end "
+            "after its first turn.",
+            level=level,
         )
     t.say(text, reveal=True)
 
@@ -51,7 +56,11 @@ def reshuffle(t: Context) -> bool:
     t.rng.shuffle(pool)
     deck(state, 4).extend(pool)
     t.say(
-        f"The deck ran out: {len(pool)} level 3 and 4 cards from the discards form a new deck.",
+        _n(
+            "The deck ran out: {n} level 3 and 4 card from the discards forms a new deck.",
+            "The deck ran out: {n} level 3 and 4 cards from the discards form a new deck.",
+            len(pool),
+        ),
         reveal=True,
     )
     return True
@@ -70,8 +79,9 @@ def draw(t: Context, level: int) -> str | None:
 
 
 def to_hand(t: Context, seat: int, card: str, source: str) -> None:
+    """`source` says where from, as 'From {source} you take ...' reads it."""
     t.state["hands"][seat].append(card)
-    t.tell(seat, f"From {source} you take {t.cat.describe(card)}")
+    t.tell(seat, _("From {source} you take {card}", source=source, card=t.cat.describe(card)))
 
 
 def refill_row(t: Context) -> None:
@@ -82,23 +92,29 @@ def refill_row(t: Context) -> None:
         if card is None:
             return
         row.append(card)
-        t.say(f"The card row gets {card}.", reveal=True)
+        t.say(_("The card row gets {card}.", card=t.cat.label(card)), reveal=True)
 
 
 def draw_deck(t: Context, seat: int, level: int) -> str | None:
     card = draw(t, level)
     if card is None:
-        t.say(f"The level {level} deck is empty: {t.name(seat)} draws nothing.")
+        t.say(
+            _(
+                "The level {level} deck is empty: {player} draws nothing.",
+                level=level,
+                player=t.name(seat),
+            )
+        )
         return None
-    t.say(f"{t.name(seat)} draws 1 card from the level {level} deck.")
-    to_hand(t, seat, card, f"the level {level} deck")
+    t.say(_("{player} draws 1 card from the level {level} deck.", player=t.name(seat), level=level))
+    to_hand(t, seat, card, _("the level {level} deck", level=level))
     return card
 
 
 def draw_row(t: Context, seat: int, slot: int) -> str:
     card: str = t.state["row"].pop(slot)
-    t.say(f"{t.name(seat)} takes the card in row slot {slot + 1}.")
-    to_hand(t, seat, card, "the card row")
+    t.say(_("{player} takes the card in row slot {n}.", player=t.name(seat), n=slot + 1))
+    to_hand(t, seat, card, _("the card row"))
     refill_row(t)
     return card
 
@@ -109,7 +125,7 @@ def deal_level(t: Context, first: int) -> None:
     count = len(state["names"])
     for k in range(count):
         seat = (first + k) % count
-        for _ in range(t.cat.deal):
+        for _card in range(t.cat.deal):
             card = draw(t, state["level"])
             if card is not None:
-                to_hand(t, seat, card, f"the level {state['level']} deal")
+                to_hand(t, seat, card, _("the level {level} deal", level=state["level"]))

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
+from games.i18n import _
 from games.skylines import flow, moves
 from games.skylines.bot import choose
 from games.skylines.catalog import catalog_of, load
@@ -30,13 +31,15 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
         Option(
             "cards",
             "file",
-            "Your own card file: JSON in the format of the bot's sample set (sections you "
-            "leave out come from the sample); /rules skylines cards describes it.",
+            _(
+                "Your own card file: JSON in the format of the bot's sample set (sections you "
+                "leave out come from the sample); /rules skylines cards describes it."
+            ),
         ),
         Option(
             "first",
             "str",
-            "Who plays first (the player most recently downtown); empty picks at random.",
+            _("Who plays first (the player most recently downtown); empty picks at random."),
             default="",
         ),
     )

@@ -4,6 +4,7 @@ steps until one needs its player, actions per level, the round end and the last 
 from __future__ import annotations
 
 from games.base import RuleError
+from games.i18n import N_, _, _n, joined, said
 from games.skylines.context import Context
 from games.skylines.decks import deal_level, deck, refill_row
 from games.skylines.effects import registry
@@ -11,6 +12,15 @@ from games.skylines.parse import one_name
 from games.skylines.program import current, pop
 from games.skylines.scoring import finish
 from games.skylines.state import SkylinesState
+
+SOURCES = {
+    "build": N_("Build"),
+    "tuck": N_("Tuck"),
+    "advance": N_("Advance"),
+    "draw": N_("Draw"),
+    "achieve": N_("Achieve"),
+}
+"""The basic actions, as the action under way names where it came from (else a card's name)."""
 
 
 def waiting(state: SkylinesState) -> list[int]:
@@ -25,21 +35,42 @@ def choose_city(t: Context, seat: int, parts: list[str]) -> None:
     """A private choice; when the last player has chosen, all cities are shown and play begins."""
     state = t.state
     if state["phase"] != "city":
-        raise RuleError("Cities are already chosen; play has begun.")
+        raise RuleError(_("Cities are already chosen; play has begun."))
     if state["city"][seat] is not None:
-        raise RuleError("You have already kept a city; wait for the others to choose.")
-    name = one_name(parts, state["offers"][seat], "one of your two cities", secret=True)
+        raise RuleError(_("You have already kept a city; wait for the others to choose."))
+    offers = t.cat.labels(state["offers"][seat])
+    name = one_name(parts, offers, _("one of your two cities"), secret=True)
     state["city"][seat] = name
-    t.tell(seat, f"You keep {name}.", reveals=False)
+    t.tell(seat, _("You keep {card}.", card=t.cat.label(name)), reveals=False)
     missing = [t.name(s) for s, c in enumerate(state["city"]) if c is None]
     if missing:
-        t.say(f"{t.name(seat)} has chosen a city. Still choosing: {', '.join(missing)}.")
+        t.say(
+            _(
+                "{player} has chosen a city. Still choosing: {players}.",
+                player=t.name(seat),
+                players=", ".join(missing),
+            )
+        )
         return
     kept = [c or "" for c in state["city"]]
     for s, name in enumerate(kept):
         state["cities"][s] = [{"built": [name], "tucked": []}]
-    shown = "; ".join(f"{t.name(s)}: {c} ({t.cat.cities[c].text})" for s, c in enumerate(kept))
-    t.say(f"Cities revealed: {shown}. Each mayor stands on their city.", reveal=True)
+    shown = joined(
+        (
+            _(
+                "{player}: {city} ({text})",
+                player=t.name(s),
+                city=t.cat.label(c),
+                text=t.cat.cities[c].text,
+            )
+            for s, c in enumerate(kept)
+        ),
+        "; ",
+    )
+    t.say(
+        _("Cities revealed: {cities}. Each mayor stands on their city.", cities=shown),
+        reveal=True,
+    )
     state["phase"] = "play"
     start_turn(t, state["first"])
 
@@ -47,7 +78,16 @@ def choose_city(t: Context, seat: int, parts: list[str]) -> None:
 def start_turn(t: Context, seat: int) -> None:
     level = t.state["level"]
     t.state["turn"] = {"seat": seat, "actions": level, "once": [], "last_track": None}
-    t.say(f"{t.name(seat)}'s turn: level {level}, {level} action(s).", board=True)
+    t.say(
+        _n(
+            "{player}'s turn: level {level}, {n} action.",
+            "{player}'s turn: level {level}, {n} actions.",
+            level,
+            player=t.name(seat),
+            level=level,
+        ),
+        board=True,
+    )
 
 
 def _new_level(t: Context, first: int) -> None:
@@ -61,9 +101,19 @@ def _new_level(t: Context, first: int) -> None:
     state["decks"][str(level)] = []
     state["level"] = level + 1
     t.say(
-        f"Level {level} is over: the card row ({', '.join(row) or 'empty'}) is discarded and "
-        f"{len(leftover)} leftover level {level} card(s) are set aside. Level {level + 1} "
-        f"begins and every player draws {t.cat.deal} level {level + 1} cards."
+        _n(
+            "Level {level} is over: the card row ({cards}) is discarded and {n} leftover "
+            "level {level} card is set aside. Level {next} begins and every player draws "
+            "{deal} level {next} cards.",
+            "Level {level} is over: the card row ({cards}) is discarded and {n} leftover "
+            "level {level} cards are set aside. Level {next} begins and every player draws "
+            "{deal} level {next} cards.",
+            len(leftover),
+            level=level,
+            cards=t.cat.listed(row, _("empty")),
+            next=level + 1,
+            deal=t.cat.deal,
+        )
     )
     deal_level(t, first)
     refill_row(t)
@@ -99,10 +149,23 @@ def run(t: Context) -> None:
             continue
         if registry.answers(state, t.cat, seat, step):
             source = state["program"]["source"]
-            t.say(f"{t.name(seat)} ({source}) must now {registry.prompt(state, step)}.")
+            t.say(
+                _(
+                    "{player} ({source}) must now {prompt}.",
+                    player=t.name(seat),
+                    source=said(SOURCES[source]) if source in SOURCES else t.cat.label(source),
+                    prompt=registry.prompt(state, step),
+                )
+            )
             return
         if step.get("done", 0) == 0:
-            t.say(f"{t.name(seat)} cannot do the '{step['do']}' part, so it is skipped.")
+            t.say(
+                _(
+                    "{player} cannot do the '{part}' part, so it is skipped.",
+                    player=t.name(seat),
+                    part=said(registry.kind_of(step).title),
+                )
+            )
         pop(state)
     if state["phase"] == "play" and state["turn"]["actions"] <= 0:
         end_turn(t)

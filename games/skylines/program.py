@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.i18n import N_, _, said
 from games.skylines import city
 from games.skylines.context import Context
 from games.skylines.state import Memory, SkylinesState, Step
+
+TUCKED = {
+    "from hand": N_("from hand"),
+    "from the deck": N_("from the deck"),
+    "from the card row": N_("from the card row"),
+    "stolen": N_("stolen"),
+}
+"""Where a tucked card came from, as the announcement says it."""
 
 
 def begin(state: SkylinesState, seat: int, source: str) -> None:
@@ -65,7 +74,7 @@ def fire(t: Context, seat: int, event: str) -> None:
             return
         used.append(event)
     name = t.state["city"][seat] or ""
-    t.say(f"{name} (city bonus): {t.cat.cities[name].text}")
+    t.say(_("{city} (city bonus): {text}", city=t.cat.label(name), text=t.cat.cities[name].text))
     push(t.state, passive.get("effect", []))
 
 
@@ -79,7 +88,16 @@ def tuck_card(t: Context, seat: int, card: str, index: int, source: str) -> None
     assert stack is not None
     stack["tucked"].append(card)
     top = stack["built"][-1]
-    t.say(f"{t.name(seat)} tucks {card} ({source}) under {top}.", reveal=source == "from the deck")
+    t.say(
+        _(
+            "{player} tucks {card} ({source}) under {top}.",
+            player=t.name(seat),
+            card=t.cat.label(card),
+            source=said(TUCKED[source]),
+            top=t.cat.label(top),
+        ),
+        reveal=source == "from the deck",
+    )
     memory = ctx(t.state)
     memory["under"].append(index)
     memory["matched"] = t.cat.card(card).type == t.cat.card(top).type

@@ -7,13 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Event, Move, Rng, RuleError, private, seat_by_name
+from games.i18n import _, joined
 from games.skylines.cards import ROUND_END, TRACKS, Catalog
 from games.skylines.catalog import load
 from games.skylines.context import Context
 from games.skylines.decks import deal_level, refill_row
 from games.skylines.state import SkylinesState
 
-SAMPLE = (
+SAMPLE = _(
     "The cards in play are an ORIGINAL SAMPLE set made up for this bot, NOT the published "
     "game's cards (which could not be found)."
 )
@@ -24,22 +25,27 @@ def provenance(cat: Catalog) -> str:
     if not cat.custom:
         return SAMPLE
     buildings = sum(1 for c in cat.cards.values() if c.level > 0)
-    text = (
-        f"The cards in play come from this group's own card file ({buildings} buildings, "
-        f"{len(cat.cities)} cities)"
-    )
+    counts = {"buildings": buildings, "cities": len(cat.cities)}
     if cat.borrowed:
-        text += (
-            "; what it leaves out (" + ", ".join(cat.borrowed) + ") comes from the bot's "
-            "ORIGINAL SAMPLE set, NOT the published game's cards"
+        return _(
+            "The cards in play come from this group's own card file ({buildings} buildings, "
+            "{cities} cities); what it leaves out ({sections}) comes from the bot's ORIGINAL "
+            "SAMPLE set, NOT the published game's cards.",
+            sections=", ".join(cat.borrowed),
+            **counts,
         )
-    return text + "."
+    return _(
+        "The cards in play come from this group's own card file ({buildings} buildings, "
+        "{cities} cities).",
+        **counts,
+    )
 
 
 def greeting(cat: Catalog) -> str:
-    return (
-        f"Welcome to Paper Skylines. {provenance(cat)} Each player keeps one of two cities "
-        "with /city NAME; then play begins."
+    return _(
+        "Welcome to Paper Skylines. {provenance} Each player keeps one of two cities "
+        "with /city NAME; then play begins.",
+        provenance=provenance(cat),
     )
 
 
@@ -56,9 +62,13 @@ def check_players(cat: Catalog, players: int, most: int) -> None:
     if short is None:
         return
     seats = cat.most_players(most)
-    can = f"it seats at most {seats} players" if seats >= 2 else "it cannot seat even 2 players"
-    table = f", and a table may seat {most}" if players == most else ""
-    raise RuleError(f"The card file has {short}: {can}{table}.")
+    if seats >= 2:
+        can = _("it seats at most {seats} players", seats=seats)
+    else:
+        can = _("it cannot seat even 2 players")
+    if players == most:
+        can = _("{can}, and a table may seat {most}", can=can, most=most)
+    raise RuleError(_("The card file has {short}: {can}.", short=short, can=can))
 
 
 def _decks(names: list[list[str]], rng: Rng) -> dict[str, list[str]]:
@@ -120,20 +130,24 @@ def new_game(
     }
     t = Context(state, cat, rng)
     t.say(greeting(cat))
-    t.say(f"{names[first]} plays first.")
+    t.say(_("{player} plays first.", player=names[first]))
     deal_level(t, first)
     refill_row(t)
     for seat in range(count):
         offers = state["offers"][seat]
-        offered = " | ".join(_offer(cat, c) for c in offers)
-        hand = " | ".join(cat.describe(c) for c in state["hands"][seat])
-        choices = [Move("city", tuple(c.split())) for c in offers]
-        text = f"Keep one city with /city NAME: {offered} Your hand: {hand}"
+        offered = joined((_offer(cat, c) for c in offers), " | ")
+        hand = joined((cat.describe(c) for c in state["hands"][seat]), " | ")
+        choices = [Move("city", (cat.label(c),)) for c in offers]
+        text = _(
+            "Keep one city with /city NAME: {offered} Your hand: {hand}", offered=offered, hand=hand
+        )
         t.out.append(private(seat, text, choices=choices))
     return state, t.out
 
 
 def _offer(cat: Catalog, name: str) -> str:
     city = cat.cities[name]
-    site = f", {city.site}" if city.site else ""
-    return f"{name} ({city.type}{site}): {city.text}"
+    params = {"city": cat.label(name), "type": cat.label(city.type), "text": city.text}
+    if city.site:
+        return _("{city} ({type}, {site}): {text}", site=cat.label(city.site), **params)
+    return _("{city} ({type}): {text}", **params)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 Phase = Literal["city", "play", "over"]
 """city: everyone keeps one of two cities at once (simultaneous); play: one seat's turn; over."""
@@ -125,7 +125,7 @@ class Points(TypedDict):
 
 class Result(TypedDict):
     winners: list[int]
-    detail: list[str]
+    detail: list[Any]  # games.i18n.to_json of each line, said in each reader's language
 
 
 class SkylinesState(TypedDict):

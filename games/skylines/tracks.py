@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.skylines.cards import TRACKS, Catalog
+from games.i18n import _
+from games.skylines.cards import TRACK_NAMES, TRACKS, Catalog
 from games.skylines.context import Context
 from games.skylines.state import SkylinesState
 
@@ -34,7 +35,16 @@ def add_score(t: Context, seat: int, points: int, why: str) -> None:
     before = state["score"][seat]
     state["score"][seat] = hop(before, points, others, None)
     after = state["score"][seat]
-    t.say(f"{t.name(seat)} scores {points} for {why}: score {before} to {after}.")
+    t.say(
+        _(
+            "{player} scores {points} for {why}: score {before} to {after}.",
+            player=t.name(seat),
+            points=points,
+            why=why,
+            before=before,
+            after=after,
+        )
+    )
 
 
 def lowest(state: SkylinesState, seat: int) -> list[str]:
@@ -55,16 +65,31 @@ def advance(t: Context, seat: int, track: str, steps: int) -> None:
     others = [p[track] for i, p in enumerate(state["tracks"]) if i != seat]
     after = hop(before, steps, others, cat.track_end)
     mine[track] = after
-    verb = "advances" if steps > 0 else "declines"
-    t.say(f"{t.name(seat)} {verb} {abs(steps)} on {track}: {before} to {after}.")
+    params = {
+        "player": t.name(seat),
+        "n": abs(steps),
+        "track": TRACK_NAMES[track],
+        "before": before,
+        "after": after,
+    }
+    if steps > 0:
+        t.say(_("{player} advances {n} on {track}: {before} to {after}.", **params))
+    else:
+        t.say(_("{player} declines {n} on {track}: {before} to {after}.", **params))
     state["turn"]["last_track"] = track
     scored = state["lines"][seat][track]
     for line in cat.lines:
         if after > line and line not in scored:
             scored.append(line)
             state["points"][seat]["lines"] += 1
-            add_score(t, seat, 1, f"crossing the {track} line after space {line}")
+            why = _(
+                "crossing the {track} line after space {space}",
+                track=TRACK_NAMES[track],
+                space=line,
+            )
+            add_score(t, seat, 1, why)
     if after == cat.track_end and state["end_bonus"][track] is None:
         state["end_bonus"][track] = seat
         state["points"][seat]["end"] += cat.end_bonus
-        add_score(t, seat, cat.end_bonus, f"being first to the end of {track}")
+        why = _("being first to the end of {track}", track=TRACK_NAMES[track])
+        add_score(t, seat, cat.end_bonus, why)

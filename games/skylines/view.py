@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from games.base import TableBlock, Track, View
+from games.i18n import _, _n, from_json, joined
 from games.skylines import city
-from games.skylines.cards import TRACKS, Catalog
+from games.skylines.cards import TRACK_TITLES, TRACKS, Catalog
+from games.skylines.catalog import catalog_of
 from games.skylines.effects import registry
 from games.skylines.program import current
 from games.skylines.setup import provenance
 from games.skylines.state import SkylinesState, Stack
 
-SAMPLE_NOTE = "Cards: an ORIGINAL SAMPLE set made up for this bot, not the published game."
+SAMPLE_NOTE = _("Cards: an ORIGINAL SAMPLE set made up for this bot, not the published game.")
 
 
 def token_labels(names: list[str]) -> list[str]:
@@ -29,36 +31,49 @@ def token_labels(names: list[str]) -> list[str]:
 
 def _icons(cat: Catalog, stack: Stack) -> str:
     types = city.type_icons(cat, stack)
-    marks = [f"{kind} x{n}" if n > 1 else kind for kind, n in sorted(types.items())]
+    marks = [
+        _("{icon} x{n}", icon=cat.label(kind), n=n) if n > 1 else cat.label(kind)
+        for kind, n in sorted(types.items())
+    ]
     landmarks = sum(1 for name in city.stack_cards(stack) if cat.card(name).landmark)
     if landmarks:
-        marks.append(f"landmark x{landmarks}")
+        marks.append(_("{icon} x{n}", icon=_("landmark"), n=landmarks))
     site = cat.card(stack["built"][-1]).site
     if site:
-        marks.append(f"{site} (top)")
-    return ", ".join(marks)
+        marks.append(_("{site} (top)", site=cat.label(site)))
+    return joined(marks)
 
 
 def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
     rows: list[list[str]] = []
     for i, stack in enumerate(city.spots(state, seat)):
         if stack is None:
-            rows.append([str(i + 1), "(gap: a sprawl space)", "", "", "", "0", ""])
+            rows.append([str(i + 1), _("(gap: a sprawl space)"), "", "", "", "0", ""])
             continue
         top = stack["built"][-1]
         rows.append(
             [
                 str(i + 1),
-                top,
-                " < ".join(stack["built"]),
-                ", ".join(stack["tucked"]) or "-",
+                cat.label(top),
+                joined(cat.labels(stack["built"]), " < "),
+                cat.listed(stack["tucked"], "-"),
                 _icons(cat, stack),
                 str(len(stack["built"])),
-                "mayor" if state["mayor"][seat] == i else "",
+                _("mayor") if state["mayor"][seat] == i else "",
             ]
         )
-    title = f"{state['names'][seat]}'s city ({state['city'][seat]})"
-    header = ["#", "Top card", "Built (bottom < top)", "Tucked", "Visible icons", "Height", "Mayor"]
+    title = _(
+        "{player}'s city ({city})", player=state["names"][seat], city=cat.label(state["city"][seat])
+    )
+    header = [
+        "#",
+        _("Top card"),
+        _("Built (bottom < top)"),
+        _("Tucked"),
+        _("Visible icons"),
+        _("Height"),
+        _("Mayor"),
+    ]
     return TableBlock(title, header, rows)
 
 
@@ -66,18 +81,27 @@ def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
     rows = [
         [
             str(k + 1),
-            name,
-            cat.card(name).type,
+            cat.label(name),
+            cat.label(cat.card(name).type),
             str(cat.card(name).cost),
             cat.gains(name),
-            cat.card(name).site or "-",
-            "yes" if cat.card(name).landmark else "-",
+            cat.label(cat.card(name).site) or "-",
+            _("yes") if cat.card(name).landmark else "-",
             cat.card(name).text,
         ]
         for k, name in enumerate(state["row"])
     ]
-    header = ["Slot", "Card", "Type", "Cost", "Gains", "Site", "Landmark", "Mayor action"]
-    return TableBlock("Card row", header, rows)
+    header: list[str] = [
+        _("Slot"),
+        _("Card"),
+        _("Type"),
+        _("Cost"),
+        _("Gains"),
+        _("Site"),
+        _("Landmark"),
+        _("Mayor action"),
+    ]
+    return TableBlock(_("Card row"), header, rows)
 
 
 def _players_block(state: SkylinesState) -> TableBlock:
@@ -94,30 +118,44 @@ def _players_block(state: SkylinesState) -> TableBlock:
         for s, name in enumerate(state["names"])
     ]
     header = [
-        "Player",
-        "Token",
-        "Score",
-        "Profit",
-        "Prestige",
-        "Population",
-        "Hand",
-        "Achievements",
+        _("Player"),
+        _("Token"),
+        _("Score"),
+        *(TRACK_TITLES[tr] for tr in TRACKS),
+        _("Hand"),
+        _("Achievements"),
     ]
-    return TableBlock("Players", header, rows)
+    return TableBlock(_("Players"), header, rows)
 
 
 def _achievement_lines(state: SkylinesState, cat: Catalog, seat: int | None) -> list[str]:
-    lines = []
+    lines: list[str] = []
     for a in cat.achievements:
-        claimed = ", ".join(state["names"][s] for s in state["claims"][a.name]) or "nobody yet"
+        claimed = joined(
+            (state["names"][s] for s in state["claims"][a.name]), empty=_("nobody yet")
+        )
         owner = state["chip_owner"][a.name]
         if owner is None:
-            chip = "chip face down"
+            chip = _("chip face down")
         elif owner == seat or state["phase"] == "over":
-            chip = f"chip {state['chips'][a.name]} taken by {state['names'][owner]}"
+            chip = _(
+                "chip {points} taken by {player}",
+                points=state["chips"][a.name],
+                player=state["names"][owner],
+            )
         else:
-            chip = f"chip taken by {state['names'][owner]}"
-        lines.append(f"{a.name} ({a.stars} stars, {chip}): {a.text} Claimed by {claimed}.")
+            chip = _("chip taken by {player}", player=state["names"][owner])
+        lines.append(
+            _n(
+                "{name} ({n} star, {chip}): {text} Claimed by {claimed}.",
+                "{name} ({n} stars, {chip}): {text} Claimed by {claimed}.",
+                a.stars,
+                name=cat.label(a.name),
+                chip=chip,
+                text=a.text,
+                claimed=claimed,
+            )
+        )
     return lines
 
 
@@ -125,23 +163,35 @@ def _status(state: SkylinesState, cat: Catalog) -> list[str]:
     level = state["level"]
     if state["phase"] == "city":
         waiting = [state["names"][s] for s, c in enumerate(state["city"]) if c is None]
-        return [f"Choosing cities: waiting for {', '.join(waiting)}."]
+        return [_("Choosing cities: waiting for {players}.", players=", ".join(waiting))]
     if state["phase"] == "over":
         result = state["result"]
-        return [f"Game over after level {level}.", *(result["detail"] if result else [])]
+        detail = [from_json(d) for d in result["detail"]] if result else []
+        return [_("Game over after level {level}.", level=level), *detail]
     turn = state["turn"]
-    lines = [
-        f"Level {level}: {state['names'][turn['seat']]}'s turn, {turn['actions']} action(s) left."
+    lines: list[str] = [
+        _n(
+            "Level {level}: {player}'s turn, {n} action left.",
+            "Level {level}: {player}'s turn, {n} actions left.",
+            turn["actions"],
+            level=level,
+            player=state["names"][turn["seat"]],
+        )
     ]
     step = current(state)
     if step is not None:
         name = state["names"][turn["seat"]]
-        lines.append(f"Waiting for {name} to {registry.prompt(state, step)}.")
+        lines.append(
+            _("Waiting for {player} to {prompt}.", player=name, prompt=registry.prompt(state, step))
+        )
     if level in state["seen_end"]:
         lines.append(
-            "The game ends when every player has had the same number of turns."
+            _("The game ends when every player has had the same number of turns.")
             if level == 4
-            else f"The level {level} round-end card is out: the level ends after this turn."
+            else _(
+                "The level {level} round-end card is out: the level ends after this turn.",
+                level=level,
+            )
         )
     return lines
 
@@ -149,31 +199,58 @@ def _status(state: SkylinesState, cat: Catalog) -> list[str]:
 def _secret_lines(state: SkylinesState, seat: int) -> list[str]:
     """What only this seat may see besides its hand: the cities it may keep, the deck cards it
     is looking at, the opponent's hand it is looking at."""
+    cat = catalog_of(state)
     if state["phase"] == "city" and state["city"][seat] is None:
-        return ["Your cities to choose from: " + ", ".join(state["offers"][seat]) + "."]
+        return [
+            _("Your cities to choose from: {cities}.", cities=cat.listed(state["offers"][seat]))
+        ]
     program = state["program"]
     if program is None or program["seat"] != seat:
         return []
-    memory, lines = program["ctx"], []
+    memory, lines = program["ctx"], list[str]()
     if memory["look"]:
-        lines.append(f"You are looking at: {', '.join(memory['look'])} (keep with /take CARD).")
+        lines.append(
+            _(
+                "You are looking at: {cards} (keep with /take CARD).",
+                cards=cat.listed(memory["look"]),
+            )
+        )
     victim = memory["victim"]
     if victim is not None and state["hands"][victim]:
-        hand = ", ".join(state["hands"][victim])
-        lines.append(f"{state['names'][victim]}'s hand: {hand} (take one with /take CARD).")
+        lines.append(
+            _(
+                "{player}'s hand: {cards} (take one with /take CARD).",
+                player=state["names"][victim],
+                cards=cat.listed(state["hands"][victim]),
+            )
+        )
     return lines
 
 
 def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     """Public parts for everyone; the viewer's own hand (and chip values) only for that seat."""
-    decks = ", ".join(f"level {lv}: {len(state['decks'][str(lv)])}" for lv in range(1, 5))
-    top = state["discard"][-1] if state["discard"] else "none"
-    lines = [provenance(cat) if cat.custom else SAMPLE_NOTE, *_status(state, cat)]
-    lines.append(f"Deck sizes ({decks}); discards: {len(state['discard'])} (top: {top}).")
-    lines += _achievement_lines(state, cat, seat)
-    lines.append(
-        "Game-end awards: " + "; ".join(f"{a.name} {a.points} ({a.text})" for a in cat.awards)
+    decks = joined(
+        _("level {level}: {n}", level=lv, n=len(state["decks"][str(lv)])) for lv in range(1, 5)
     )
+    top = cat.label(state["discard"][-1]) if state["discard"] else _("none")
+    lines = [provenance(cat) if cat.custom else SAMPLE_NOTE, *_status(state, cat)]
+    lines.append(
+        _(
+            "Deck sizes ({decks}); discards: {n} (top: {top}).",
+            decks=decks,
+            n=len(state["discard"]),
+            top=top,
+        )
+    )
+    lines += _achievement_lines(state, cat, seat)
+    awards = joined(
+        (
+            _("{award} {points} ({rule})", award=cat.label(a.name), points=a.points, rule=a.text)
+            for a in cat.awards
+        ),
+        "; ",
+    )
+    lines.append(_("Game-end awards: {awards}", awards=awards))
     tables = [_players_block(state), _row_block(state, cat)]
     if state["phase"] != "city":
         tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
@@ -182,18 +259,22 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     # (and on, past it: ruling 26).
     tracks = [
         Track(
-            tr.capitalize(),
+            TRACK_TITLES[tr],
             cat.track_end,
             {names[s]: state["tracks"][s][tr] for s in range(len(names))},
         )
         for tr in TRACKS
     ]
     length = max(cat.score_end, *state["score"])
-    tracks.append(Track("Score", length, {names[s]: state["score"][s] for s in range(len(names))}))
+    tracks.append(
+        Track(_("Score"), length, {names[s]: state["score"][s] for s in range(len(names))})
+    )
     hand = None
     if seat is not None:
         hand = [cat.describe(c) for c in state["hands"][seat]]
         lines += _secret_lines(state, seat)
-    cards = "own cards" if cat.custom else "sample cards"
-    title = f"Paper Skylines ({cards}), level {state['level']}"
+    if cat.custom:
+        title = _("Paper Skylines (own cards), level {level}", level=state["level"])
+    else:
+        title = _("Paper Skylines (sample cards), level {level}", level=state["level"])
     return View(title, seat, lines, tables, [], tracks, [], hand)

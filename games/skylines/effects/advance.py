@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from games.base import Move, RuleError
-from games.skylines.cards import TRACKS, Catalog
+from games.i18n import N_, _, _n, joined
+from games.skylines.cards import TRACK_NAMES, TRACKS, Catalog
 from games.skylines.context import Context
 from games.skylines.effects.base import MAX_N, Boolean, Choice, Fields, Kind, Whole, finish_one
 from games.skylines.parse import track
@@ -37,12 +38,19 @@ class Advance(Kind):
         "different": Boolean(),
     }
     required = frozenset({"n", "track"})
-    summary = (
+    title = N_("advance")
+    summary = N_(
         "advance n on profit | prestige | population | any (one chosen track) | split (each "
         "step chosen) | lowest | each (all three) | same (the track just used); a negative n "
         "declines; 'different' means a track not chosen earlier in the action."
     )
-    prompt_text = "choose a track to move {amount}: /advance TRACK"
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        return _n(
+            "choose a track to move {n} space: /advance TRACK",
+            "choose a track to move {n} spaces: /advance TRACK",
+            abs(step.get("amount", 1)),
+        )
 
     def prepare(self, t: Context, seat: int, step: Step, total: int) -> bool:
         if step["track"] == "split":
@@ -77,13 +85,19 @@ class Advance(Kind):
         return True
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
-        return [Move("advance", (tr,)) for tr in _options(state, cat, seat, step)]
+        return [Move("advance", (TRACK_NAMES[tr],)) for tr in _options(state, cat, seat, step)]
 
     def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
         chosen = track(parts)
         options = _options(t.state, t.cat, seat, step)
         if chosen not in options:
-            raise RuleError(f"You cannot advance on {chosen} now; choose: {', '.join(options)}.")
+            raise RuleError(
+                _(
+                    "You cannot advance on {track} now; choose: {options}.",
+                    track=TRACK_NAMES[chosen],
+                    options=joined((TRACK_NAMES[tr] for tr in options), empty=_("none")),
+                )
+            )
         finish_one(t.state, step)
         ctx(t.state)["chosen"].append(chosen)
         advance(t, seat, chosen, step["amount"])

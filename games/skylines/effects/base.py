@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.base import Move, RuleError
+from games.i18n import N_, _
 from games.skylines import city
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
+from games.skylines.parse import WORDS
 from games.skylines.program import ctx, pop, this_stack
 from games.skylines.state import Cond, Per, SkylinesState, Step
 
@@ -46,7 +48,9 @@ class Choice(Spec):
     values: tuple[str, ...]
 
     def problem(self, value: Any, env: Env, path: str) -> str | None:
-        return None if value in self.values else "must be one of " + ", ".join(self.values)
+        if value in self.values:
+            return None
+        return _("must be one of {choices}", choices=", ".join(self.values))
 
 
 @dataclass(frozen=True)
@@ -58,13 +62,16 @@ class Whole(Spec):
     def problem(self, value: Any, env: Env, path: str) -> str | None:
         if whole(value, self.low, self.high) and not (self.nonzero and value == 0):
             return None
-        kind = "non-zero whole number" if self.nonzero else "whole number"
-        return f"must be a {kind} from {self.low} to {self.high}"
+        if self.nonzero:
+            return _(
+                "must be a non-zero whole number from {low} to {high}", low=self.low, high=self.high
+            )
+        return _("must be a whole number from {low} to {high}", low=self.low, high=self.high)
 
 
 class Boolean(Spec):
     def problem(self, value: Any, env: Env, path: str) -> str | None:
-        return None if isinstance(value, bool) else "must be true or false"
+        return None if isinstance(value, bool) else _("must be true or false")
 
 
 class TypeName(Spec):
@@ -73,7 +80,7 @@ class TypeName(Spec):
     def problem(self, value: Any, env: Env, path: str) -> str | None:
         if value is None or value in env.types:
             return None
-        return "must be null or one of " + ", ".join(env.types)
+        return _("must be null or one of {types}", types=", ".join(env.types))
 
 
 class Steps(Spec):
@@ -89,13 +96,15 @@ class IfSpec(Spec):
 
     def problem(self, value: Any, env: Env, path: str) -> str | None:
         if not isinstance(value, dict) or len(value) != 1:
-            return "must be an object with one of drawn_type, visible, matched"
+            return _("must be an object with one of drawn_type, visible, matched")
         key, given = next(iter(value.items()))
         if key in ("drawn_type", "visible"):
-            return None if given in env.types else f"{key} must be one of " + ", ".join(env.types)
+            if given in env.types:
+                return None
+            return _("{key} must be one of {types}", key=key, types=", ".join(env.types))
         if key == "matched":
-            return None if given is True else "matched must be true"
-        return "must use drawn_type, visible or matched"
+            return None if given is True else _("matched must be true")
+        return _("must use drawn_type, visible or matched")
 
 
 COUNTS = ("visible", "beside", "site_top")
@@ -106,17 +115,17 @@ class PerSpec(Spec):
 
     def problem(self, value: Any, env: Env, path: str) -> str | None:
         if not isinstance(value, dict) or value.get("count") not in COUNTS:
-            return "count must be one of " + ", ".join(COUNTS)
+            return _("count must be one of {counts}", counts=", ".join(COUNTS))
         icons = env.sites if value["count"] == "site_top" else env.types
         if value.get("icon") not in icons:
-            return "icon must be one of " + ", ".join(icons)
+            return _("icon must be one of {icons}", icons=", ".join(icons))
         for key in value:
             if key not in ("count", "icon", "max", "plus"):
-                return f"has an unknown field '{key}'"
+                return _("has an unknown field '{key}'", key=key)
         if "max" in value and not whole(value["max"], 1, MAX_N):
-            return f"max must be a whole number from 1 to {MAX_N}"
+            return _("max must be a whole number from 1 to {most}", most=MAX_N)
         if "plus" in value and not whole(value["plus"], 0, MAX_N):
-            return f"plus must be a whole number from 0 to {MAX_N}"
+            return _("plus must be a whole number from 0 to {most}", most=MAX_N)
         return None
 
 
@@ -132,7 +141,7 @@ COMMON: Fields = {
 """Fields any step may carry: 'may' and 'upto' let the player stop, 'if' and 'per' condition
 and count it."""
 
-COMMON_SUMMARY = (
+COMMON_SUMMARY = N_(
     "Any step may carry 'may' or 'upto' (you may stop or skip it), 'if' (drawn_type T | "
     "visible T | matched) and 'per' (count visible | beside | site_top of an icon, with max "
     "and plus)."
@@ -148,8 +157,8 @@ class Kind:
     verb: ClassVar[str] = ""  # the verb that answers it ("" when it never waits)
     fields: ClassVar[Fields] = {}
     required: ClassVar[frozenset[str]] = frozenset()
-    summary: ClassVar[str]  # its line in /rules skylines effects
-    prompt_text: ClassVar[str] = ""  # what its player must do, {left} and {amount} filled in
+    title: ClassVar[str]  # what the step does, in a word or two (a marked msgid)
+    summary: ClassVar[str]  # its line in /rules skylines effects (a marked msgid)
 
     def check(self, step: Mapping[str, Any]) -> tuple[str, str] | None:
         """A rule between fields (field, what it must be), after each field was checked."""
@@ -170,13 +179,14 @@ class Kind:
 
     def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
         """Check an answer in full, then apply it."""
-        raise RuleError("This part of the action needs no answer.")
+        raise RuleError(_("This part of the action needs no answer."))
 
     def answer_verb(self, state: SkylinesState, step: Step) -> str:
         return self.verb
 
     def prompt(self, state: SkylinesState, step: Step) -> str:
-        return self.prompt_text.format(left=step.get("left", 1), amount=abs(step.get("amount", 1)))
+        """What its player must do now, as a clause after 'must now' (a marked text)."""
+        return _("finish this part of the action")
 
     def skip(self, t: Context, seat: int, step: Step) -> None:
         """The player stops a 'may' or 'up to' step."""
@@ -229,13 +239,14 @@ def finish_one(state: SkylinesState, step: Step) -> bool:
 
 
 def row_moves(verb: str, state: SkylinesState) -> list[Move]:
-    return [Move(verb, ("row", str(k + 1))) for k in range(len(state["row"]))]
+    return [Move(verb, (WORDS["row"], str(k + 1))) for k in range(len(state["row"]))]
 
 
-def card_moves(verb: str, cards: list[str]) -> list[Move]:
-    return [Move(verb, tuple(card.split())) for card in cards]
+def card_moves(verb: str, cat: Catalog, cards: list[str]) -> list[Move]:
+    """A move per card, the card as its reader sees it (a press sends its English name)."""
+    return [Move(verb, (cat.label(card),)) for card in cards]
 
 
 def exact(parts: list[str], end: int) -> None:
     if end != len(parts):
-        raise RuleError("Name just one card here.")
+        raise RuleError(_("Name just one card here."))

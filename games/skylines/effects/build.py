@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from games.base import Move
+from games.i18n import N_, _n
 from games.skylines import building
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
@@ -34,11 +35,18 @@ class Build(Kind):
         "free": Boolean(),
         "type": TypeName(),
     }
-    summary = (
+    title = N_("build")
+    summary = N_(
         "build n from hand | row | hand_or_row, where any | sprawl | over, with discount d, "
         "free, or only of a type."
     )
-    prompt_text = "build {left} card(s): /build CARD [over N|left|right|gap N] [pay CARD...]"
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        return _n(
+            "build {n} card: /build CARD [over N|left|right|gap N] [pay CARD...]",
+            "build {n} cards: /build CARD [over N|left|right|gap N] [pay CARD...]",
+            step.get("left", 1),
+        )
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return building.moves(state, cat, seat, step)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from games.base import Move
+from games.i18n import N_, _
 from games.skylines.achievements import claim, claimable
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
@@ -17,15 +18,18 @@ class Claim(Kind):
     name = "claim"
     verb = "achieve"
     fields: ClassVar[Fields] = {"n": COUNT}
-    summary = "claim n achievements you qualify for."
-    prompt_text = "claim an achievement you qualify for: /achieve NAME"
+    title = N_("claim")
+    summary = N_("claim n achievements you qualify for.")
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        return _("claim an achievement you qualify for: /achieve NAME")
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
-        return card_moves("achieve", claimable(state, cat, seat))
+        return card_moves("achieve", cat, claimable(state, cat, seat))
 
     def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
         names = claimable(t.state, t.cat, seat)
-        name = one_name(parts, names, "an achievement you qualify for")
+        name = one_name(parts, t.cat.labels(names), _("an achievement you qualify for"))
         finish_one(t.state, step)
         claim(t, seat, name)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Move, RuleError
+from games.i18n import N_, _, joined
 from games.skylines import city
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
@@ -19,8 +20,11 @@ def _copyable(state: SkylinesState, cat: Catalog, seat: int) -> list[int]:
 class Copy(Kind):
     name = "copy"
     verb = "mayor"
-    summary = "copy another top card's mayor action (the mayor does not move)."
-    prompt_text = "choose another top card whose mayor action to take: /mayor N"
+    title = N_("copy")
+    summary = N_("copy another top card's mayor action (the mayor does not move).")
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        return _("choose another top card whose mayor action to take: /mayor N")
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return [Move("mayor", (str(i + 1),)) for i in _copyable(state, cat, seat)]
@@ -30,11 +34,20 @@ class Copy(Kind):
         options = [str(i + 1) for i in _copyable(state, t.cat, seat)]
         if len(parts) != 1 or parts[0] not in options:
             raise RuleError(
-                f"Copy the action of another top card: /mayor N with N one of {', '.join(options)}."
+                _(
+                    "Copy the action of another top card: /mayor N with N one of {options}.",
+                    options=joined(options, empty=_("none")),
+                )
             )
         pop(state)
         name = city.top_of(state, seat, int(parts[0]) - 1)
-        t.say(f"{t.name(seat)} takes the mayor action of {name} without moving the mayor.")
+        t.say(
+            _(
+                "{player} takes the mayor action of {card} without moving the mayor.",
+                player=t.name(seat),
+                card=t.cat.label(name),
+            )
+        )
         push(state, t.cat.card(name).effect)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Move
+from games.i18n import N_, _
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.effects.base import Kind
@@ -14,17 +15,20 @@ from games.skylines.state import SkylinesState, Step
 class Declare(Kind):
     name = "declare"
     verb = "declare"
-    summary = "declare a building type, which a later 'reveal' keeps."
-    prompt_text = "declare a building type: /declare TYPE"
+    title = N_("declare")
+    summary = N_("declare a building type, which a later 'reveal' keeps.")
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        return _("declare a building type: /declare TYPE")
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
-        return [Move("declare", (kind,)) for kind in cat.types]
+        return [Move("declare", (cat.label(kind),)) for kind in cat.types]
 
     def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
-        declared = one_name(parts, list(t.cat.types), "a building type")
+        declared = one_name(parts, t.cat.labels(t.cat.types), _("a building type"))
         pop(t.state)
         ctx(t.state)["declared"] = declared
-        t.say(f"{t.name(seat)} declares {declared}.")
+        t.say(_("{player} declares {type}.", player=t.name(seat), type=t.cat.label(declared)))
 
 
 KIND = Declare()

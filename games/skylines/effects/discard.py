@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from games.base import Move
+from games.i18n import N_, _, _n
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.effects.base import COUNT, Fields, Kind, Steps, card_moves, finish_one, optional
@@ -18,29 +19,43 @@ class Discard(Kind):
     verb = "discard"
     fields: ClassVar[Fields] = {"n": COUNT, "each": Steps(), "then": Steps()}
     required = frozenset({"n"})
-    summary = (
+    title = N_("discard")
+    summary = N_(
         "discard n (the cost of 'Discard N: ...'): 'then' steps run once it is paid, "
         "'each' steps per card."
     )
-    prompt_text = "discard {left} card(s): /discard CARD"
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        return _n(
+            "discard {n} card: /discard CARD",
+            "discard {n} cards: /discard CARD",
+            step.get("left", 1),
+        )
 
     def prepare(self, t: Context, seat: int, step: Step, total: int) -> bool:
         step["left"] = total
         if not optional(step) and len(t.state["hands"][seat]) < total:
-            t.say(f"{t.name(seat)} cannot discard {total} cards, so that part does nothing.")
+            t.say(
+                _n(
+                    "{player} cannot discard {n} card, so that part does nothing.",
+                    "{player} cannot discard {n} cards, so that part does nothing.",
+                    total,
+                    player=t.name(seat),
+                )
+            )
             return False
         return total > 0
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
-        return card_moves("discard", state["hands"][seat])
+        return card_moves("discard", cat, state["hands"][seat])
 
     def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
         state = t.state
-        card = hand_card(state["hands"][seat], parts, "discard")
+        card = hand_card(t.cat.labels(state["hands"][seat]), parts, "discard")
         finished = finish_one(state, step)
         state["hands"][seat].remove(card)
         state["discard"].append(card)
-        t.say(f"{t.name(seat)} discards {card}.")
+        t.say(_("{player} discards {card}.", player=t.name(seat), card=t.cat.label(card)))
         if finished:
             push(state, step.get("then", []))
         push(state, step.get("each", []))

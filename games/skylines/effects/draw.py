@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from games.base import Move, RuleError
+from games.i18n import N_, _, _n, joined
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.decks import can_draw, draw_deck, draw_row, next_level
 from games.skylines.effects.base import COUNT, Choice, Fields, Kind, finish_one, row_moves
+from games.skylines.parse import WORDS, keyword
 from games.skylines.program import ctx, pop
 from games.skylines.state import SkylinesState, Step
 
@@ -18,7 +20,8 @@ class Draw(Kind):
     verb = "draw"
     fields: ClassVar[Fields] = {"n": COUNT, "from": Choice(("choice", "deck", "row", "next"))}
     required = frozenset({"n", "from"})
-    summary = (
+    title = N_("draw")
+    summary = N_(
         "draw n from choice (card row or deck, chosen per card) | deck | row | next "
         "(next level's deck)."
     )
@@ -28,25 +31,27 @@ class Draw(Kind):
             return False
         pop(t.state)
         level = t.state["level"] if step["from"] == "deck" else next_level(t.state)
-        for _ in range(step["left"]):
+        for _card in range(step["left"]):
             card = draw_deck(t, seat, level)
             if card is not None:
                 ctx(t.state)["drawn"].append(t.cat.card(card).type)
         return True
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
-        deck = [Move("draw", ("deck",))]
+        deck = [Move("draw", (WORDS["deck"],))]
         if step["from"] != "choice" or not can_draw(state, cat, state["level"]):
             deck = []
         return deck + row_moves("draw", state)
 
     def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
         allowed = self.moves(t.state, t.cat, seat, step)
-        if tuple(w.casefold() for w in parts) not in {m.args for m in allowed}:
-            options = ", ".join(m.text for m in allowed)
-            raise RuleError(f"You cannot draw that now; choose one of: {options}.")
+        if tuple(keyword(w) for w in parts) not in {m.args for m in allowed}:
+            options = joined((m.shown for m in allowed), empty=_("none"))
+            raise RuleError(
+                _("You cannot draw that now; choose one of: {options}.", options=options)
+            )
         finish_one(t.state, step)
-        if parts[0].casefold() == "deck":
+        if keyword(parts[0]) == "deck":
             card = draw_deck(t, seat, t.state["level"])
         else:
             card = draw_row(t, seat, int(parts[1]) - 1)
@@ -54,9 +59,18 @@ class Draw(Kind):
             ctx(t.state)["drawn"].append(t.cat.card(card).type)
 
     def prompt(self, state: SkylinesState, step: Step) -> str:
+        left = step.get("left", 1)
         if step["from"] == "row":
-            return f"draw {step.get('left', 1)} card(s) from the card row: /draw row N"
-        return f"draw {step.get('left', 1)} card(s): /draw deck or /draw row N"
+            return _n(
+                "draw {n} card from the card row: /draw row N",
+                "draw {n} cards from the card row: /draw row N",
+                left,
+            )
+        return _n(
+            "draw {n} card: /draw deck or /draw row N",
+            "draw {n} cards: /draw deck or /draw row N",
+            left,
+        )
 
 
 KIND = Draw()

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from games.base import Move
+from games.i18n import N_, _, _n
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.decks import draw
@@ -20,11 +21,14 @@ class Look(Kind):
     verb = "take"
     fields: ClassVar[Fields] = {"n": COUNT, "keep": COUNT}
     required = frozenset({"n", "keep"})
-    summary = "look at n deck cards and keep some (keep k), discarding the rest."
-    prompt_text = "keep one of the cards you look at: /take CARD"
+    title = N_("look")
+    summary = N_("look at n deck cards and keep some (keep k), discarding the rest.")
+
+    def prompt(self, state: SkylinesState, step: Step) -> str:
+        return _("keep one of the cards you look at: /take CARD")
 
     def check(self, step: Mapping[str, Any]) -> tuple[str, str] | None:
-        return ("keep", "must not be more than n") if step["keep"] > step["n"] else None
+        return ("keep", _("must not be more than n")) if step["keep"] > step["n"] else None
 
     def prepare(self, t: Context, seat: int, step: Step, total: int) -> bool:
         step["left"] = step["keep"]
@@ -37,26 +41,46 @@ class Look(Kind):
         state = t.state
         looked = [c for c in (draw(t, state["level"]) for _ in range(step["n"])) if c]
         ctx(state)["look"] = looked
-        t.say(f"{t.name(seat)} looks at the top {len(looked)} cards of the deck.")
+        t.say(
+            _n(
+                "{player} looks at the top card of the deck.",
+                "{player} looks at the top {n} cards of the deck.",
+                len(looked),
+                player=t.name(seat),
+            )
+        )
         if looked:
-            t.tell(seat, f"You look at: {', '.join(looked)}. Keep {step['keep']} with /take CARD.")
+            t.tell(
+                seat,
+                _n(
+                    "You look at: {cards}. Keep {n} with /take CARD.",
+                    "You look at: {cards}. Keep {n} with /take CARD.",
+                    step["keep"],
+                    cards=t.cat.listed(looked),
+                ),
+            )
         return True
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
-        return card_moves("take", ctx(state)["look"])
+        return card_moves("take", cat, ctx(state)["look"])
 
     def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
         state = t.state
         looked = ctx(state)["look"]
-        card = one_name(parts, looked, "one of the cards you are looking at", secret=True)
+        card = one_name(
+            parts, t.cat.labels(looked), _("one of the cards you are looking at"), secret=True
+        )
         finished = finish_one(state, step)
         looked.remove(card)
         state["hands"][seat].append(card)
-        t.say(f"{t.name(seat)} keeps 1 of the cards looked at.")
-        t.tell(seat, f"You keep {card}.", reveals=False)
+        t.say(_("{player} keeps 1 of the cards looked at.", player=t.name(seat)))
+        t.tell(seat, _("You keep {card}.", card=t.cat.label(card)), reveals=False)
         if finished and looked:
             state["discard"].extend(looked)
-            t.say(f"{t.name(seat)} discards {', '.join(looked)}.", reveal=True)
+            t.say(
+                _("{player} discards {card}.", player=t.name(seat), card=t.cat.listed(looked)),
+                reveal=True,
+            )
             ctx(state)["look"] = []
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Move, RuleError
+from games.i18n import _, joined, said
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.effects import (
@@ -47,12 +48,13 @@ KINDS: dict[str, Kind] = {
 MAX_STEPS = 8  # steps in one effect list
 MAX_DEPTH = 3  # 'each' and 'then' inside each other
 
-SUMMARY = "\n".join(
+SUMMARY = joined(
     [
-        "Effect vocabulary (each mayor action is a list of steps, done in order):",
-        *(f"- {kind.summary}" for kind in KINDS.values()),
-        f"- {COMMON_SUMMARY}",
-    ]
+        _("Effect vocabulary (each mayor action is a list of steps, done in order):"),
+        *(_("- {rule}", rule=said(kind.summary)) for kind in KINDS.values()),
+        _("- {rule}", rule=said(COMMON_SUMMARY)),
+    ],
+    "\n",
 )
 
 
@@ -64,7 +66,9 @@ def kind_of(step: Step) -> Kind:
 
 
 def fail(where: str, field: str, must: str) -> RuleError:
-    return RuleError(f"Card file: {where}, field '{field}' {must}.")
+    return RuleError(
+        _("Card file: {where}, field '{field}' {must}.", where=where, field=field, must=must)
+    )
 
 
 def check_steps(
@@ -74,34 +78,40 @@ def check_steps(
 
     def nested(value: Any, at: str) -> None:
         if at.count("[") > MAX_DEPTH:
-            raise fail(where, at, f"nests steps more than {MAX_DEPTH} deep")
+            raise fail(where, at, _("nests steps more than {most} deep", most=MAX_DEPTH))
         check_steps(value, where, at, types, sites)
 
     env = Env(types, sites, nested)
     if not isinstance(steps, list):
-        raise fail(where, path, "must be a list of steps")
+        raise fail(where, path, _("must be a list of steps"))
     if len(steps) > MAX_STEPS:
-        raise fail(where, path, f"has {len(steps)} steps; at most {MAX_STEPS} are allowed")
+        raise fail(
+            where,
+            path,
+            _("has {count} steps; at most {most} are allowed", count=len(steps), most=MAX_STEPS),
+        )
     for index, step in enumerate(steps):
         _check_step(step, where, f"{path}[{index}]", env)
 
 
 def _check_step(step: Any, where: str, path: str, env: Env) -> None:
     if not isinstance(step, dict):
-        raise fail(where, path, "must be an object with a 'do' field")
+        raise fail(where, path, _("must be an object with a 'do' field"))
     do = step.get("do")
     kind = KINDS.get(do) if isinstance(do, str) else None
     if kind is None:
-        raise fail(where, f"{path}.do", "must be one of " + ", ".join(KINDS))
+        raise fail(where, f"{path}.do", _("must be one of {choices}", choices=", ".join(KINDS)))
     for key in sorted(kind.required):
         if key not in step:
-            raise fail(where, f"{path}.{key}", "is missing")
+            raise fail(where, f"{path}.{key}", _("is missing"))
     for key, value in step.items():
         if key == "do":
             continue
         spec = kind.fields.get(key) or COMMON.get(key)
         if spec is None:
-            raise fail(where, f"{path}.{key}", f"is not a field of a '{kind.name}' step")
+            raise fail(
+                where, f"{path}.{key}", _("is not a field of a '{kind}' step", kind=kind.name)
+            )
         problem = spec.problem(value, env, f"{path}.{key}")
         if problem is not None:
             raise fail(where, f"{path}.{key}", problem)
@@ -149,11 +159,11 @@ def answer(t: Context, seat: int, step: Step, parts: list[str]) -> None:
 def prompt(state: SkylinesState, step: Step) -> str:
     """What the player must answer now, in words."""
     text = kind_of(step).prompt(state, step)
-    return text + (" (or /skip)" if optional(step) else "")
+    return _("{prompt} (or /skip)", prompt=text) if optional(step) else text
 
 
 def skip(t: Context, seat: int, step: Step) -> None:
     """Stop a 'may' or 'up to' step."""
     pop(t.state)
-    t.say(f"{t.name(seat)} skips the rest of that part.")
+    t.say(_("{player} skips the rest of that part.", player=t.name(seat)))
     kind_of(step).skip(t, seat, step)

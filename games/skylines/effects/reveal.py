@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from games.i18n import N_, _, _n
 from games.skylines.context import Context
 from games.skylines.decks import draw
 from games.skylines.effects.base import COUNT, Fields, Kind
@@ -15,7 +16,8 @@ class Reveal(Kind):
     name = "reveal"
     fields: ClassVar[Fields] = {"n": COUNT}
     required = frozenset({"n"})
-    summary = "reveal n deck cards and keep those of the declared type."
+    title = N_("reveal")
+    summary = N_("reveal n deck cards and keep those of the declared type.")
 
     def auto(self, t: Context, seat: int, step: Step) -> bool:
         state = t.state
@@ -26,14 +28,23 @@ class Reveal(Kind):
         rest = [c for c in shown if c not in kept]
         state["hands"][seat].extend(kept)
         state["discard"].extend(rest)
-        dropped = f"; discarded: {', '.join(rest)}" if rest else ""
-        t.say(
-            f"{t.name(seat)} reveals the top {len(shown)} cards and keeps {len(kept)} "
-            f"{declared} card(s){dropped}.",
-            reveal=True,
+        revealed = _n(
+            "{player} reveals the top card and keeps {kept} of type {type}",
+            "{player} reveals the top {n} cards and keeps {kept} of type {type}",
+            len(shown),
+            player=t.name(seat),
+            kept=len(kept),
+            type=t.cat.label(declared),
         )
+        if rest:
+            t.say(
+                _("{revealed}; discarded: {cards}.", revealed=revealed, cards=t.cat.listed(rest)),
+                reveal=True,
+            )
+        else:
+            t.say(_("{revealed}.", revealed=revealed), reveal=True)
         if kept:
-            t.tell(seat, f"You keep {', '.join(kept)}.")
+            t.tell(seat, _("You keep {card}.", card=t.cat.listed(kept)))
         return True
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from games.base import Move, RuleError, seat_by_name
+from games.i18n import N_, _, joined
 from games.skylines import city
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
@@ -34,9 +35,11 @@ def _opponent(names: list[str], who: str, seat: int) -> int:
         return seat_by_name(names, who, exclude=seat)
     except RuleError as error:
         if "several" in str(error):
-            raise RuleError("That matches several players; type the full name.") from None
+            raise RuleError(_("That matches several players; type the full name.")) from None
         others = ", ".join(name for s, name in enumerate(names) if s != seat)
-        raise RuleError(f"That is not an opponent; choose one of: {others}.") from None
+        raise RuleError(
+            _("That is not an opponent; choose one of: {others}.", others=others)
+        ) from None
 
 
 def _taking(state: SkylinesState, step: Step) -> bool:
@@ -47,9 +50,12 @@ def _taking(state: SkylinesState, step: Step) -> bool:
 def _move_card(t: Context, seat: int, victim: int, card: str) -> None:
     t.state["hands"][victim].remove(card)
     t.state["hands"][seat].append(card)
-    t.say(f"{t.name(seat)} steals 1 hand card from {t.name(victim)}.")
-    t.tell(seat, f"You steal {card} from {t.name(victim)}.")
-    t.tell(victim, f"{t.name(seat)} stole {card} from your hand.")
+    label = t.cat.label(card)
+    t.say(
+        _("{player} steals 1 hand card from {victim}.", player=t.name(seat), victim=t.name(victim))
+    )
+    t.tell(seat, _("You steal {card} from {victim}.", card=label, victim=t.name(victim)))
+    t.tell(victim, _("{player} stole {card} from your hand.", player=t.name(seat), card=label))
 
 
 class Steal(Kind):
@@ -60,7 +66,8 @@ class Steal(Kind):
         "type": TypeName(),
     }
     required = frozenset({"what"})
-    summary = (
+    title = N_("steal")
+    summary = N_(
         "steal hand_random | hand_choice (look, then take) | top (a top card of a type, "
         "tucked under this card)."
     )
@@ -72,7 +79,7 @@ class Steal(Kind):
         names = state["names"]
         victim = ctx(state)["victim"]
         if _taking(state, step) and victim is not None:
-            return card_moves("take", state["hands"][victim])
+            return card_moves("take", cat, state["hands"][victim])
         if step["what"] == "top":
             return [
                 Move("steal", (names[o], str(i + 1)))
@@ -86,49 +93,72 @@ class Steal(Kind):
         memory = ctx(state)
         victim = memory["victim"]
         if _taking(state, step) and victim is not None:
-            what = f"a card of {names[victim]}'s hand"
-            card = one_name(parts, state["hands"][victim], what, secret=True)
+            what = _("a card of {player}'s hand", player=names[victim])
+            hand = t.cat.labels(state["hands"][victim])
+            card = one_name(parts, hand, what, secret=True)
             pop(state)
             _move_card(t, seat, victim, card)
             return
         if not parts:
-            raise RuleError("Name the opponent to steal from, e.g. /steal Bob.")
+            raise RuleError(_("Name the opponent to steal from, e.g. /steal Bob."))
         tail = parts[-1] if step["what"] == "top" and len(parts) > 1 else None
         who = " ".join(parts[:-1] if tail is not None else parts)
         victim = _opponent(names, who, seat)
         if step["what"] == "top":
             spots = _tops(state, t.cat, victim, step.get("type"))
-            index = number(tail or "", 1, len(city.spots(state, victim)), "building number")
+            size = len(city.spots(state, victim))
+            index = number(tail or "", 1, size, _("building number"))
             if index not in spots:
-                where = ", ".join(str(i + 1) for i in spots) or "none"
-                raise RuleError(f"You may steal only these top cards of {names[victim]}: {where}.")
+                where = joined((str(i + 1) for i in spots), empty=_("none"))
+                raise RuleError(
+                    _(
+                        "You may steal only these top cards of {player}: {where}.",
+                        player=names[victim],
+                        where=where,
+                    )
+                )
             pop(state)
             card = city.top_of(state, victim, index)
             freed = city.remove_top(state, victim, index)
             state["discard"].extend(freed)
-            t.say(f"{t.name(seat)} steals {card} from {names[victim]}'s city.")
+            t.say(
+                _(
+                    "{player} steals {card} from {victim}'s city.",
+                    player=t.name(seat),
+                    card=t.cat.label(card),
+                    victim=names[victim],
+                )
+            )
             tuck_card(t, seat, card, this_stack(state, seat), "stolen")
             return
         if not state["hands"][victim]:
-            raise RuleError(f"{names[victim]} has no hand cards; choose an opponent who has some.")
+            raise RuleError(
+                _(
+                    "{player} has no hand cards; choose an opponent who has some.",
+                    player=names[victim],
+                )
+            )
         if step["what"] == "hand_random":
             pop(state)
             _move_card(t, seat, victim, t.rng.choice(state["hands"][victim]))
             return
         memory["victim"] = victim
-        t.say(f"{t.name(seat)} looks at {names[victim]}'s hand.")
+        t.say(_("{player} looks at {victim}'s hand.", player=t.name(seat), victim=names[victim]))
         t.tell(
             seat,
-            f"{names[victim]}'s hand: {', '.join(state['hands'][victim])}. "
-            "Take one with /take CARD.",
+            _(
+                "{player}'s hand: {cards}. Take one with /take CARD.",
+                player=names[victim],
+                cards=t.cat.listed(state["hands"][victim]),
+            ),
         )
 
     def prompt(self, state: SkylinesState, step: Step) -> str:
         if step["what"] == "top":
-            return "choose an opponent's top card to steal: /steal PLAYER N"
+            return _("choose an opponent's top card to steal: /steal PLAYER N")
         if _taking(state, step):
-            return "take one card from the hand you look at: /take CARD"
-        return "choose an opponent to steal from: /steal PLAYER"
+            return _("take one card from the hand you look at: /take CARD")
+        return _("choose an opponent to steal from: /steal PLAYER")
 
 
 KIND = Steal()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from games.base import Move, RuleError
+from games.i18n import N_, _, _n, joined
 from games.skylines import city
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
@@ -19,7 +20,7 @@ from games.skylines.effects.base import (
     finish_one,
     row_moves,
 )
-from games.skylines.parse import hand_card, number, take_name
+from games.skylines.parse import WORDS, hand_card, keyword, number, take_name
 from games.skylines.program import ctx, pop, push, this_stack, tuck_card
 from games.skylines.state import SkylinesState, Step
 
@@ -41,7 +42,8 @@ class Tuck(Kind):
         "each": Steps(),
     }
     required = frozenset({"n", "from", "under"})
-    summary = (
+    title = N_("tuck")
+    summary = N_(
         "tuck n from hand | row | deck, under this (the card your mayor stands on) | any top "
         "card | different top cards; 'each' steps run per card tucked."
     )
@@ -50,7 +52,7 @@ class Tuck(Kind):
         if step["from"] != "deck":
             return False
         pop(t.state)
-        for _ in range(step["left"]):
+        for _card in range(step["left"]):
             card = draw(t, t.state["level"])
             if card is not None:
                 tuck_card(t, seat, card, this_stack(t.state, seat), "from the deck")
@@ -61,32 +63,42 @@ class Tuck(Kind):
         if step["from"] == "row":
             return row_moves("tuck", state)
         if step["under"] == "this":
-            return card_moves("tuck", hand)
+            return card_moves("tuck", cat, hand)
         spots = _spots(state, seat, step)
-        return [Move("tuck", (*c.split(), "under", str(i + 1))) for c in hand for i in spots]
+        under = WORDS["under"]
+        return [Move("tuck", (cat.label(c), under, str(i + 1))) for c in hand for i in spots]
 
     def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
         state = t.state
         if step["from"] == "row":
-            if tuple(w.casefold() for w in parts) not in {m.args for m in row_moves("", state)}:
-                raise RuleError("Tuck a card from the card row: /tuck row N.")
+            if tuple(keyword(w) for w in parts) not in {m.args for m in row_moves("", state)}:
+                raise RuleError(_("Tuck a card from the card row: /tuck row N."))
             finish_one(state, step)
             card = state["row"].pop(int(parts[1]) - 1)
             tuck_card(t, seat, card, this_stack(state, seat), "from the card row")
             refill_row(t)
         else:
-            found = take_name(parts, 0, state["hands"][seat])
+            hand = t.cat.labels(state["hands"][seat])
+            found = take_name(parts, 0, hand)
             end = found[1] if found else len(parts)
-            card = hand_card(state["hands"][seat], parts[:end], "tuck")
+            card = hand_card(hand, parts[:end], "tuck")
             spots = _spots(state, seat, step)
             index = this_stack(state, seat) if this_stack(state, seat) in spots else spots[0]
             if end < len(parts):
-                if parts[end].casefold() != "under" or end + 2 != len(parts):
-                    raise RuleError("Write '/tuck CARD' or '/tuck CARD under N'.")
-                index = number(parts[end + 1], 1, len(city.spots(state, seat)), "building number")
+                if keyword(parts[end]) != "under" or end + 2 != len(parts):
+                    raise RuleError(_("Write '/tuck CARD' or '/tuck CARD under N'."))
+                size = len(city.spots(state, seat))
+                index = number(parts[end + 1], 1, size, _("building number"))
             if index not in spots:
-                where = ", ".join(str(i + 1) for i in spots)
-                raise RuleError(f"You may tuck this card only under building(s): {where}.")
+                where = joined(str(i + 1) for i in spots)
+                raise RuleError(
+                    _n(
+                        "You may tuck this card only under building {where}.",
+                        "You may tuck this card only under buildings {where}.",
+                        len(spots),
+                        where=where,
+                    )
+                )
             finish_one(state, step)
             state["hands"][seat].remove(card)
             tuck_card(t, seat, card, index, "from hand")
@@ -95,10 +107,18 @@ class Tuck(Kind):
     def prompt(self, state: SkylinesState, step: Step) -> str:
         left = step.get("left", 1)
         if step["from"] == "row":
-            return f"tuck {left} card(s) from the card row: /tuck row N"
+            return _n(
+                "tuck {n} card from the card row: /tuck row N",
+                "tuck {n} cards from the card row: /tuck row N",
+                left,
+            )
         if step["under"] == "this":
-            return f"tuck {left} hand card(s): /tuck CARD"
-        return f"tuck {left} hand card(s): /tuck CARD under N"
+            return _n("tuck {n} hand card: /tuck CARD", "tuck {n} hand cards: /tuck CARD", left)
+        return _n(
+            "tuck {n} hand card: /tuck CARD under N",
+            "tuck {n} hand cards: /tuck CARD under N",
+            left,
+        )
 
 
 KIND = Tuck()

@@ -21,6 +21,11 @@ def card(data: dict[str, Any], name: str) -> dict[str, Any]:
     return next(c for c in data["cards"] if c["name"] == name)
 
 
+def english(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry without its Polish twin fields (name_pl, mayor_action_pl, ...)."""
+    return {k: v for k, v in entry.items() if not k.endswith("_pl")}
+
+
 def start(text: str) -> dict[str, Any]:
     state, _ = ENGINE.setup(["Ann", "Bob"], {"cards": text, "first": ""}, Rng("file"))
     return state
@@ -146,7 +151,10 @@ LIMITS: list[tuple[Callable[[dict[str, Any]], None], str]] = [
     (lambda d: card(d, "Diner").update(mayor_action="x" * 5000), "at most 300 characters"),
     (lambda d: card(d, "Diner").update(name="Row"), "command word"),
     (lambda d: card(d, "Diner").update(name="Farmers Market"), "used twice"),
-    (lambda d: d["cards"].extend([card(d, "Diner")] * 400), "'cards' must be a list of 20 to 400"),
+    (
+        lambda d: d["cards"].extend([english(card(d, "Diner"))] * 400),
+        "'cards' must be a list of 20 to 400",
+    ),
     (lambda d: d.update(bonus_chips_face_down=[HUGE] * 6), "'bonus_chips_face_down'"),
     (lambda d: d["tracks"].update(end_space=HUGE), "'end_space' must be a whole number"),
     (lambda d: d["tracks"].update(first_to_end_bonus=HUGE), "'first_to_end_bonus'"),

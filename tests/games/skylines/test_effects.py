@@ -114,7 +114,7 @@ def test_condition_on_the_drawn_type() -> None:
 
 def test_draw_per_visible_icon() -> None:
     state, rng, events = use("Civic Plaza", level=4, others=[["Post Office"]])
-    assert "draw 2 card(s)" in public_text(events)
+    assert "draw 2 cards" in public_text(events)
     act(state, 0, "/draw deck", rng)
     act(state, 0, "/draw deck", rng)
     assert len(state["hands"][0]) == 2 and state["program"] is None
