@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable
 
 from games.base import Event, RuleError, public
+from games.i18n import N_, _, _n, joined, said
 from games.papercraft.attacking import cannot_attack, within
 from games.papercraft.board import (
     allied,
@@ -24,27 +25,46 @@ from games.papercraft.board import (
 from games.papercraft.catalog import IN_PLACE, parse_dice
 from games.papercraft.combat import after_armor, fire, heal, hurt, release_hug, spent, strike
 from games.papercraft.commands import Command
-from games.papercraft.flow import expect
+from games.papercraft.flow import expect, phase_name
 from games.papercraft.geometry import gap, rect_at, swept_crosses
 from games.papercraft.moving import emplaced, end_blocked, footprint_of, on_table
+from games.papercraft.names import (
+    ability_name,
+    ability_text,
+    both,
+    piece_name,
+    primary_type,
+)
 from games.papercraft.rolls import Dice
 from games.papercraft.state import Ability, PapercraftState, Piece
-from games.papercraft.words import find_point, parse_inches, split_list, take_name
+from games.papercraft.words import (
+    NONE,
+    TO,
+    find_point,
+    is_word,
+    parse_inches,
+    split_list,
+    take_name,
+)
 
 State = PapercraftState
+NUMBERS = {2: N_("two"), 3: N_("three"), 4: N_("four")}
 Effect = Callable[[Dice], list[Event]]
 """An ability that passed every check, waiting only for its dice."""
 Aim = Callable[[State, Piece, Ability, Command], Effect]
-NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 def in_place_block(state: State, piece: Piece) -> str | None:
     """Rules: only a unit that has not moved or attacked this turn may act in place of attacking."""
     if piece["moved"]:
-        return f"{piece['name']} moved this turn, so it cannot act in place of attacking."
+        return _(
+            "{unit} moved this turn, so it cannot act in place of attacking.",
+            unit=piece_name(piece),
+        )
     if piece["targets"]:
-        return (
-            f"{piece['name']} already attacked this turn, so it cannot act in place of attacking."
+        return _(
+            "{unit} already attacked this turn, so it cannot act in place of attacking.",
+            unit=piece_name(piece),
         )
     return cannot_attack(state, piece)
 
@@ -54,13 +74,13 @@ def _named(words: list[str], choices: list[Piece], what: str) -> list[Piece]:
     for part in split_list(words):
         piece, extra = find_piece(part, choices, what)
         if extra or piece in found:
-            raise RuleError("Name each unit once, separated by commas.")
+            raise RuleError(_("Name each unit once, separated by commas."))
         found.append(piece)
     return found
 
 
 def _none(words: list[str]) -> bool:
-    return [w.casefold() for w in words] == ["none"]
+    return len(words) == 1 and is_word(words[0], NONE)
 
 
 def _within(state: State, user: Piece, targets: list[Piece], reach: int, ability: str) -> None:
@@ -70,8 +90,14 @@ def _within(state: State, user: Piece, targets: list[Piece], reach: int, ability
         distance = gap(rect(state, user), rect(state, target))
         if distance > reach + 1e-9:
             raise RuleError(
-                f'{target["name"]} is {distance:.1f}" from {user["name"]}, but {ability} '
-                f'reaches {reach}".'
+                _(
+                    '{target} is {distance}" from {unit}, but {ability} reaches {reach}".',
+                    target=piece_name(target),
+                    distance=f"{distance:.1f}",
+                    unit=piece_name(user),
+                    ability=ability,
+                    reach=reach,
+                )
             )
 
 
@@ -92,37 +118,55 @@ def _listed_or_measured(
     ]
     if tracked(state):
         if words:
-            raise RuleError(f"Positions are tracked: {ability} finds the units itself; name none.")
+            raise RuleError(
+                _(
+                    "Positions are tracked: {ability} finds the units itself; name none.",
+                    ability=ability,
+                )
+            )
         return within(state, user, choices, reach)
     if not words:
         raise RuleError(
-            f"Name the units within {reach}\" of {user['name']}, separated by commas (or 'none')."
+            _(
+                "Name the units within {reach}\" of {unit}, separated by commas (or '{none}').",
+                reach=reach,
+                unit=piece_name(user),
+                none=NONE,
+            )
         )
     if _none(words):
         return []
-    return _named(words, choices, "an enemy unit" if enemies_only else "a living unit")
+    return _named(words, choices, _("an enemy unit") if enemies_only else _("a living unit"))
 
 
 def _rally(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
-    name, most = entry["name"], entry["targets"]
-    targets = _named(command.words, _friends(state, user), "another friendly unit")
+    name, most = ability_name(entry), entry["targets"]
+    targets = _named(command.words, _friends(state, user), _("another friendly unit"))
     if not 1 <= len(targets) <= most:
-        count = NUMBERS.get(most, str(most))
+        if most == 1:
+            raise RuleError(_("{ability} names one other friendly unit.", ability=name))
+        count = said(NUMBERS[most]) if most in NUMBERS else str(most)
         raise RuleError(
-            f"{name} names one or {count} other friendly units, separated by commas."
-            if most > 1
-            else f"{name} names one other friendly unit."
+            _(
+                "{ability} names one or {count} other friendly units, separated by commas.",
+                ability=name,
+                count=count,
+            )
         )
     _within(state, user, targets, entry["reach"], name)
 
     def apply(dice: Dice) -> list[Event]:
         for target in targets:
             target["rally"] += entry["bonus"]
-        names = " and ".join(t["name"] for t in targets)
         return [
             public(
-                f"{user['name']} uses {name}: {names} get {entry['bonus']:+d} Hit Bonus for this "
-                "attack phase."
+                _(
+                    "{unit} uses {ability}: {units} get {bonus} Hit Bonus for this attack phase.",
+                    unit=piece_name(user),
+                    ability=name,
+                    units=both(piece_name(t) for t in targets),
+                    bonus=f"{entry['bonus']:+d}",
+                )
             )
         ]
 
@@ -130,15 +174,23 @@ def _rally(state: State, user: Piece, entry: Ability, command: Command) -> Effec
 
 
 def _repair(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
-    name, primary = entry["name"], entry["primary"]
+    name, primary = ability_name(entry), entry["primary"]
     friends = [
         p
         for p in standing(state)
         if allied(state, p["owner"], user["owner"]) and kind(state, p)["primary"] == primary
     ]
-    targets = _named(command.words, friends, f"a friendly {primary} unit")
+    primary_said = primary_type(primary)
+    targets = _named(command.words, friends, _("a friendly {primary} unit", primary=primary_said))
     if not 1 <= len(targets) <= entry["targets"]:
-        raise RuleError(f"{name} mends one to {entry['targets']} friendly {primary} unit(s).")
+        raise RuleError(
+            _(
+                "{ability} mends one to {most} friendly {primary} unit(s).",
+                ability=name,
+                most=entry["targets"],
+                primary=primary_said,
+            )
+        )
     _within(state, user, targets, entry["reach"], name)
     amount = parse_dice(entry["dice"])
 
@@ -147,7 +199,15 @@ def _repair(state: State, user: Piece, entry: Ability, command: Command) -> Effe
         for target in targets:
             total, shown = dice.expr(amount, name)
             events.append(
-                public(f"{user['name']} uses {name}: {shown}. {heal(target, total, name)}")
+                public(
+                    _(
+                        "{unit} uses {ability}: {roll}. {healed}",
+                        unit=piece_name(user),
+                        ability=name,
+                        roll=shown,
+                        healed=heal(target, total, name),
+                    )
+                )
             )
         return events
 
@@ -155,79 +215,139 @@ def _repair(state: State, user: Piece, entry: Ability, command: Command) -> Effe
 
 
 def _stomp(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
-    name, reach = entry["name"], entry["reach"]
+    name, reach = ability_name(entry), entry["reach"]
     targets = _listed_or_measured(state, user, command.words, reach, False, name)
     damage_dice = parse_dice(entry["dice"])
 
     def apply(dice: Dice) -> list[Event]:
-        events = [public(f'{user["name"]} uses {name} on {len(targets)} unit(s) within {reach}".')]
+        events = [
+            public(
+                _n(
+                    '{unit} uses {ability} on {n} unit within {reach}".',
+                    '{unit} uses {ability} on {n} units within {reach}".',
+                    len(targets),
+                    unit=piece_name(user),
+                    ability=name,
+                    reach=reach,
+                )
+            )
+        ]
         for target in targets:
             if target["dead"]:
                 continue
-            total, shown = dice.expr(damage_dice, f"{name} at {target['name']}")
+            unit = piece_name(target)
+            total, shown = dice.expr(damage_dice, _("{ability} at {unit}", ability=name, unit=unit))
             damage, text = after_armor(state, target, entry["damage_type"], total)
-            said = [f"{target['name']}: {shown}, {text}", *hurt(state, target, damage, dice)]
-            events.append(public(" ".join(said)))
+            head = _("{unit}: {roll}, {damage}", unit=unit, roll=shown, damage=text)
+            events.append(public(joined([head, *hurt(state, target, damage, dice)], " ")))
         return events
 
     return apply
 
 
 def _rockets(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
-    name, reach = entry["name"], entry["reach"]
+    name, reach = ability_name(entry), entry["reach"]
     if spent(user, entry):
-        raise RuleError(f"{user['name']} has already fired its {name}; they work once per game.")
+        raise RuleError(
+            _(
+                "{unit} has already fired its {ability}; they work once per game.",
+                unit=piece_name(user),
+                ability=name,
+            )
+        )
     targets = _listed_or_measured(state, user, command.words, reach, True, name)
 
     def apply(dice: Dice) -> list[Event]:
-        user["uses"][name] = user["uses"].get(name, 0) + 1
-        head = f'{user["name"]} fires its {name} at {len(targets)} enemy unit(s) within {reach}".'
+        user["uses"][entry["name"]] = user["uses"].get(entry["name"], 0) + 1
+        head = _n(
+            '{unit} fires its {ability} at {n} enemy unit within {reach}".',
+            '{unit} fires its {ability} at {n} enemy units within {reach}".',
+            len(targets),
+            unit=piece_name(user),
+            ability=name,
+            reach=reach,
+        )
         return [public(head), *fire(state, entry, targets, dice)]
 
     return apply
 
 
 def _telekinesis(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
-    name, reach = entry["name"], entry["reach"]
+    name, reach = ability_name(entry), entry["reach"]
     words = command.words
     point = None
     if tracked(state):
-        words, point = find_point(words, "to")
+        words, point = find_point(words, TO)
     others = [p for p in standing(state) if p is not user]
-    target, extra = find_piece(words, others, "a living unit")
+    target, extra = find_piece(words, others, _("a living unit"))
     if extra:
-        raise RuleError(f"Unexpected words after {target['name']}: '{' '.join(extra)}'.")
+        raise RuleError(
+            _(
+                "Unexpected words after {unit}: '{text}'.",
+                unit=piece_name(target),
+                text=" ".join(extra),
+            )
+        )
     if emplaced(state, target):
-        raise RuleError(f"{target['name']} is Emplaced: no effect can move it.")
+        raise RuleError(_("{unit} is Emplaced: no effect can move it.", unit=piece_name(target)))
     _within(state, user, [target], reach, name)
     said = command.flag("range")
     if not tracked(state) and said is not None:
         distance = parse_inches(said, "--range")
         if distance > reach:
-            raise RuleError(f'{name} reaches {reach}"; {target["name"]} is {distance:g}".')
+            raise RuleError(
+                _(
+                    '{ability} reaches {reach}"; {unit} is {distance}".',
+                    ability=name,
+                    reach=reach,
+                    unit=piece_name(target),
+                    distance=f"{distance:g}",
+                )
+            )
     distance_dice = parse_dice(entry["dice"])
 
     def apply(dice: Dice) -> list[Event]:
-        head = f"{user['name']} uses {name} on {target['name']}"
+        unit, whom = piece_name(user), piece_name(target)
         if allied(state, user["owner"], target["owner"]):
-            head += " (an ally: hit automatically)."
+            head = _(
+                "{unit} uses {ability} on {target} (an ally: hit automatically).",
+                unit=unit,
+                ability=name,
+                target=whom,
+            )
         else:
-            mine = dice.roll(6, f"{user['name']}'s hit d6")
-            theirs = dice.roll(6, f"{target['name']}'s dodge d6")
+            mine = dice.roll(6, _("{unit}'s hit d6", unit=unit))
+            theirs = dice.roll(6, _("{unit}'s dodge d6", unit=whom))
             dodge, bonus = kind(state, target)["dodge"], entry["hit"]
             hit = mine + bonus >= theirs + dodge
-            head += f": {mine}{bonus:+d}={mine + bonus} vs {theirs}{dodge:+d}={theirs + dodge}: "
-            head += "hit." if hit else "miss."
+            rolls = {
+                "unit": unit,
+                "ability": name,
+                "target": whom,
+                "roll": f"{mine}{bonus:+d}={mine + bonus}",
+                "dodge": f"{theirs}{dodge:+d}={theirs + dodge}",
+            }
             if not hit:
                 dice.skip_unrolled(distance_dice.count)
-                return [public(head)]
-        inches, shown = dice.expr(distance_dice, f"{name} distance")
-        said = [f"{head} It may be moved up to {shown} inches, not ending on another unit."]
+                return [
+                    public(
+                        _("{unit} uses {ability} on {target}: {roll} vs {dodge}: miss.", **rolls)
+                    )
+                ]
+            head = _("{unit} uses {ability} on {target}: {roll} vs {dodge}: hit.", **rolls)
+        inches, shown = dice.expr(distance_dice, _("{ability} distance", ability=name))
+        said: list[str] = [
+            _(
+                "{head} It may be moved up to {roll} inches, not ending on another unit.",
+                head=head,
+                roll=shown,
+            )
+        ]
         let_go = release_hug(state, target)
         said += [let_go] if let_go else []
         if point is not None:
             said.append(_push(state, target, (point[0], point[1]), inches))
-        return [public(" ".join(said))]
+        return [public(joined(said, " "))]
 
     return apply
 
@@ -247,39 +367,61 @@ def _push(state: State, target: Piece, goal: tuple[float, float], reach: int) ->
         area = rect_at(spot[0], spot[1], width, depth)
         if on_table(state, area) and end_blocked(state, target, area) is None:
             target["x"], target["y"] = spot
-            return f'{target["name"]} moves {steps:g}" to {spot[0]:g},{spot[1]:g}.'
+            return _(
+                '{unit} moves {distance}" to {x},{y}.',
+                unit=piece_name(target),
+                distance=f"{steps:g}",
+                x=f"{spot[0]:g}",
+                y=f"{spot[1]:g}",
+            )
         steps = math.floor(steps * 2 - 1) / 2
-    return (
-        f"{target['name']} cannot be moved toward {goal[0]:g},{goal[1]:g} without ending on a unit."
+    return _(
+        "{unit} cannot be moved toward {x},{y} without ending on a unit.",
+        unit=piece_name(target),
+        x=f"{goal[0]:g}",
+        y=f"{goal[1]:g}",
     )
 
 
 def _power(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
-    name = entry["name"]
-    targets = _named(command.words, _friends(state, user), "an allied unit")
+    name = ability_name(entry)
+    targets = _named(command.words, _friends(state, user), _("an allied unit"))
     if len(targets) != entry["targets"]:
-        raise RuleError(f"{name} boosts exactly {entry['targets']} allied unit(s).")
+        raise RuleError(
+            _(
+                "{ability} boosts exactly {count} allied unit(s).",
+                ability=name,
+                count=entry["targets"],
+            )
+        )
     _within(state, user, targets, entry["reach"], name)
     times = entry["multiplier"]
 
     def apply(dice: Dice) -> list[Event]:
         for target in targets:
             target["power"] = times
-        names = " and ".join(t["name"] for t in targets)
-        word = "doubled" if times == 2 else f"multiplied by {times}"
-        return [
-            public(
-                f"{user['name']} uses {name}: {names}'s hit bonus is {word} until the end of "
-                "this attack phase (ruling 10)."
+        said = {"unit": piece_name(user), "ability": name, "units": both(map(piece_name, targets))}
+        if times == 2:
+            text = _(
+                "{unit} uses {ability}: {units}'s hit bonus is doubled until the end of this "
+                "attack phase (ruling 10).",
+                **said,
             )
-        ]
+        else:
+            text = _(
+                "{unit} uses {ability}: {units}'s hit bonus is multiplied by {times} until the "
+                "end of this attack phase (ruling 10).",
+                times=times,
+                **said,
+            )
+        return [public(text)]
 
     return apply
 
 
 def _gale(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
     """Move up to part of the movement in a line, attacking every enemy passed over."""
-    name = entry["name"]
+    name = ability_name(entry)
     allowed = kind(state, user)["move"] / entry["divisor"]
     weapon = kind(state, user)["attacks"][0]
     goal: tuple[float, float] | None = None
@@ -288,11 +430,18 @@ def _gale(state: State, user: Piece, entry: Ability, command: Command) -> Effect
     else:
         enemies = [p for p in standing(state) if not allied(state, p["owner"], user["owner"])]
         listed = [] if _none(command.words) else command.words
-        targets = _named(listed, enemies, "an enemy unit passed over")
+        targets = _named(listed, enemies, _("an enemy unit passed over"))
         said = command.flag("move")
         distance = parse_inches(said, "--move") if said is not None else allowed
         if distance > allowed + 1e-9:
-            raise RuleError(f'{name} moves at most {allowed:g}" ({entry["divisor"]} parts).')
+            raise RuleError(
+                _(
+                    '{ability} moves at most {most}" ({divisor} parts).',
+                    ability=name,
+                    most=f"{allowed:g}",
+                    divisor=entry["divisor"],
+                )
+            )
 
     def apply(dice: Dice) -> list[Event]:
         user["moved"] = distance
@@ -300,8 +449,14 @@ def _gale(state: State, user: Piece, entry: Ability, command: Command) -> Effect
             user["x"], user["y"] = goal
         events = [
             public(
-                f'{user["name"]} uses {name}: {distance:g}" in a straight line over '
-                f"{len(targets)} enemy unit(s)."
+                _n(
+                    '{unit} uses {ability}: {distance}" in a straight line over {n} enemy unit.',
+                    '{unit} uses {ability}: {distance}" in a straight line over {n} enemy units.',
+                    len(targets),
+                    unit=piece_name(user),
+                    ability=name,
+                    distance=f"{distance:g}",
+                )
             )
         ]
         for target in targets:
@@ -310,8 +465,13 @@ def _gale(state: State, user: Piece, entry: Ability, command: Command) -> Effect
                 events += strike(state, user, target, weapon, dice, attack_type=types[0])
         cost = entry["self_damage"] * len(targets)
         if cost and not user["dead"]:
-            said = [f"{name} costs {user['name']} {cost} damage:", *hurt(state, user, cost, dice)]
-            events.append(public(" ".join(said)))
+            costs = _(
+                "{ability} costs {unit} {cost} damage:",
+                ability=name,
+                unit=piece_name(user),
+                cost=cost,
+            )
+            events.append(public(joined([costs, *hurt(state, user, cost, dice)], " ")))
         return events
 
     return apply
@@ -320,22 +480,27 @@ def _gale(state: State, user: Piece, entry: Ability, command: Command) -> Effect
 def _gale_path(
     state: State, user: Piece, words: list[str], allowed: float, name: str
 ) -> tuple[list[Piece], float, tuple[float, float]]:
-    before, point = find_point(words, "to")
+    before, point = find_point(words, TO)
     if before:
-        raise RuleError(f"{name} with positions takes only 'to X,Y'.")
+        raise RuleError(_("{ability} with positions takes only '{to} X,Y'.", ability=name, to=TO))
     start, goal = centre(user), (point[0], point[1])
     distance = round(math.dist(start, goal), 2)
     if distance > allowed + 1e-9:
         raise RuleError(
-            f'{name} moves at most {allowed:g}" in a straight line; that is {distance:g}".'
+            _(
+                '{ability} moves at most {most}" in a straight line; that is {distance}".',
+                ability=name,
+                most=f"{allowed:g}",
+                distance=f"{distance:g}",
+            )
         )
     width, depth = footprint_of(state, user, user["facing"])
     area = rect_at(goal[0], goal[1], width, depth)
     if not on_table(state, area):
-        raise RuleError(f"{name} must end with the unit wholly on the table.")
+        raise RuleError(_("{ability} must end with the unit wholly on the table.", ability=name))
     blocked = end_blocked(state, user, area)
     if blocked:
-        raise RuleError(f"{name} cannot end on {blocked}.")
+        raise RuleError(_("{ability} cannot end on {other}.", ability=name, other=blocked))
     passed: list[Piece] = []
     for other in pieces(state):
         if other is user or not blocks_movement(state, other):
@@ -344,7 +509,11 @@ def _gale_path(
             enemy = not other["dead"] and not allied(state, other["owner"], user["owner"])
             if not enemy or kind(state, other)["template"] == "Small Building":
                 raise RuleError(
-                    f"{name} can pass over non-building enemy units only, not {other['name']}."
+                    _(
+                        "{ability} can pass over non-building enemy units only, not {unit}.",
+                        ability=name,
+                        unit=piece_name(other),
+                    )
                 )
             passed.append(other)
     return passed, distance, goal
@@ -365,31 +534,53 @@ assert set(AIMS) == set(IN_PLACE)
 def prepare(state: State, seat: int, command: Command) -> Effect:
     """Every check of /ability UNIT NAME [...], changing nothing; returns the effect to apply."""
     if state["phase"] != "battle":
-        raise RuleError(f"/ability is for the battle; now it is the {state['phase']} phase.")
-    mine = [p for p in standing(state) if p["owner"] == seat]
-    user, rest = find_piece(command.words, mine, "one of your living units")
-    entries = kind(state, user)["abilities"]
-    found = take_name(rest, [(a["name"], a) for a in entries])
-    if found is None:
-        names = ", ".join(a["name"] for a in entries) or "none"
         raise RuleError(
-            f"{user['name']} has no ability '{' '.join(rest)}'; its abilities: {names}."
+            _(
+                "/{verb} is for the battle; now it is the {phase} phase.",
+                verb="ability",
+                phase=phase_name(state),
+            )
+        )
+    mine = [p for p in standing(state) if p["owner"] == seat]
+    user, rest = find_piece(command.words, mine, _("one of your living units"))
+    entries = kind(state, user)["abilities"]
+    found = take_name(rest, [(ability_name(a), a) for a in entries])
+    if found is None:
+        raise RuleError(
+            _(
+                "{unit} has no ability '{text}'; its abilities: {abilities}.",
+                unit=piece_name(user),
+                text=" ".join(rest),
+                abilities=joined((ability_name(a) for a in entries), empty=_("none")),
+            )
         )
     entry, rest = found
-    name = entry["name"]
+    name = ability_name(entry)
     effect = entry.get("effect")
     if effect is None:
         raise RuleError(
-            f"{name} of {user['name']} is not enforced by the referee (its text is not a built-in "
-            f"ability's): apply it at the table by agreement. It says: {entry['text']}"
+            _(
+                "{ability} of {unit} is not enforced by the referee (its text is not a built-in "
+                "ability's): apply it at the table by agreement. It says: {text}",
+                ability=name,
+                unit=piece_name(user),
+                text=entry["text"],
+            )
         )
     if effect not in AIMS:
         raise RuleError(
-            f"{name} is not used with /ability: it applies by itself ({entry['text']})."
+            _(
+                "{ability} is not used with /ability: it applies by itself ({text}).",
+                ability=name,
+                text=ability_text(entry),
+            )
         )
     if state["step"] == "move":
         raise RuleError(
-            f"{name} is used in place of attacking, in the attack phase; send /done first."
+            _(
+                "{ability} is used in place of attacking, in the attack phase; send /done first.",
+                ability=name,
+            )
         )
     expect(state, "ability", "attack")
     reason = in_place_block(state, user)
@@ -399,7 +590,7 @@ def prepare(state: State, seat: int, command: Command) -> Effect:
 
     def apply(dice: Dice) -> list[Event]:
         events = effect_of(dice)
-        user["in_place"] = name
+        user["in_place"] = entry["name"]
         return events
 
     return apply
@@ -416,19 +607,36 @@ def _death_rockets(state: State, command: Command) -> list[Event]:
     pending = state["pending"][0]
     otoro = pieces(state)[pending["unit"]]
     entry = next(a for a in kind(state, otoro)["abilities"] if a.get("effect") == "fire_rockets")
-    name, reach = entry["name"], entry["reach"]
-    found = take_name(command.words, [(otoro["name"], otoro)])
+    name, reach = ability_name(entry), entry["reach"]
+    unit = piece_name(otoro)
+    found = take_name(command.words, [(unit, otoro)])
     rest = found[1] if found else []
     named = take_name(rest, [(name, True)])
     if found is None or named is None:
         raise RuleError(
-            f"Aim the rockets first: /ability {otoro['name']} {name} UNIT, UNIT (or none)."
+            _(
+                "Aim the rockets first: /ability {unit} {rockets} UNIT, UNIT (or {none}).",
+                unit=unit,
+                rockets=name,
+                none=NONE,
+            )
         )
     rest = named[1]
     if not rest:
-        raise RuleError(f"Name the units within {reach} inches, separated by commas, or 'none'.")
+        raise RuleError(
+            _(
+                "Name the units within {reach} inches, separated by commas, or '{none}'.",
+                reach=reach,
+                none=NONE,
+            )
+        )
     listed = [] if _none(rest) else rest
-    targets = _named(listed, standing(state), "a living unit")
+    targets = _named(listed, standing(state), _("a living unit"))
     state["pending"].pop(0)
-    head = f"{otoro['name']}'s rockets fly at {len(targets)} unit(s)."
+    head = _n(
+        "{unit}'s rockets fly at {n} unit.",
+        "{unit}'s rockets fly at {n} units.",
+        len(targets),
+        unit=unit,
+    )
     return [public(head), *fire(state, entry, targets, command.dice)]

@@ -7,15 +7,19 @@ from collections import Counter
 from collections.abc import Sequence
 
 from games.base import Event, Rng, RuleError, private, public
+from games.i18n import Name, _, _n, joined
 from games.papercraft.board import catalog
-from games.papercraft.catalog import unit_line
 from games.papercraft.commands import Command
+from games.papercraft.names import both, unit_line, unit_name
 from games.papercraft.options import MAX_UNITS
 from games.papercraft.placement import DEFAULT_FACING, next_placer
 from games.papercraft.state import PapercraftState, Piece
-from games.papercraft.words import take_name
+from games.papercraft.words import is_word, take_name
 
 State = PapercraftState
+ADD = Name({"en": "add", "pl": "dodaj"})
+REMOVE = Name({"en": "remove", "pl": "usuń"})
+"""/army's action words, offered in the reader's language and read in either."""
 
 
 def army_points(state: State, seat: int) -> int:
@@ -41,16 +45,28 @@ def side_points(state: State, team: int) -> int:
 def army_text(state: State, seat: int) -> str:
     army = state["armies"][seat]
     units = catalog(state)
-    parts = [f"{count}x {name} ({units[name]['points']})" for name, count in army.items()]
-    listing = ", ".join(parts) or "no units yet"
-    total = army_points(state, seat)
-    return f"{state['names'][seat]}'s army: {listing} = {total} of {state['options']['points']} points."
+    parts = [
+        _(
+            "{count}x {unit} ({points})",
+            count=count,
+            unit=unit_name(name),
+            points=units[name]["points"],
+        )
+        for name, count in army.items()
+    ]
+    return _(
+        "{player}'s army: {listing} = {total} of {limit} points.",
+        player=state["names"][seat],
+        listing=joined(parts, ", ", empty=_("no units yet")),
+        total=army_points(state, seat),
+        limit=state["options"]["points"],
+    )
 
 
 def _unit_and_count(state: State, words: list[str]) -> tuple[str, int]:
     """The unit named by all the words (names may end in digits), else a trailing count:
     'Grave Legion x3', 'Grave Legion 3x' or 'Grave Legion 3'."""
-    named = [(name, name) for name in catalog(state)]
+    named = [(unit_name(name), name) for name in catalog(state)]
     whole = take_name(words, named)
     if whole is not None and not whole[1]:
         return whole[0], 1
@@ -60,53 +76,72 @@ def _unit_and_count(state: State, words: list[str]) -> tuple[str, int]:
         if found is not None and not found[1]:
             digits = counted.group(1)
             return found[0], int(digits) if len(digits) <= 9 else 10**9
-    raise RuleError(f"'{' '.join(words)}' is not a unit; /units lists them all.")
+    raise RuleError(_("'{text}' is not a unit; /units lists them all.", text=" ".join(words)))
 
 
 def army(state: State, seat: int, command: Command) -> list[Event]:
     """/army add|remove UNIT [xN] and the bare listing; editing takes back a /ready."""
     words = command.words
     if not words or words[0].casefold() in ("list", "show"):
-        return [public("\n".join(army_text(state, s) for s in range(len(state["names"]))))]
+        return [public(joined((army_text(state, s) for s in range(len(state["names"]))), "\n"))]
     if state["phase"] != "army":
-        raise RuleError("Armies are fixed once the battle is set up; /army lists them.")
-    action = words[0].casefold()
-    if action not in ("add", "remove"):
-        raise RuleError("Use /army add UNIT [xN], /army remove UNIT [xN], or /army to list.")
+        raise RuleError(_("Armies are fixed once the battle is set up; /army lists them."))
+    if not is_word(words[0], ADD) and not is_word(words[0], REMOVE):
+        raise RuleError(_("Use /army add UNIT [xN], /army remove UNIT [xN], or /army to list."))
+    action = "add" if is_word(words[0], ADD) else "remove"
     name, count = _unit_and_count(state, words[1:])
     if count < 1:
-        raise RuleError("Say how many, 1 or more.")
+        raise RuleError(_("Say how many, 1 or more."))
     army = state["armies"][seat]
     if action == "add":
         if army_size(state, seat) + count > MAX_UNITS:
             raise RuleError(
-                f"An army fields at most {MAX_UNITS} units; yours has {army_size(state, seat)}."
+                _(
+                    "An army fields at most {most} units; yours has {count}.",
+                    most=MAX_UNITS,
+                    count=army_size(state, seat),
+                )
             )
         army[name] = army.get(name, 0) + count
     else:
         if army.get(name, 0) < count:
             raise RuleError(
-                f"Your army has {army.get(name, 0)}x {name}; you cannot remove {count}."
+                _(
+                    "Your army has {have}x {unit}; you cannot remove {count}.",
+                    have=army.get(name, 0),
+                    unit=unit_name(name),
+                    count=count,
+                )
             )
         army[name] -= count
         if not army[name]:
             del army[name]
     who = state["names"][seat]
-    lines = [f"{who} {'adds' if action == 'add' else 'removes'} {count}x {name}."]
+    unit = unit_name(name)
+    if action == "add":
+        lines: list[str] = [_("{player} adds {count}x {unit}.", player=who, count=count, unit=unit)]
+    else:
+        lines = [_("{player} removes {count}x {unit}.", player=who, count=count, unit=unit)]
     if state["ready"][seat]:
         state["ready"][seat] = False
         state["placement_dice"][seat] = []
-        lines.append(f"{who} is no longer ready.")
+        lines.append(_("{player} is no longer ready.", player=who))
     lines.append(army_text(state, seat))
     over = army_points(state, seat) - state["options"]["points"]
     if over > 0:
-        lines.append(f"That is {over} points over the total: remove units before /ready.")
-    return [public("\n".join(lines))]
+        lines.append(
+            _n(
+                "That is {n} point over the total: remove units before /ready.",
+                "That is {n} points over the total: remove units before /ready.",
+                over,
+            )
+        )
+    return [public(joined(lines, "\n"))]
 
 
 def units(state: State, seat: int, command: Command) -> list[Event]:
     """/units: every unit one may buy, to the asker only."""
-    listing = "\n".join(unit_line(unit) for unit in catalog(state).values())
+    listing = joined((unit_line(unit) for unit in catalog(state).values()), "\n")
     return [private(seat, listing, reveals=False)]
 
 
@@ -118,23 +153,31 @@ def can_ready_empty(state: State, seat: int) -> bool:
 def ready(state: State, seat: int, command: Command) -> list[Event]:
     """/ready [--dice N,...]: your army is complete; your own die (and any re-rolls) for placement."""
     if state["phase"] != "army":
-        raise RuleError("/ready is for the army phase, which is over.")
+        raise RuleError(_("/ready is for the army phase, which is over."))
     if state["ready"][seat]:
-        raise RuleError("You are already ready; /army add or remove takes it back.")
-    given = command.dice.take_all(6, "placement d6")
+        raise RuleError(_("You are already ready; /army add or remove takes it back."))
+    given = command.dice.take_all(6, _("placement d6"))
     if not state["armies"][seat] and not can_ready_empty(state, seat):
-        raise RuleError("Your army is empty; /army add UNIT first (/units lists them).")
+        raise RuleError(_("Your army is empty; /army add UNIT first (/units lists them)."))
     total, limit = army_points(state, seat), state["options"]["points"]
     if total > limit:
         raise RuleError(
-            f"Your army is {total} points, over the {limit}-point total; /army remove a unit."
+            _(
+                "Your army is {total} points, over the {limit}-point total; /army remove a unit.",
+                total=total,
+                limit=limit,
+            )
         )
     state["ready"][seat] = True
     state["placement_dice"][seat] = given or []
     who = state["names"][seat]
-    text = f"{who} is ready with {total} points."
+    text = _n(
+        "{player} is ready with {n} point.", "{player} is ready with {n} points.", total, player=who
+    )
     if not state["armies"][seat]:
-        text = f"{who} is ready with no units of their own; their side fields the rest."
+        text = _(
+            "{player} is ready with no units of their own; their side fields the rest.", player=who
+        )
     events = [public(text)]
     if all(state["ready"]):
         events += _all_ready(state, command.dice.rng)
@@ -147,19 +190,28 @@ def _all_ready(state: State, rng: Rng) -> list[Event]:
     events: list[Event] = []
     for team in sorted(set(state["teams"])):
         members = [s for s in range(len(state["names"])) if state["teams"][s] == team]
-        who = " and ".join(state["names"][s] for s in members)
+        who = both(state["names"][s] for s in members)
         points = side_points(state, team)
         if points > limit:
-            why = f"fields {points} points but every side has the same {limit}-point total"
-            fix = "/army remove units"
+            said = _(
+                "Hold: the side of {players} fields {points} points but every side has the same "
+                "{limit}-point total; {players}: /army remove units and /ready again.",
+                players=who,
+                points=points,
+                limit=limit,
+            )
         elif not any(state["armies"][s] for s in members):
-            why, fix = "fields no units", "/army add units"
+            said = _(
+                "Hold: the side of {players} fields no units; {players}: /army add units and "
+                "/ready again.",
+                players=who,
+            )
         else:
             continue
         for seat in members:
             state["ready"][seat] = False
             state["placement_dice"][seat] = []
-        events.append(public(f"Hold: the side of {who} {why}; {who}: {fix} and /ready again."))
+        events.append(public(said))
     if events:
         return events
     _create_units(state)
@@ -168,8 +220,9 @@ def _all_ready(state: State, rng: Rng) -> list[Event]:
     state["order"] = order
     state["phase"] = "place"
     state["placer"] = None
-    lines.append("Placement order: " + ", ".join(state["names"][s] for s in order) + ".")
-    return [public("\n".join(lines)), *next_placer(state, 0)]
+    names = ", ".join(state["names"][s] for s in order)
+    lines.append(_("Placement order: {players}.", players=names))
+    return [public(joined(lines, "\n")), *next_placer(state, 0)]
 
 
 def _labels(state: State) -> list[tuple[int, str, str]]:
@@ -183,7 +236,7 @@ def _labels(state: State) -> list[tuple[int, str, str]]:
     found = []
     for seat, army in enumerate(state["armies"]):
         for name, count in army.items():
-            for _ in range(count):
+            for _copy in range(count):
                 if totals[name] == 1:
                     found.append((seat, name, name))
                     continue
@@ -238,18 +291,26 @@ def _roll_order(
     """Everyone rolls a d6 (their own dice from /ready --dice first), highest first; tied
     players re-roll among themselves."""
     rolls: dict[int, int] = {}
-    shown = []
+    shown: list[str] = []
     for seat in seats:
         own = bool(queues[seat])
         rolls[seat] = queues[seat].pop(0) if own else rng.roll(6)
-        shown.append(f"{state['names'][seat]} {rolls[seat]}{' (own die)' if own else ''}")
-    lines = [f"Placement roll: {', '.join(shown)}."]
+        player = state["names"][seat]
+        if own:
+            shown.append(_("{player} {roll} (own die)", player=player, roll=rolls[seat]))
+        else:
+            shown.append(f"{player} {rolls[seat]}")
+    lines: list[str] = [_("Placement roll: {rolls}.", rolls=joined(shown))]
     order: list[int] = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [s for s in seats if rolls[s] == value]
         if len(tied) > 1:
             lines.append(
-                f"Tie at {value}: " + " and ".join(state["names"][s] for s in tied) + " re-roll."
+                _(
+                    "Tie at {value}: {players} re-roll.",
+                    value=value,
+                    players=both(state["names"][s] for s in tied),
+                )
             )
             sub, more = _roll_order(state, rng, tied, queues)
             order += sub

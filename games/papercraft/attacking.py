@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.base import Event, RuleError, public
+from games.i18n import _, joined
 from games.papercraft.board import (
     Field,
     allied,
@@ -19,9 +20,19 @@ from games.papercraft.board import (
 from games.papercraft.catalog import armor_modifier
 from games.papercraft.combat import release_hug, strike
 from games.papercraft.commands import Command
+from games.papercraft.flow import phase_name
 from games.papercraft.geometry import gap, line_of_fire
+from games.papercraft.names import (
+    ability_name,
+    attack_type,
+    either,
+    fold,
+    piece_name,
+    template_name,
+    weapon_name,
+)
 from games.papercraft.state import PapercraftState, Piece, Weapon
-from games.papercraft.words import parse_inches, split_list, take_name
+from games.papercraft.words import forms, parse_inches, split_list, take_name
 
 State = PapercraftState
 
@@ -32,14 +43,19 @@ def attack_limit(state: State, piece: Piece) -> int:
 
 def cannot_attack(state: State, piece: Piece) -> str | None:
     """Why this unit may make no (more) attacks this turn, or None."""
+    unit = piece_name(piece)
     if piece["in_place"]:
-        return f"{piece['name']} used {piece['in_place']} in place of attacking this turn."
+        return _(
+            "{unit} used {ability} in place of attacking this turn.",
+            unit=unit,
+            ability=ability_name(piece["in_place"]),
+        )
     if piece["hugged_by"] is not None:
-        return f"{piece['name']} is held in a Bear Hug and cannot attack until it escapes."
+        return _("{unit} is held in a Bear Hug and cannot attack until it escapes.", unit=unit)
     if len(piece["targets"]) >= attack_limit(state, piece):
         if attack_limit(state, piece) == 2:
-            return f"{piece['name']} already made both Infantry attacks this turn."
-        return f"{piece['name']} already attacked this turn; only Infantry attack twice."
+            return _("{unit} already made both Infantry attacks this turn.", unit=unit)
+        return _("{unit} already attacked this turn; only Infantry attack twice.", unit=unit)
     return None
 
 
@@ -68,21 +84,31 @@ def reach(state: State, piece: Piece) -> float:
 
 
 def _weapon(state: State, attacker: Piece, words: Sequence[str], distance: float | None) -> Weapon:
-    weapons = kind(state, attacker)["attacks"]
+    unit = kind(state, attacker)
+    weapons = unit["attacks"]
     allowed = usable(state, attacker)
     if words:
-        found = take_name(words, [(w["name"], w) for w in weapons])
+        found = take_name(words, [(weapon_name(unit, w), w) for w in weapons])
         if found is None or found[1]:
-            names = ", ".join(w["name"] for w in weapons)
-            raise RuleError(f"'{' '.join(words)}' is not an attack of {attacker['name']}: {names}.")
+            raise RuleError(
+                _(
+                    "'{text}' is not an attack of {unit}: {attacks}.",
+                    text=" ".join(words),
+                    unit=piece_name(attacker),
+                    attacks=joined(weapon_name(unit, w) for w in weapons),
+                )
+            )
         weapon = found[0]
         if weapon not in allowed:
-            raise RuleError(_moved(attacker, weapon, allowed))
+            raise RuleError(_moved(state, attacker, weapon, allowed))
         return weapon
     if not allowed:
         raise RuleError(
-            f"{attacker['name']} moved this turn and has only ranged attacks, "
-            "which are not allowed after moving."
+            _(
+                "{unit} moved this turn and has only ranged attacks, which are not allowed "
+                "after moving.",
+                unit=piece_name(attacker),
+            )
         )
     if distance is None:
         melee = [w for w in allowed if w["melee"]]
@@ -92,15 +118,22 @@ def _weapon(state: State, attacker: Piece, words: Sequence[str], distance: float
         return reaching[0]
     barred = [w for w in weapons if w not in allowed and w["range"] >= distance - 1e-9]
     if barred:  # the one attack that reaches is the ranged one the move ruled out
-        raise RuleError(_moved(attacker, barred[0], allowed))
+        raise RuleError(_moved(state, attacker, barred[0], allowed))
     return allowed[0]
 
 
-def _moved(attacker: Piece, weapon: Weapon, allowed: list[Weapon]) -> str:
-    melee = ", ".join(f'{w["name"]} ({w["range"]}")' for w in allowed) or "none"
-    return (
-        f"{attacker['name']} moved this turn, so it may not make the ranged attack "
-        f"{weapon['name']}; melee attacks are still allowed ({melee})."
+def _moved(state: State, attacker: Piece, weapon: Weapon, allowed: list[Weapon]) -> str:
+    unit = kind(state, attacker)
+    melee = joined(
+        (joined((weapon_name(unit, w), f' ({w["range"]}")'), "") for w in allowed),
+        empty=_("none"),
+    )
+    return _(
+        "{unit} moved this turn, so it may not make the ranged attack {attack}; melee attacks "
+        "are still allowed ({melee}).",
+        unit=piece_name(attacker),
+        attack=weapon_name(unit, weapon),
+        melee=melee,
     )
 
 
@@ -109,26 +142,45 @@ def _distance(state: State, attacker: Piece, target: Piece, command: Command) ->
         distance = measure(state, attacker, target)
         if distance is None:
             raise RuleError(
-                f"Every line from {attacker['name']} to {target['name']} crosses another unit; "
-                "choose another target."
+                _(
+                    "Every line from {unit} to {target} crosses another unit; choose another "
+                    "target.",
+                    unit=piece_name(attacker),
+                    target=piece_name(target),
+                )
             )
         return distance
     said = command.flag("range")
     return None if said is None else parse_inches(said, "--range")
 
 
-def _check_range(attacker: Piece, target: Piece, weapon: Weapon, distance: float | None) -> None:
+def _check_range(
+    state: State, attacker: Piece, target: Piece, weapon: Weapon, distance: float | None
+) -> None:
+    attack = weapon_name(kind(state, attacker), weapon)
     if distance is None:
         if not weapon["melee"]:
             raise RuleError(
-                f"{weapon['name']} is a ranged attack: say how far {target['name']} is, edge to "
-                f'edge, with --range N (it reaches {weapon["range"]}").'
+                _(
+                    "{attack} is a ranged attack: say how far {target} is, edge to edge, with "
+                    '--range N (it reaches {reach}").',
+                    attack=attack,
+                    target=piece_name(target),
+                    reach=weapon["range"],
+                )
             )
         return
     if distance > weapon["range"] + 1e-9:
         raise RuleError(
-            f'{target["name"]} is {distance:g}" from {attacker["name"]}, but {weapon["name"]} '
-            f'reaches only {weapon["range"]}"; choose a closer target.'
+            _(
+                '{target} is {distance}" from {unit}, but {attack} reaches only {reach}"; '
+                "choose a closer target.",
+                target=piece_name(target),
+                distance=f"{distance:g}",
+                unit=piece_name(attacker),
+                attack=attack,
+                reach=weapon["range"],
+            )
         )
 
 
@@ -138,33 +190,59 @@ def _attack_type(state: State, weapon: Weapon, target: Piece, said: list[str] | 
     if said is None:
         armor = kind(state, target)["armor"]
         return max(types, key=lambda t: (armor_modifier(t, armor), -types.index(t)))
-    wanted = " ".join(said).casefold()
+    wanted = fold(" ".join(said))
     for name in types:
-        if wanted and name.casefold().startswith(wanted[:5]):
+        if wanted and any(fold(form).startswith(wanted[:5]) for form in forms(attack_type(name))):
             return name
-    raise RuleError(f"--type for {weapon['name']} must be one of {', '.join(types)}.")
+    raise RuleError(
+        _(
+            "--type for {attack} must be one of {types}.",
+            attack=weapon["name"],
+            types=joined(attack_type(t) for t in types),
+        )
+    )
 
 
 def check_target(state: State, seat: int, attacker: Piece, target: Piece) -> None:
     if target["dead"]:
-        raise RuleError(f"{target['name']} is dead; attack a living enemy unit.")
+        raise RuleError(_("{unit} is dead; attack a living enemy unit.", unit=piece_name(target)))
     if allied(state, seat, target["owner"]):
-        raise RuleError(f"{target['name']} is on your side; attack an enemy unit.")
+        raise RuleError(_("{unit} is on your side; attack an enemy unit.", unit=piece_name(target)))
     if target["id"] in attacker["targets"]:
         raise RuleError(
-            f"{attacker['name']} already attacked {target['name']} this turn; an Infantry "
-            "unit's two attacks must be on different targets."
+            _(
+                "{unit} already attacked {target} this turn; an Infantry unit's two attacks "
+                "must be on different targets.",
+                unit=piece_name(attacker),
+                target=piece_name(target),
+            )
         )
 
 
 def _check_hug(state: State, attacker: Piece, target: Piece) -> None:
     hug = power(state, attacker, "bear_hug")
     if hug is None:
-        raise RuleError(f"{attacker['name']} has no Bear Hug the referee applies; drop --hug.")
+        raise RuleError(
+            _(
+                "{unit} has no {hug} the referee applies; drop --hug.",
+                unit=piece_name(attacker),
+                hug=ability_name("Bear Hug"),
+            )
+        )
     if kind(state, target)["template"] not in hug["templates"]:
-        raise RuleError(f"{hug['name']} works only on a {' or a '.join(hug['templates'])}.")
+        raise RuleError(
+            _(
+                "{hug} works only on {templates}.",
+                hug=ability_name(hug),
+                templates=either(
+                    _("a {template}", template=template_name(t)) for t in hug["templates"]
+                ),
+            )
+        )
     if target["hugged_by"] == attacker["id"]:
-        raise RuleError(f"{target['name']} is already hugged; attack it to hit automatically.")
+        raise RuleError(
+            _("{unit} is already hugged; attack it to hit automatically.", unit=piece_name(target))
+        )
 
 
 def attack(state: State, seat: int, command: Command) -> list[Event]:
@@ -172,16 +250,16 @@ def attack(state: State, seat: int, command: Command) -> list[Event]:
     if state["phase"] != "battle" or state["step"] != "attack":
         raise RuleError(_not_now(state))
     mine = [p for p in standing(state) if p["owner"] == seat]
-    attacker, rest = find_piece(command.words, mine, "one of your living units")
+    attacker, rest = find_piece(command.words, mine, _("one of your living units"))
     others = [p for p in pieces(state) if p["placed"] and p is not attacker]
-    target, rest = find_piece(rest, others, "a unit on the table")
+    target, rest = find_piece(rest, others, _("a unit on the table"))
     reason = cannot_attack(state, attacker)
     if reason:
-        raise RuleError(reason + " Attack with another unit or send /done.")
+        raise RuleError(_("{reason} Attack with another unit or send /done.", reason=reason))
     check_target(state, seat, attacker, target)
     distance = _distance(state, attacker, target, command)
     weapon = _weapon(state, attacker, rest, distance)
-    _check_range(attacker, target, weapon, distance)
+    _check_range(state, attacker, target, weapon, distance)
     hug = command.has("hug")
     if hug:
         _check_hug(state, attacker, target)
@@ -206,12 +284,16 @@ def attack(state: State, seat: int, command: Command) -> list[Event]:
 
 def _not_now(state: State) -> str:
     if state["phase"] != "battle":
-        return f"/attack is for the battle; now it is the {state['phase']} phase."
+        return _(
+            "/{verb} is for the battle; now it is the {phase} phase.",
+            verb="attack",
+            phase=phase_name(state),
+        )
     if state["step"] == "escape":
-        return "First roll the Bear Hug escape with /escape."
+        return _("First roll the Bear Hug escape with /escape.")
     if state["step"] == "move":
-        return "It is the movement phase: /move units, then /done to start attacking."
-    return "The turn is over."
+        return _("It is the movement phase: /move units, then /done to start attacking.")
+    return _("The turn is over.")
 
 
 def _splash(
@@ -223,14 +305,15 @@ def _splash(
         return None if tracked(state) else []
     if tracked(state) or fireball is None or weapon["melee"]:
         raise RuleError(
-            "--also names the units a Fireball splashes, when positions are not tracked."
+            _("--also names the units a Fireball splashes, when positions are not tracked.")
         )
     named: list[Piece] = []
     choices = [p for p in standing(state) if p is not target]
     for part in split_list(said):
-        piece, extra = find_piece(part, choices, f'a living unit within {fireball["reach"]}"')
+        what = _('a living unit within {reach}"', reach=fireball["reach"])
+        piece, extra = find_piece(part, choices, what)
         if extra or piece in named:
-            raise RuleError("List each splashed unit once, separated by commas.")
+            raise RuleError(_("List each splashed unit once, separated by commas."))
         named.append(piece)
     return named
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.base import RuleError
+from games.i18n import _
 from games.papercraft.catalog import BLOCKING_CORPSES, builtin_units, templates
 from games.papercraft.geometry import Buckets, Rect, footprint, gap, rect_at
+from games.papercraft.names import piece_name, pieces_named
 from games.papercraft.state import Ability, Effect, PapercraftState, Piece, Unit
 from games.papercraft.words import take_name
 
@@ -58,7 +60,7 @@ def tracked(state: State) -> bool:
 def centre(piece: Piece) -> tuple[float, float]:
     x, y = piece["x"], piece["y"]
     if x is None or y is None:
-        raise RuleError(f"{piece['name']} is not on the table.")
+        raise RuleError(_("{unit} is not on the table.", unit=piece_name(piece)))
     return x, y
 
 
@@ -89,11 +91,21 @@ def find_piece(
     words: Sequence[str], choices: Sequence[Piece], what: str
 ) -> tuple[Piece, list[str]]:
     """The longest run of leading words naming one of `choices`; refuse with the list."""
-    found = take_name(words, [(p["name"], p) for p in choices])
+    found = take_name(words, [(piece_name(p), p) for p in choices])
     if found is None:
-        names = ", ".join(p["name"] for p in choices) or "none"
-        said = " ".join(words) or "nothing"
-        raise RuleError(f"'{said}' is not {what}; choose one of: {names}.")
+        names = pieces_named(choices) if choices else _("none")
+        if not words:
+            raise RuleError(
+                _("'nothing' is not {what}; choose one of: {units}.", what=what, units=names)
+            )
+        raise RuleError(
+            _(
+                "'{text}' is not {what}; choose one of: {units}.",
+                text=" ".join(words),
+                what=what,
+                units=names,
+            )
+        )
     return found
 
 

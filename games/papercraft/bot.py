@@ -12,7 +12,7 @@ from itertools import product
 
 from games.base import Move, Rng
 from games.papercraft.abilities import in_place_block
-from games.papercraft.army import army_points, army_size, can_ready_empty, side_points
+from games.papercraft.army import ADD, REMOVE, army_points, army_size, can_ready_empty, side_points
 from games.papercraft.attacking import cannot_attack, measure, usable
 from games.papercraft.board import Field, catalog, kind, power, standing, tracked
 from games.papercraft.catalog import IN_PLACE, armor_modifier, parse_dice
@@ -25,10 +25,10 @@ from games.papercraft.moves import (
     legal,
     movement,
     place_move,
-    words,
     works,
 )
 from games.papercraft.moving import cannot_move
+from games.papercraft.names import unit_name
 from games.papercraft.options import MAX_UNITS
 from games.papercraft.placement import to_place
 from games.papercraft.state import PapercraftState, Piece, Weapon
@@ -68,11 +68,11 @@ def _army(state: State, seat: int, rng: Rng) -> Move:
     budget = state["options"]["points"] - side_points(state, state["teams"][seat])
     if army_points(state, seat) > state["options"]["points"]:
         costly = max(state["armies"][seat], key=lambda name: units[name]["points"])
-        return Move("army", ("remove", *words(costly)))
+        return Move("army", (REMOVE, unit_name(costly)))
     if army_size(state, seat) < MAX_UNITS:
         affordable = [name for name, unit in units.items() if unit["points"] <= budget]
         if affordable:
-            return Move("army", ("add", *words(rng.choice(affordable))))
+            return Move("army", (ADD, unit_name(rng.choice(affordable))))
     if state["armies"][seat] or can_ready_empty(state, seat):
         return Move("ready")
     return legal(state, seat)[0]
@@ -138,7 +138,7 @@ def _attack(state: State, seat: int, field: Field | None) -> Move:
                     continue
                 score = expected_damage(state, piece, target, weapon)
                 if best is None or score > best[0]:
-                    best = (score, attack_move(piece, target, weapon, distance))
+                    best = (score, attack_move(state, piece, target, weapon, distance))
         if best is not None and best[0] > 0:
             return best[1]
     return _ability(state, seat)

@@ -10,7 +10,8 @@ from importlib import resources
 from typing import Any, cast
 
 from games.dice import MAX_DICE, MAX_SIDES
-from games.papercraft.state import Ability, Effect, Unit, Weapon
+from games.i18n import _
+from games.papercraft.state import Ability, Effect, Unit
 
 ATTACK_TYPES = ("Pierce", "Slashing", "Bludgeon", "Magic", "Energy", "Siege")
 ARMOR_TYPES = ("Heavy", "Light", "Magic", "None", "Fortified")
@@ -137,44 +138,31 @@ def parse_dice(text: str) -> DiceExpr:
     shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
     found = DICE_RE.match(text)
     if found is None:
-        raise ValueError(f"'{shown}' is not a dice expression like 2D6 or 1d6+2")
+        raise ValueError(_("'{text}' is not a dice expression like 2D6 or 1d6+2", text=shown))
     count, sides = _number(found.group(1)), _number(found.group(2))
     bonus = _number(found.group(4) or "0") * (-1 if found.group(3) == "-" else 1)
     if not 1 <= count <= MAX_DICE:
         raise ValueError(
-            f"'{shown}' rolls too many dice: 1 to {MAX_DICE:,} are allowed, as in /roll"
+            _(
+                "'{text}' rolls too many dice: 1 to {most} are allowed, as in /roll",
+                text=shown,
+                most=f"{MAX_DICE:,}",
+            )
         )
     if not 2 <= sides <= MAX_SIDES:
-        raise ValueError(f"'{shown}' has too many sides: a die has 2 to {MAX_SIDES:,}, as in /roll")
+        raise ValueError(
+            _(
+                "'{text}' has too many sides: a die has 2 to {most}, as in /roll",
+                text=shown,
+                most=f"{MAX_SIDES:,}",
+            )
+        )
     if abs(bonus) > MAX_BONUS:
-        raise ValueError(f"'{shown}' adds too much: at most {MAX_BONUS:,} either way")
+        raise ValueError(
+            _(
+                "'{text}' adds too much: at most {most} either way",
+                text=shown,
+                most=f"{MAX_BONUS:,}",
+            )
+        )
     return DiceExpr(count, sides, bonus)
-
-
-def range_text(attack: Weapon) -> str:
-    if attack["melee"]:
-        return "melee" if attack["range"] == 1 else f'{attack["range"]}" (melee)'
-    return f'{attack["range"]}"'
-
-
-def attack_line(attack: Weapon) -> str:
-    types = " or ".join(attack["types"])
-    return (
-        f"{attack['name']}: {types}, {range_text(attack)}, {attack['hit']:+d}, {attack['damage']}"
-    )
-
-
-def ability_label(entry: Ability) -> str:
-    return entry["name"] if "effect" in entry else f"{entry['name']} (not enforced)"
-
-
-def unit_line(unit: Unit) -> str:
-    """One line for listings, with the provenance label kept visible."""
-    nation = f", {unit['nation']}" if unit.get("nation") else ""
-    attacks = "; ".join(attack_line(a) for a in unit["attacks"])
-    abilities = ", ".join(ability_label(a) for a in unit["abilities"]) or "none"
-    return (
-        f"{unit['name']} ({unit['points']} pts, {unit['label']}{nation}): {unit['primary']} "
-        f'{unit["template"]}, HP {unit["hp"]}, move {unit["move"]}", dodge {unit["dodge"]:+d}, '
-        f"armor {unit['armor']}; {attacks}; abilities: {abilities}"
-    )

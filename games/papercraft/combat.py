@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Event, public
+from games.i18n import _, joined
 from games.papercraft.board import (
     allied,
     kind,
@@ -14,6 +15,14 @@ from games.papercraft.board import (
 )
 from games.papercraft.catalog import CORPSE_TYPES, armor_modifier, parse_dice
 from games.papercraft.geometry import gap
+from games.papercraft.names import (
+    ability_name,
+    armor_type,
+    attack_type,
+    piece_name,
+    primary_type,
+    weapon_name,
+)
 from games.papercraft.rolls import Dice
 from games.papercraft.state import Ability, PapercraftState, Piece, Weapon
 
@@ -34,7 +43,7 @@ def release_hug(state: State, piece: Piece) -> str | None:
     if held is None:
         return None
     held["hugged_by"] = None
-    return f"{bear['name']} lets go of {held['name']}."
+    return _("{bear} lets go of {unit}.", bear=piece_name(bear), unit=piece_name(held))
 
 
 def after_armor(state: State, target: Piece, attack_type: str, rolled: int) -> tuple[int, str]:
@@ -42,32 +51,66 @@ def after_armor(state: State, target: Piece, attack_type: str, rolled: int) -> t
     armor = kind(state, target)["armor"]
     modifier = armor_modifier(attack_type, armor)
     raw = rolled + modifier
-    text = f"{attack_type} vs {armor} {modifier:+d}"
+    text = _(
+        "{attack} vs {armor} {modifier}",
+        attack=_attack_type(attack_type),
+        armor=armor_type(armor),
+        modifier=f"{modifier:+d}",
+    )
     halve = power(state, target, "halve_damage")
     if halve is not None and attack_type == halve["damage_type"]:
         damage = max(0, raw) // halve["divisor"]
-        how = "halved" if halve["divisor"] == 2 else f"cut to {part(halve['divisor'])}"
-        return damage, f"{text} = {max(0, raw)}, {how} by {halve['name']}: {damage} damage."
-    floor = " (never below 0)" if raw < 0 else ""
-    return max(0, raw), f"{text}: {max(0, raw)} damage{floor}."
+        if halve["divisor"] == 2:
+            how = _(
+                "{chart} = {raw}, halved by {ability}: {damage} damage.",
+                chart=text,
+                raw=max(0, raw),
+                ability=ability_name(halve),
+                damage=damage,
+            )
+        else:
+            how = _(
+                "{chart} = {raw}, cut to {part} by {ability}: {damage} damage.",
+                chart=text,
+                raw=max(0, raw),
+                part=part(halve["divisor"]),
+                ability=ability_name(halve),
+                damage=damage,
+            )
+        return damage, how
+    if raw < 0:
+        return 0, _("{chart}: {damage} damage (never below 0).", chart=text, damage=0)
+    return raw, _("{chart}: {damage} damage.", chart=text, damage=raw)
+
+
+_attack_type = attack_type
 
 
 def part(divisor: int) -> str:
     """'half' or '1/3': how a share (always rounded down) is said."""
-    return "half" if divisor == 2 else f"1/{divisor}"
+    return _("half") if divisor == 2 else f"1/{divisor}"
 
 
 def heal(piece: Piece, amount: int, why: str) -> str:
     old = piece["hp"]
     piece["hp"] = min(piece["max_hp"], old + amount)
-    return f"{piece['name']} regains {piece['hp'] - old} HP ({why}): {old} -> {piece['hp']} HP."
+    return _(
+        "{unit} regains {gained} HP ({why}): {old} -> {hp} HP.",
+        unit=piece_name(piece),
+        gained=piece["hp"] - old,
+        why=why,
+        old=old,
+        hp=piece["hp"],
+    )
 
 
 def hurt(state: State, piece: Piece, amount: int, dice: Dice) -> list[str]:
     """Take HP off; at 0 the unit dies. Returns the sentences to add to the attack's line."""
     old = piece["hp"]
     piece["hp"] = max(0, old - amount)
-    said = [f"{piece['name']} {old} -> {piece['hp']} HP."]
+    said: list[str] = [
+        _("{unit} {old} -> {hp} HP.", unit=piece_name(piece), old=old, hp=piece["hp"])
+    ]
     if piece["hp"] == 0 and not piece["dead"]:
         said += kill(state, piece, dice)
     return said
@@ -78,8 +121,19 @@ def kill(state: State, piece: Piece, dice: Dice) -> list[str]:
     primary = kind(state, piece)["primary"]
     piece["dead"] = True
     piece["corpse"] = primary in CORPSE_TYPES
-    fate = "flipped over as a corpse" if piece["corpse"] else "removed from the battlefield"
-    said = [f"{piece['name']} is dead: {fate} ({primary})."]
+    unit, kind_of = piece_name(piece), primary_type(primary)
+    if piece["corpse"]:
+        said: list[str] = [
+            _("{unit} is dead: flipped over as a corpse ({primary}).", unit=unit, primary=kind_of)
+        ]
+    else:
+        said = [
+            _(
+                "{unit} is dead: removed from the battlefield ({primary}).",
+                unit=unit,
+                primary=kind_of,
+            )
+        ]
     let_go = release_hug(state, piece)
     said += [let_go] if let_go else []
     piece["grappled"] = piece["burning"] = None
@@ -88,7 +142,15 @@ def kill(state: State, piece: Piece, dice: Dice) -> list[str]:
         return said
     piece["uses"][rockets["name"]] = piece["uses"].get(rockets["name"], 0) + 1
     reach = rockets["reach"]
-    said.append(f"{piece['name']}'s unused {rockets['name']} launch at all units within {reach}\".")
+    name = ability_name(rockets)
+    said.append(
+        _(
+            "{unit}'s unused {rockets} launch at all units within {reach}\".",
+            unit=unit,
+            rockets=name,
+            reach=reach,
+        )
+    )
     if tracked(state):
         here = rect(state, piece)
         near = [p for p in standing(state) if gap(rect(state, p), here) <= reach + 1e-9]
@@ -97,8 +159,14 @@ def kill(state: State, piece: Piece, dice: Dice) -> list[str]:
         state["pending"].append({"unit": piece["id"], "seat": piece["owner"]})
         owner = state["names"][piece["owner"]]
         said.append(
-            f"{owner} aims them: /ability {piece['name']} {rockets['name']} UNIT, UNIT naming "
-            f'every unit within {reach}" (or none); the battle waits for {owner}.'
+            _(
+                "{player} aims them: /ability {unit} {rockets} UNIT, UNIT naming every unit "
+                'within {reach}" (or none); the battle waits for {player}.',
+                player=owner,
+                unit=unit,
+                rockets=name,
+                reach=reach,
+            )
         )
     return said
 
@@ -115,15 +183,31 @@ def fire(state: State, rockets: Ability, targets: list[Piece], dice: Dice) -> li
     for target in targets:
         if target["dead"]:
             continue
-        roll = dice.roll(6, f"rocket hit d6 at {target['name']}")
+        unit = piece_name(target)
+        roll = dice.roll(6, _("rocket hit d6 at {unit}", unit=unit))
         if roll < need:
-            events.append(public(f"Rocket at {target['name']}: {roll}, miss ({need}+ hits)."))
+            events.append(
+                public(
+                    _(
+                        "Rocket at {unit}: {roll}, miss ({need}+ hits).",
+                        unit=unit,
+                        roll=roll,
+                        need=need,
+                    )
+                )
+            )
             continue
-        total, shown = dice.expr(damage_dice, f"rocket damage at {target['name']}")
+        total, shown = dice.expr(damage_dice, _("rocket damage at {unit}", unit=unit))
         damage, text = after_armor(state, target, rockets["damage_type"], total)
         rest = hurt(state, target, damage, dice)
-        head = f"Rocket at {target['name']}: {roll}, hit. {shown}, {text}"
-        events.append(public(" ".join([head, *rest])))
+        head = _(
+            "Rocket at {unit}: {roll}, hit. {dice}, {damage}",
+            unit=unit,
+            roll=roll,
+            dice=shown,
+            damage=text,
+        )
+        events.append(public(joined([head, *rest], " ")))
     return events
 
 
@@ -133,11 +217,21 @@ def hit_bonus(state: State, attacker: Piece, target: Piece, weapon: Weapon) -> t
     notes: list[str] = []
     if attacker["power"] > 1:
         bonus = weapon["hit"] * attacker["power"]
-        word = "doubles" if attacker["power"] == 2 else f"multiplies by {attacker['power']}"
-        notes.append(f"The Power {word} {weapon['hit']:+d}")
+        hit = f"{weapon['hit']:+d}"
+        if attacker["power"] == 2:
+            notes.append(_("{power} doubles {hit}", power=ability_name("The Power"), hit=hit))
+        else:
+            notes.append(
+                _(
+                    "{power} multiplies by {times} {hit}",
+                    power=ability_name("The Power"),
+                    times=attacker["power"],
+                    hit=hit,
+                )
+            )
     if attacker["rally"]:
         bonus += attacker["rally"]
-        notes.append(f"Rally Cry +{attacker['rally']}")
+        notes.append(joined((ability_name("Rally Cry"), f"+{attacker['rally']}"), " "))
     pack = power(state, attacker, "pack_hunt")
     if pack is not None and any(
         target["id"] in p["targets"]
@@ -145,9 +239,11 @@ def hit_bonus(state: State, attacker: Piece, target: Piece, weapon: Weapon) -> t
         if p is not attacker and allied(state, p["owner"], attacker["owner"])
     ):
         bonus += pack["bonus"]
-        notes.append(f"{pack['name']} {pack['bonus']:+d}")
-    note = f" ({weapon['name']} {weapon['hit']:+d}, {', '.join(notes)})" if notes else ""
-    return bonus, note
+        notes.append(joined((ability_name(pack), f"{pack['bonus']:+d}"), " "))
+    if not notes:
+        return bonus, ""
+    weapon_said = weapon_name(kind(state, attacker), weapon)
+    return bonus, joined((" (", weapon_said, f" {weapon['hit']:+d}, ", joined(notes), ")"), "")
 
 
 def splash_targets(
@@ -181,18 +277,30 @@ def strike(
     if charge is not None and attacker["moved"] < charge["min_move"]:
         charge = None
     charge_dice = parse_dice(charge["dice"]) if charge is not None else None
+    who, whom = piece_name(attacker), piece_name(target)
     if target["hugged_by"] == attacker["id"]:
-        head = f"{attacker['name']} hits the hugged {target['name']} without rolling (Bear Hug)."
+        head = _(
+            "{unit} hits the hugged {target} without rolling ({hug}).",
+            unit=who,
+            target=whom,
+            hug=ability_name("Bear Hug"),
+        )
     else:
         bonus, note = hit_bonus(state, attacker, target, weapon)
         dodge = kind(state, target)["dodge"]
-        mine = dice.roll(6, f"{attacker['name']}'s hit d6")
-        theirs = dice.roll(6, f"{target['name']}'s dodge d6")
+        mine = dice.roll(6, _("{unit}'s hit d6", unit=who))
+        theirs = dice.roll(6, _("{unit}'s dodge d6", unit=whom))
         hit = mine + bonus >= theirs + dodge
-        head = (
-            f"{attacker['name']} {mine}{bonus:+d}={mine + bonus}{note} vs {target['name']} "
-            f"{theirs}{dodge:+d}={theirs + dodge}: {'hit' if hit else 'miss'}."
-        )
+        rolls = {
+            "unit": who,
+            "roll": joined((f"{mine}{bonus:+d}={mine + bonus}", note), ""),
+            "target": whom,
+            "dodge": f"{theirs}{dodge:+d}={theirs + dodge}",
+        }
+        if hit:
+            head = _("{unit} {roll} vs {target} {dodge}: hit.", **rolls)
+        else:
+            head = _("{unit} {roll} vs {target} {dodge}: miss.", **rolls)
         if not hit:
             dice.skip_unrolled(damage_expr.count + (charge_dice.count if charge_dice else 0))
             return [public(head)]
@@ -201,20 +309,26 @@ def strike(
         target["hugged_by"], attacker["hugging"] = attacker["id"], target["id"]
         return [
             public(
-                f"{head} {hugger['name']} instead of damage: {target['name']} cannot move or "
-                f"attack until it escapes (d6 + dodge of {hugger['escape_on']} or more at the "
-                "start of its turn)."
+                _(
+                    "{head} {hug} instead of damage: {target} cannot move or attack until it "
+                    "escapes (d6 + dodge of {need} or more at the start of its turn).",
+                    head=head,
+                    hug=ability_name(hugger),
+                    target=whom,
+                    need=hugger["escape_on"],
+                )
             )
         ]
-    total, shown = dice.expr(damage_expr, "damage")
+    total, shown = dice.expr(damage_expr, _("damage"))
     if charge is not None and charge_dice is not None:
-        extra, _ = dice.expr(charge_dice, charge["name"])
+        extra, _rolled = dice.expr(charge_dice, ability_name(charge))
         total += extra
-        shown += f", {charge['name']} +{charge_dice} [{extra}]={total}"
+        shown = joined(
+            (shown, ", ", ability_name(charge), f" +{charge_dice} [{extra}]={total}"), ""
+        )
     damage, armor_text = after_armor(state, target, attack_type, total)
-    events = [
-        public(" ".join([head, f"{shown}, {armor_text}", *hurt(state, target, damage, dice)]))
-    ]
+    line = joined((shown, armor_text), ", ")
+    events = [public(joined([head, line, *hurt(state, target, damage, dice)], " "))]
     return events + _after_damage(state, attacker, target, weapon, damage, dice, splash)
 
 
@@ -234,7 +348,14 @@ def _after_damage(
         for other in splash_targets(state, target, fireball["reach"], splash):
             if other["dead"]:
                 continue
-            text = [f"{fireball['name']} splash: {other['name']} takes the same {damage} damage."]
+            text = [
+                _(
+                    "{fireball} splash: {unit} takes the same {damage} damage.",
+                    fireball=ability_name(fireball),
+                    unit=piece_name(other),
+                    damage=damage,
+                )
+            ]
             if damage > 0:
                 other["burning"] = {
                     "turn": state["turn_no"],
@@ -242,10 +363,13 @@ def _after_damage(
                     "damage_type": fireball["damage_type"],
                 }
                 text.append(
-                    f"It burns for {fireball['dice']} {fireball['damage_type']} unless it moves "
-                    "by the end of its next turn."
+                    _(
+                        "It burns for {dice} {type} unless it moves by the end of its next turn.",
+                        dice=fireball["dice"],
+                        type=_attack_type(fireball["damage_type"]),
+                    )
                 )
-            events.append(public(" ".join(text + hurt(state, other, damage, dice))))
+            events.append(public(joined(text + hurt(state, other, damage, dice), " ")))
     siphon = power(state, attacker, "siphon_life")
     if (
         siphon is not None
@@ -254,13 +378,25 @@ def _after_damage(
         and not attacker["dead"]
     ):
         share = damage // siphon["divisor"]
-        of = "" if siphon["divisor"] == 2 else " of"
-        why = f"{siphon['name']}, {part(siphon['divisor'])}{of} the damage"
+        if siphon["divisor"] == 2:
+            why = _("{ability}, half the damage", ability=ability_name(siphon))
+        else:
+            why = _(
+                "{ability}, {part} of the damage",
+                ability=ability_name(siphon),
+                part=part(siphon["divisor"]),
+            )
         events.append(public(heal(attacker, share, why)))
     wear = power(state, attacker, "wear_and_tear")
     if wear is not None and damage > 0 and not attacker["dead"]:
         back = damage // wear["divisor"]
-        why = f"({wear['name']}, {part(wear['divisor'])} of {damage}):"
-        said = [f"{attacker['name']} takes {back}", why, *hurt(state, attacker, back, dice)]
-        events.append(public(" ".join(said)))
+        takes = _(
+            "{unit} takes {back} ({ability}, {part} of {damage}):",
+            unit=piece_name(attacker),
+            back=back,
+            ability=ability_name(wear),
+            part=part(wear["divisor"]),
+            damage=damage,
+        )
+        events.append(public(joined([takes, *hurt(state, attacker, back, dice)], " ")))
     return events

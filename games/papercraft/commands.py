@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.base import Arg, Event, Flag, GameVerb, Rng, RuleError, Verb, VerbRole
+from games.i18n import _, joined
 from games.papercraft.rolls import Dice
 from games.papercraft.state import PapercraftState
 from games.papercraft.words import parse_dice_list
@@ -46,21 +47,35 @@ def split_flags(
             name = arg[2:].casefold()
             if name not in known:
                 allowed = ", ".join(f"--{f.name}" for f in declared)
-                options = f"its options are {allowed}" if allowed else "it takes no -- options"
-                raise RuleError(f"/{verb} has no --{name}; {options}.")
+                if allowed:
+                    raise RuleError(
+                        _(
+                            "/{verb} has no --{name}; its options are {allowed}.",
+                            verb=verb,
+                            name=name,
+                            allowed=allowed,
+                        )
+                    )
+                raise RuleError(
+                    _("/{verb} has no --{name}; it takes no -- options.", verb=verb, name=name)
+                )
             if name in flags:
-                raise RuleError(f"--{name} is given twice; give it once.")
+                raise RuleError(_("--{name} is given twice; give it once.", name=name))
             current_flag = known[name]
             current = flags.setdefault(name, [])
         elif current_flag is not None and current_flag.kind is None:
             raise RuleError(
-                f"--{current_flag.name} takes no value; put '{arg}' before the options."
+                _(
+                    "--{name} takes no value; put '{word}' before the options.",
+                    name=current_flag.name,
+                    word=arg,
+                )
             )
         else:
             current.append(arg)
     for name, values in flags.items():
         if known[name].kind is not None and not values:
-            raise RuleError(f"--{name} needs a value: {known[name].help}")
+            raise RuleError(_("--{name} needs a value: {help}", name=name, help=known[name].help))
     return words, flags
 
 
@@ -71,7 +86,7 @@ def merge(events: list[Event], board: bool) -> list[Event]:
         last = merged[-1] if merged else None
         if last is not None and last.to is None and event.to is None and not last.choices:
             merged[-1] = dataclasses.replace(
-                last, text=f"{last.text}\n{event.text}", board=last.board or event.board
+                last, text=joined((last.text, event.text), "\n"), board=last.board or event.board
             )
         else:
             merged.append(event)
@@ -87,6 +102,8 @@ def handler(
     verb: str, rule: Rule, flags: Sequence[Flag], board: bool
 ) -> Callable[[State, int, list[str], Rng], list[Event]]:
     def handle(state: State, seat: int, args: list[str], rng: Rng) -> list[Event]:
+        # An offered move's argument may be a whole name (a Name, several words): words again.
+        args = [word for arg in args for word in str(arg).split()]
         words, given = split_flags(verb, args, flags)
         faces = given.pop("dice", None)
         command = Command(words, given, Dice(rng, parse_dice_list(faces) if faces else None))
@@ -110,6 +127,7 @@ def verb(
     readonly: bool = False,
     role: VerbRole = "move",
     grammar: str = "",
+    label: str = "",
 ) -> GameVerb[State]:
     """A verb declared once: its handler parses exactly the flags it declares."""
     return Verb(
@@ -123,4 +141,5 @@ def verb(
         readonly=readonly,
         role=role,
         grammar=grammar,
+        label=label,
     )

@@ -6,7 +6,9 @@ import re
 from typing import Any
 
 from games.base import RuleError
-from games.papercraft.catalog import builtin_units, unit_line
+from games.i18n import N_, Name, _, _n, joined, said
+from games.papercraft.catalog import builtin_units
+from games.papercraft.names import CHAT_LABEL, ability_name, fold, unit_line
 from games.papercraft.statblock import (
     format_stat_block,
     parse_stat_block,
@@ -14,11 +16,16 @@ from games.papercraft.statblock import (
 )
 from games.papercraft.state import Unit
 
-CHAT_LABEL = "added in this chat with /unit add"
-USAGE = (
+USAGE = N_(
     "Use /unit add followed by a stat block in the wiki's format (one line each, or the lines "
     "separated by ' | '), /unit list, or /unit remove NAME."
 )
+ACTIONS = {
+    "add": Name({"en": "add", "pl": "dodaj"}),
+    "list": Name({"en": "list", "pl": "lista"}),
+    "remove": Name({"en": "remove", "pl": "usuń"}),
+}
+"""/unit's action words, read in either language."""
 _SEPARATOR = re.compile(r"\s+\|\s+")
 
 
@@ -35,7 +42,12 @@ def chat_units(data: dict[str, Any]) -> list[Unit]:
             checked = parse_stat_block(format_stat_block(unit))
         except RuleError as error:
             raise RuleError(
-                f"This chat's unit {name} breaks a rule: {error} /unit remove {name} and add it again."
+                _(
+                    "This chat's unit {unit} breaks a rule: {error} /unit remove {unit} and add it "
+                    "again.",
+                    unit=name,
+                    error=error.message,
+                )
             ) from None
         checked["label"] = CHAT_LABEL
         units.append(checked)
@@ -44,48 +56,65 @@ def chat_units(data: dict[str, Any]) -> list[Unit]:
 
 def unit_command(data: dict[str, Any], text: str) -> str:
     """Edit the chat's units in place; the reply says what changed."""
-    action, _, rest = text.strip().partition(" ")
-    action = action.casefold()
+    typed, _space, rest = text.strip().partition(" ")
+    action = next((k for k, w in ACTIONS.items() if fold(typed) in map(fold, w.forms.values())), "")
     if action == "add":
         return _add(data, rest)
     if action == "list":
         units = list(stored(data).values())
         if not units:
-            return "This chat has added no units yet; /unit add followed by a stat block adds one."
-        return "\n".join(["Units added in this chat:", *(unit_line(u) for u in units)])
+            return _(
+                "This chat has added no units yet; /unit add followed by a stat block adds one."
+            )
+        return joined([_("Units added in this chat:"), *(unit_line(u) for u in units)], "\n")
     if action == "remove":
         name = rest.strip()
         found = next((k for k in stored(data) if k.casefold() == name.casefold()), None)
         if found is None:
-            raise RuleError(f"This chat has no added unit called '{name}'; /unit list shows them.")
+            raise RuleError(
+                _("This chat has no added unit called '{name}'; /unit list shows them.", name=name)
+            )
         del data["units"][found]
-        return f"{found} is removed from this chat's units (games already running keep it)."
-    raise RuleError(USAGE)
+        return _(
+            "{unit} is removed from this chat's units (games already running keep it).", unit=found
+        )
+    raise RuleError(said(USAGE))
 
 
 def _add(data: dict[str, Any], block: str) -> str:
     if not block.strip():
-        raise RuleError(USAGE)
+        raise RuleError(said(USAGE))
     text = block if "\n" in block else _SEPARATOR.sub("\n", block)
     unit = parse_stat_block(text)
     if unit["name"].casefold() in (name.casefold() for name in builtin_units()):
-        raise RuleError(f"{unit['name']} is a built-in unit; give your unit another name.")
+        raise RuleError(
+            _("{unit} is a built-in unit; give your unit another name.", unit=unit["name"])
+        )
     unit["label"] = CHAT_LABEL
     units = data.setdefault("units", {})
     for old in [k for k in units if k.casefold() == unit["name"].casefold()]:
         del units[old]
     units[unit["name"]] = unit
     lines = [
-        f"Added {unit['name']} ({unit['points']} points) for this chat; it can be used in the "
-        "next /new papercraft."
+        _n(
+            "Added {unit} ({n} point) for this chat; it can be used in the next /new papercraft.",
+            "Added {unit} ({n} points) for this chat; it can be used in the next /new papercraft.",
+            unit["points"],
+            unit=unit["name"],
+        )
     ]
-    applied = [a["name"] for a in unit["abilities"] if "effect" in a]
+    applied = [ability_name(a) for a in unit["abilities"] if "effect" in a]
     if applied:
-        lines.append(f"Abilities the referee applies as built-in: {', '.join(applied)}.")
+        lines.append(
+            _("Abilities the referee applies as built-in: {abilities}.", abilities=joined(applied))
+        )
     shown = unenforced(unit)
     if shown:
         lines.append(
-            "Not enforced by the referee, shown as text only (apply them at the table by "
-            f"agreement): {'; '.join(shown)}."
+            _(
+                "Not enforced by the referee, shown as text only (apply them at the table by "
+                "agreement): {abilities}.",
+                abilities=joined(shown, "; "),
+            )
         )
-    return "\n".join([*lines, format_stat_block(unit)])
+    return joined([*lines, format_stat_block(unit)], "\n")

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import BaseEngine, Event, Move, Outcome, Rng, View
+from games.i18n import _n
 from games.papercraft import bot, flow, moves, rules_text
 from games.papercraft.board import surviving_points
 from games.papercraft.custom import unit_command
@@ -59,9 +60,15 @@ class PapercraftEngine(BaseEngine[PapercraftState]):
             return None
         seats = range(len(state["names"]))
         scores = {s: float(surviving_points(state, s)) for s in seats}
-        detail = [result["reason"]]
+        detail = [flow.reason_of(state)]
         detail += [
-            f"{state['names'][s]}: {surviving_points(state, s)} surviving points" for s in seats
+            _n(
+                "{player}: {n} surviving point",
+                "{player}: {n} surviving points",
+                surviving_points(state, s),
+                player=state["names"][s],
+            )
+            for s in seats
         ]
         return Outcome(list(result["winners"]), scores, detail)
 

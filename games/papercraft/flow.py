@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 from games.base import Event, RuleError, public
+from games.i18n import N_, _, _n, from_json, joined, said, to_json
 from games.papercraft.board import alive, kind, pieces, power, side, surviving_points
 from games.papercraft.catalog import parse_dice
 from games.papercraft.combat import after_armor, by_id, hurt, release_hug
 from games.papercraft.commands import Command
+from games.papercraft.names import ability_name, both, piece_name, pieces_named
 from games.papercraft.rolls import Dice
 from games.papercraft.state import PapercraftState, Piece, Step
 
 State = PapercraftState
 DEFAULT_ESCAPE = 4
+PHASES = {
+    "army": N_("army"),
+    "place": N_("placement"),
+    "battle": N_("battle"),
+    "over": N_("game over"),
+}
+"""The phases as refusals name them."""
+
+
+def phase_name(state: State) -> str:
+    return said(PHASES[state["phase"]])
 
 
 def waiting(state: State) -> list[int]:
@@ -30,30 +43,41 @@ def waiting(state: State) -> list[int]:
 def active(state: State) -> int:
     seat = state["active"]
     if seat is None:
-        raise RuleError("The battle has not started.")
+        raise RuleError(_("The battle has not started."))
     return seat
 
 
 def expect(state: State, verb: str, *steps: Step) -> None:
     """Refuse a battle verb outside its step, or while a destroyed Otoro's rockets wait."""
     if state["phase"] != "battle":
-        raise RuleError(f"/{verb} is for the battle; now it is the {state['phase']} phase.")
-    if state["pending"]:
-        otoro = pieces(state)[state["pending"][0]["unit"]]["name"]
         raise RuleError(
-            f"First aim {otoro}'s death rockets: /ability {otoro} Fire Rockets UNIT, UNIT "
-            "(or none)."
+            _(
+                "/{verb} is for the battle; now it is the {phase} phase.",
+                verb=verb,
+                phase=phase_name(state),
+            )
+        )
+    if state["pending"]:
+        otoro = piece_name(pieces(state)[state["pending"][0]["unit"]])
+        raise RuleError(
+            _(
+                "First aim {unit}'s death rockets: /ability {unit} {rockets} UNIT, UNIT (or none).",
+                unit=otoro,
+                rockets=ability_name("Fire Rockets"),
+            )
         )
     step = state["step"]
     if step in steps:
         return
     if step == "escape":
-        raise RuleError("First roll for your units held in a Bear Hug: /escape [--dice N].")
+        raise RuleError(_("First roll for your units held in a Bear Hug: /escape [--dice N]."))
     if step == "move":
-        raise RuleError("It is the movement phase: /move units, then /done to start attacking.")
+        raise RuleError(_("It is the movement phase: /move units, then /done to start attacking."))
     if step == "attack":
-        raise RuleError("The movement phase is over; /attack, /ability, or /done to end the turn.")
-    raise RuleError("This turn is over.")
+        raise RuleError(
+            _("The movement phase is over; /attack, /ability, or /done to end the turn.")
+        )
+    raise RuleError(_("This turn is over."))
 
 
 def held(state: State, seat: int) -> list[Piece]:
@@ -72,15 +96,24 @@ def start_turn(state: State, seat: int) -> list[Event]:
         state["step"] = "move"
         return [
             public(
-                f"Round {state['round']}, {name}'s turn: movement phase (/move units, then /done)."
+                _(
+                    "Round {round}, {player}'s turn: movement phase (/move units, then /done).",
+                    round=state["round"],
+                    player=name,
+                )
             )
         ]
     state["step"] = "escape"
-    units = ", ".join(p["name"] for p in hugged)
     return [
         public(
-            f"Round {state['round']}, {name}'s turn. Held in a Bear Hug: {units}. {name} rolls "
-            "to escape first: /escape (d6 + dodge each), or /escape --dice N with your own dice."
+            _(
+                "Round {round}, {player}'s turn. Held in a Bear Hug: {units}. {player} rolls "
+                "to escape first: /escape (d6 + dodge each), or /escape --dice N with your own "
+                "dice.",
+                round=state["round"],
+                player=name,
+                units=pieces_named(hugged),
+            )
         )
     ]
 
@@ -94,15 +127,28 @@ def escape(state: State, seat: int, command: Command) -> list[Event]:
         hug = power(state, bear, "bear_hug") if bear is not None else None
         need = hug["escape_on"] if hug is not None else DEFAULT_ESCAPE
         dodge = kind(state, piece)["dodge"]
-        roll = command.dice.roll(6, f"{piece['name']}'s escape d6")
+        unit = piece_name(piece)
+        roll = command.dice.roll(6, _("{unit}'s escape d6", unit=unit))
         escaped = roll + dodge >= need
-        text = f"{piece['name']} tries to escape the Bear Hug: {roll}{dodge:+d}={roll + dodge}, "
-        text += f"escapes ({need}+)." if escaped else f"still held ({need}+ needed)."
+        sum_ = f"{roll}{dodge:+d}={roll + dodge}"
         if escaped:
+            text = _(
+                "{unit} tries to escape the Bear Hug: {roll}, escapes ({need}+).",
+                unit=unit,
+                roll=sum_,
+                need=need,
+            )
             release_hug(state, piece)
+        else:
+            text = _(
+                "{unit} tries to escape the Bear Hug: {roll}, still held ({need}+ needed).",
+                unit=unit,
+                roll=sum_,
+                need=need,
+            )
         events.append(public(text))
     state["step"] = "move"
-    events.append(public("Movement phase: /move units, then /done."))
+    events.append(public(_("Movement phase: /move units, then /done.")))
     return events
 
 
@@ -116,9 +162,12 @@ def done(state: State, seat: int, command: Command) -> list[Event]:
     name = state["names"][seat]
     if state["step"] == "move":
         state["step"] = "attack"
-        text = f"{name} ends the movement phase. Attack phase: /attack, /ability, then /done."
+        text = _(
+            "{player} ends the movement phase. Attack phase: /attack, /ability, then /done.",
+            player=name,
+        )
         return [public(text)]
-    events = [public(f"{name} ends the attack phase and the turn.")]
+    events = [public(_("{player} ends the attack phase and the turn.", player=name))]
     events += _end_of_turn(state, seat, command.dice)
     state["step"] = "ending"
     return events
@@ -136,13 +185,24 @@ def _end_of_turn(state: State, seat: int, dice: Dice) -> list[Event]:
         if burn is None or burn["turn"] >= state["turn_no"]:
             continue
         piece["burning"] = None
+        unit = piece_name(piece)
         if piece["moved"]:
-            events.append(public(f"{piece['name']} moved, so the Fireball's flames go out."))
+            events.append(
+                public(
+                    _(
+                        "{unit} moved, so the {fireball}'s flames go out.",
+                        unit=unit,
+                        fireball=ability_name("Fireball"),
+                    )
+                )
+            )
             continue
-        total, shown = dice.expr(parse_dice(burn["dice"]), f"burn on {piece['name']}")
+        total, shown = dice.expr(parse_dice(burn["dice"]), _("burn on {unit}", unit=unit))
         damage, text = after_armor(state, piece, burn["damage_type"], total)
-        said = f"{piece['name']} did not move and burns: {shown}, {text}"
-        events.append(public(" ".join([said, *hurt(state, piece, damage, dice)])))
+        burns = _(
+            "{unit} did not move and burns: {roll}, {damage}", unit=unit, roll=shown, damage=text
+        )
+        events.append(public(joined([burns, *hurt(state, piece, damage, dice)], " ")))
     return events
 
 
@@ -164,7 +224,11 @@ def _next_turn(state: State) -> list[Event]:
         if here + step == len(order):
             limit = state["options"]["rounds"]
             if limit and state["round"] >= limit:
-                events.append(public(f"Round {state['round']} of {limit} is over."))
+                events.append(
+                    public(
+                        _("Round {round} of {limit} is over.", round=state["round"], limit=limit)
+                    )
+                )
                 return events + _finish_on_points(state)
             state["round"] += 1
         seat = order[(here + step) % len(order)]
@@ -184,11 +248,10 @@ def check_end(state: State) -> list[Event]:
         return []
     team = standing[0] if standing else side(state, active(state))
     winners = [s for s in range(len(state["names"])) if side(state, s) == team]
-    reason = (
-        "every enemy unit is dead"
-        if standing
-        else "the last units fell together; the side whose turn it was wins"
-    )
+    if standing:
+        reason = _("every enemy unit is dead")
+    else:
+        reason = _("the last units fell together; the side whose turn it was wins")
     return _finish(state, winners, reason)
 
 
@@ -199,12 +262,25 @@ def _finish_on_points(state: State) -> list[Event]:
         totals[team] = totals.get(team, 0) + surviving_points(state, seat)
     best = max(totals.values())
     winners = [s for s in range(len(state["names"])) if totals[side(state, s)] == best]
-    reason = f"most surviving points after {state['options']['rounds']} rounds ({best})"
+    reason = _n(
+        "most surviving points after {n} round ({best})",
+        "most surviving points after {n} rounds ({best})",
+        state["options"]["rounds"],
+        best=best,
+    )
     return _finish(state, winners, reason)
 
 
 def _finish(state: State, winners: list[int], reason: str) -> list[Event]:
     state["phase"], state["step"] = "over", None
-    state["result"] = {"winners": winners, "reason": reason}
-    names = " and ".join(state["names"][s] for s in winners)
-    return [public(f"Game over: {names} win{'s' if len(winners) == 1 else ''} ({reason}).")]
+    state["result"] = {"winners": winners, "reason": to_json(reason)}
+    names = both(state["names"][s] for s in winners)
+    if len(winners) == 1:
+        return [public(_("Game over: {players} wins ({reason}).", players=names, reason=reason))]
+    return [public(_("Game over: {players} win ({reason}).", players=names, reason=reason))]
+
+
+def reason_of(state: State) -> str:
+    """Why the game ended, as _finish kept it (a message in any language)."""
+    result = state["result"]
+    return from_json(result["reason"]) if result is not None else ""

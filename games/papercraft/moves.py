@@ -7,7 +7,7 @@ import math
 
 from games.base import Move, Rng, RuleError
 from games.papercraft.abilities import in_place_block, prepare
-from games.papercraft.army import army_points, army_size, can_ready_empty, side_points
+from games.papercraft.army import ADD, REMOVE, army_points, army_size, can_ready_empty, side_points
 from games.papercraft.attacking import cannot_attack, measure, reach, usable, within
 from games.papercraft.board import (
     Field,
@@ -23,18 +23,22 @@ from games.papercraft.board import (
 from games.papercraft.commands import Command, split_flags
 from games.papercraft.flow import waiting
 from games.papercraft.moving import cannot_move, check_path, emplaced
+from games.papercraft.names import ability_name, piece_name, unit_name, weapon_name
 from games.papercraft.options import MAX_UNITS
 from games.papercraft.placement import DEFAULT_FACING, TURNED, find_spot, free_spots, to_place
 from games.papercraft.rolls import Dice
 from games.papercraft.state import Ability, PapercraftState, Piece, Weapon
 from games.papercraft.verbs import ABILITY_FLAGS
+from games.papercraft.words import AT, NONE, TO
 
 State = PapercraftState
 TRIES = 3  # targets tried for one ability that moves a unit
 
 
 def words(name: str) -> tuple[str, ...]:
-    return tuple(name.split())
+    """A name as one argument: a Name is offered in the reader's language, sent in English (the
+    handler splits it into words again)."""
+    return (name,)
 
 
 def legal(state: State, seat: int) -> list[Move]:
@@ -60,8 +64,8 @@ def aim_move(state: State) -> Move:
     """A destroyed Otoro's owner names no units: always accepted (the owner may name others)."""
     otoro = pieces(state)[state["pending"][0]["unit"]]
     entry = power(state, otoro, "fire_rockets")
-    name = entry["name"] if entry is not None else "Fire Rockets"
-    return Move("ability", (*words(otoro["name"]), *words(name), "none"))
+    name = ability_name(entry) if entry is not None else ability_name("Fire Rockets")
+    return Move("ability", (piece_name(otoro), name, NONE))
 
 
 def army_moves(state: State, seat: int) -> list[Move]:
@@ -69,11 +73,11 @@ def army_moves(state: State, seat: int) -> list[Move]:
     budget = limit - side_points(state, state["teams"][seat])
     room = army_size(state, seat) < MAX_UNITS
     moves = [
-        Move("army", ("add", *words(name)))
+        Move("army", (ADD, unit_name(name)))
         for name, unit in catalog(state).items()
         if room and unit["points"] <= budget
     ]
-    moves += [Move("army", ("remove", *words(name))) for name in state["armies"][seat]]
+    moves += [Move("army", (REMOVE, unit_name(name))) for name in state["armies"][seat]]
     has_units = bool(state["armies"][seat]) or can_ready_empty(state, seat)
     if has_units and army_points(state, seat) <= limit:
         moves.append(Move("ready"))
@@ -82,7 +86,7 @@ def army_moves(state: State, seat: int) -> list[Move]:
 
 def place_move(state: State, piece: Piece, limit: int = 1) -> list[Move]:
     """Where this unit may go: free spots facing the middle, else turned, else anywhere it fits."""
-    name = words(piece["name"])
+    name = (piece_name(piece),)
     if not tracked(state):
         return [Move("place", name)]
     facing = DEFAULT_FACING[piece["owner"]]
@@ -93,7 +97,7 @@ def place_move(state: State, piece: Piece, limit: int = 1) -> list[Move]:
             spots = [spot] if spot is not None else []
         if spots:
             tail = () if way == facing else (way,)
-            return [Move("place", (*name, "at", f"{x:g},{y:g}", *tail)) for x, y in spots]
+            return [Move("place", (*name, AT, f"{x:g},{y:g}", *tail)) for x, y in spots]
     return []
 
 
@@ -155,7 +159,7 @@ def approach(state: State, field: Field, piece: Piece, target: Piece) -> Move | 
             check_path(state, piece, (x, y, None), field)
         except RuleError:
             continue
-        return Move("move", (*words(piece["name"]), "to", f"{x:g},{y:g}"))
+        return Move("move", (piece_name(piece), TO, f"{x:g},{y:g}"))
     return None
 
 
@@ -174,7 +178,7 @@ def movement(state: State, piece: Piece, field: Field | None) -> Move | None:
         return None
     if field is None:
         left = kind(state, piece)["move"] - piece["moved"]
-        return Move("move", (*words(piece["name"]), f"{left:g}"))
+        return Move("move", (piece_name(piece), f"{left:g}"))
     target = field.nearest_enemy(piece)
     return approach(state, field, piece, target) if target is not None else None
 
@@ -195,8 +199,14 @@ def targets(state: State, piece: Piece, field: Field | None) -> list[tuple[Piece
     return found
 
 
-def attack_move(piece: Piece, target: Piece, weapon: Weapon, distance: float | None) -> Move:
-    args = (*words(piece["name"]), *words(target["name"]), *words(weapon["name"]))
+def attack_move(
+    state: State, piece: Piece, target: Piece, weapon: Weapon, distance: float | None
+) -> Move:
+    args: tuple[str, ...] = (
+        piece_name(piece),
+        piece_name(target),
+        weapon_name(kind(state, piece), weapon),
+    )
     if distance is None and not weapon["melee"]:
         args = (*args, "--range", str(weapon["range"]))
     return Move("attack", args)
@@ -208,7 +218,7 @@ def attack_moves(state: State, piece: Piece, target: Piece, distance: float | No
     for weapon in usable(state, piece):
         if distance is not None and distance > weapon["range"] + 1e-9:
             continue
-        move = attack_move(piece, target, weapon, distance)
+        move = attack_move(state, piece, target, weapon, distance)
         moves.append(move)
         if (
             hug is not None
@@ -232,7 +242,8 @@ def attacks(state: State, seat: int, field: Field | None) -> list[Move]:
 def works(state: State, seat: int, move: Move) -> bool:
     """Whether an /ability move passes every check (nothing is changed, nothing rolled)."""
     try:
-        args, flags = split_flags(move.verb, move.args, ABILITY_FLAGS)
+        typed = [word for arg in move.args for word in str(arg).split()]
+        args, flags = split_flags(move.verb, typed, ABILITY_FLAGS)
         prepare(state, seat, Command(args, flags, Dice(Rng("unused"), None)))
     except RuleError:
         return False
@@ -257,7 +268,7 @@ def abilities(state: State, seat: int) -> list[Move]:
 def ability_move(state: State, piece: Piece, entry: Ability) -> Move | None:
     """A plausible use of an in-place-of-attacking ability (checked by `works` before offering)."""
     seat, effect = piece["owner"], entry.get("effect")
-    base = (*words(piece["name"]), *words(entry["name"]))
+    base = (piece_name(piece), ability_name(entry))
     friends = [p for p in standing(state) if p is not piece and allied(state, seat, p["owner"])]
     foes = enemies(state, seat)
     if effect in ("rally_cry", "the_power", "field_repair"):
@@ -269,23 +280,23 @@ def ability_move(state: State, piece: Piece, entry: Ability) -> Move | None:
             ]
         if tracked(state):
             friends = within(state, piece, friends, entry["reach"])
-        return Move("ability", (*base, *words(friends[0]["name"]))) if friends else None
+        return Move("ability", (*base, piece_name(friends[0]))) if friends else None
     if effect in ("quake_stomp", "fire_rockets"):
         if tracked(state):
             return Move("ability", base)
-        return Move("ability", (*base, *words(foes[0]["name"]))) if foes else None
+        return Move("ability", (*base, piece_name(foes[0]))) if foes else None
     if effect == "telekinesis":
         movable = [p for p in foes if not emplaced(state, p)]
         if tracked(state):
             movable = within(state, piece, movable, entry["reach"])
         for target in movable[:TRIES]:
             if not tracked(state):
-                return Move("ability", (*base, *words(target["name"]), "--range", "1"))
+                return Move("ability", (*base, piece_name(target), "--range", "1"))
             here, there = centre(piece), centre(target)
             away = math.atan2(there[1] - here[1], there[0] - here[0])
             x = round(there[0] + 6 * math.cos(away), 1)
             y = round(there[1] + 6 * math.sin(away), 1)
-            move = Move("ability", (*base, *words(target["name"]), "to", f"{x:g},{y:g}"))
+            move = Move("ability", (*base, piece_name(target), TO, f"{x:g},{y:g}"))
             if works(state, seat, move):
                 return move
         return None
@@ -296,7 +307,7 @@ def ability_move(state: State, piece: Piece, entry: Ability) -> Move | None:
 
 def _gale_move(state: State, piece: Piece, base: tuple[str, ...], foes: list[Piece]) -> Move | None:
     if not tracked(state):
-        return Move("ability", (*base, *words(foes[0]["name"]))) if foes else None
+        return Move("ability", (*base, piece_name(foes[0]))) if foes else None
     entry = power(state, piece, "gale")
     if entry is None:
         return None
@@ -311,7 +322,7 @@ def _gale_move(state: State, piece: Piece, base: tuple[str, ...], foes: list[Pie
             continue
         x = round(here[0] + beyond * math.cos(heading), 1)
         y = round(here[1] + beyond * math.sin(heading), 1)
-        move = Move("ability", (*base, "to", f"{x:g},{y:g}"))
+        move = Move("ability", (*base, TO, f"{x:g},{y:g}"))
         if works(state, piece["owner"], move):
             return move
         tried += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from games.base import Event, RuleError, public
+from games.i18n import _, joined
 from games.papercraft.board import (
     Field,
     allied,
@@ -21,8 +22,9 @@ from games.papercraft.combat import release_hug
 from games.papercraft.commands import Command
 from games.papercraft.flow import expect
 from games.papercraft.geometry import Rect, footprint, inside, overlaps, rect_at, swept_crosses
+from games.papercraft.names import piece_name
 from games.papercraft.state import Facing, PapercraftState, Piece
-from games.papercraft.words import find_point, parse_inches
+from games.papercraft.words import TO, find_point, parse_inches
 
 State = PapercraftState
 Point = tuple[float, float, Facing | None]
@@ -42,7 +44,9 @@ def end_blocked(state: State, piece: Piece, area: Rect, field: Field | None = No
     for ident in field.blocking.near(area):
         other = pieces(state)[ident]
         if other is not piece and overlaps(area, field.blocking.rects[ident]):
-            return f"the corpse of {other['name']}" if other["dead"] else other["name"]
+            if other["dead"]:
+                return _("the corpse of {unit}", unit=piece_name(other))
+            return piece_name(other)
     return None
 
 
@@ -59,14 +63,19 @@ def emplaced(state: State, piece: Piece) -> bool:
 
 
 def cannot_move(state: State, piece: Piece) -> str | None:
+    unit = piece_name(piece)
     if emplaced(state, piece):
-        return f'{piece["name"]} is Emplaced (movement 0") and cannot move.'
+        return _('{unit} is Emplaced (movement 0") and cannot move.', unit=unit)
     if piece["hugged_by"] is not None:
-        return f"{piece['name']} is held in a Bear Hug and cannot move until it escapes."
+        return _("{unit} is held in a Bear Hug and cannot move until it escapes.", unit=unit)
     if piece["grappled"] is not None:
-        return f"{piece['name']} was grappled and may not move this turn."
+        return _("{unit} was grappled and may not move this turn.", unit=unit)
     if piece["moved"] >= kind(state, piece)["move"] - 1e-9:
-        return f'{piece["name"]} has used all {kind(state, piece)["move"]}" of its movement.'
+        return _(
+            '{unit} has used all {move}" of its movement.',
+            unit=unit,
+            move=kind(state, piece)["move"],
+        )
     return None
 
 
@@ -76,42 +85,66 @@ def move(state: State, seat: int, command: Command) -> list[Event]:
     mine = [p for p in pieces(state) if p["owner"] == seat and not p["dead"] and p["placed"]]
     point: Point | None = None
     if tracked(state):
-        words, point = find_point(words, "to")
-    piece, rest = find_piece(words, mine, "one of your living units")
+        words, point = find_point(words, TO)
+    piece, rest = find_piece(words, mine, _("one of your living units"))
+    unit = piece_name(piece)
     reason = cannot_move(state, piece)
     if reason:
-        raise RuleError(reason + " Move another unit or send /done.")
+        raise RuleError(_("{reason} Move another unit or send /done.", reason=reason))
     allowance = kind(state, piece)["move"]
     left = round(allowance - piece["moved"], 2)
     if point is None:
         if not rest:
-            raise RuleError(
-                f"Say how far {piece['name']} moved, in inches: /move {piece['name']} N."
-            )
-        distance = parse_inches(rest, "The distance")
+            raise RuleError(_("Say how far {unit} moved, in inches: /move {unit} N.", unit=unit))
+        distance = parse_inches(rest, _("The distance"))
         if distance <= 0:
-            raise RuleError("A move must be longer than 0 inches.")
+            raise RuleError(_("A move must be longer than 0 inches."))
     else:
         if rest:
             raise RuleError(
-                f"Unexpected words '{' '.join(rest)}'; write /move UNIT to X,Y [facing]."
+                _(
+                    "Unexpected words '{text}'; write /move UNIT to X,Y [facing].",
+                    text=" ".join(rest),
+                )
             )
         distance = round(math.dist(centre(piece), point[:2]), 2)
     if distance > left + 1e-9:
         raise RuleError(
-            f'{piece["name"]} may move {left:g}" more this turn (movement '
-            f'{allowance}", front to front); {distance:g}" is too far.'
+            _(
+                '{unit} may move {left}" more this turn (movement {move}", front to front); '
+                '{distance}" is too far.',
+                unit=unit,
+                left=f"{left:g}",
+                move=allowance,
+                distance=f"{distance:g}",
+            )
         )
-    where = ""
     if point is not None:
         check_path(state, piece, point)
         piece["x"], piece["y"] = point[0], point[1]
         piece["facing"] = point[2] or piece["facing"]
-        where = f" to {point[0]:g},{point[1]:g} facing {piece['facing']}"
     piece["moved"] = round(piece["moved"] + distance, 2)
-    text = f'{piece["name"]} moves {distance:g}"{where} ({piece["moved"]:g} of {allowance}" used).'
+    if point is None:
+        text = _(
+            '{unit} moves {distance}" ({moved} of {move}" used).',
+            unit=unit,
+            distance=f"{distance:g}",
+            moved=f"{piece['moved']:g}",
+            move=allowance,
+        )
+    else:
+        text = _(
+            '{unit} moves {distance}" to {x},{y} facing {facing} ({moved} of {move}" used).',
+            unit=unit,
+            distance=f"{distance:g}",
+            x=f"{point[0]:g}",
+            y=f"{point[1]:g}",
+            facing=piece["facing"],
+            moved=f"{piece['moved']:g}",
+            move=allowance,
+        )
     let_go = release_hug(state, piece) if piece["hugging"] is not None else None
-    return [public(text if let_go is None else f"{text} {let_go}")]
+    return [public(text if let_go is None else joined((text, let_go), " "))]
 
 
 def check_path(state: State, piece: Piece, point: Point, field: Field | None = None) -> None:
@@ -121,11 +154,15 @@ def check_path(state: State, piece: Piece, point: Point, field: Field | None = N
     width, depth = footprint_of(state, piece, facing)
     area = rect_at(point[0], point[1], width, depth)
     if not on_table(state, area):
-        raise RuleError(f"{piece['name']} must end wholly on the table.")
+        raise RuleError(_("{unit} must end wholly on the table.", unit=piece_name(piece)))
     blocked = end_blocked(state, piece, area, field)
     if blocked:
         raise RuleError(
-            f"{piece['name']} cannot end its move on {blocked}; stop short or go around."
+            _(
+                "{unit} cannot end its move on {other}; stop short or go around.",
+                unit=piece_name(piece),
+                other=blocked,
+            )
         )
     start = centre(piece)
     lane = (
@@ -140,6 +177,9 @@ def check_path(state: State, piece: Piece, point: Point, field: Field | None = N
             continue
         if swept_crosses(start, point[:2], width, depth, field.blocking.rects[ident]):
             raise RuleError(
-                f"{piece['name']} cannot pass through {other['name']}; move around it in "
-                "several shorter moves."
+                _(
+                    "{unit} cannot pass through {other}; move around it in several shorter moves.",
+                    unit=piece_name(piece),
+                    other=piece_name(other),
+                )
             )

@@ -11,10 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Option, RuleError
+from games.i18n import N_, _, said
 from games.papercraft.catalog import builtin_units, cheapest_builtin
 from games.papercraft.custom import chat_units
+from games.papercraft.names import FILE_LABEL, unit_name
 from games.papercraft.placement import ZONE_DEPTH
-from games.papercraft.statblock import FILE_LABEL, parse_stat_blocks
+from games.papercraft.statblock import parse_stat_blocks
 from games.papercraft.state import Options, Unit
 
 DEFAULT_POINTS = 400
@@ -28,29 +30,38 @@ OPTIONS = (
     Option(
         "points",
         "int",
-        f"Army total of each side, in points: at least the cheapest unit's cost, at most {MAX_POINTS}.",
+        _(
+            "Army total of each side, in points: at least the cheapest unit's cost, at most {most}.",
+            most=MAX_POINTS,
+        ),
         DEFAULT_POINTS,
         minimum=1,
         maximum=MAX_POINTS,
     ),
-    Option("teams", "str", "Teams such as 2v1 or 2v2 (default: every player alone).", ""),
+    Option("teams", "str", _("Teams such as 2v1 or 2v2 (default: every player alone)."), ""),
     Option(
         "table",
         "str",
-        f"Table size in inches, WIDTHxDEPTH, each {MIN_TABLE} to {MAX_TABLE}.",
+        _(
+            "Table size in inches, WIDTHxDEPTH, each {least} to {most}.",
+            least=MIN_TABLE,
+            most=MAX_TABLE,
+        ),
         "36x36",
     ),
-    Option("positions", "flag", "Track unit positions on the table (else players measure).", False),
+    Option(
+        "positions", "flag", _("Track unit positions on the table (else players measure)."), False
+    ),
     Option(
         "rounds",
         "int",
-        "End after this many full rounds on surviving points (0: no limit).",
+        _("End after this many full rounds on surviving points (0: no limit)."),
         0,
         minimum=0,
         maximum=MAX_ROUNDS,
     ),
-    Option("units", "file", "Extra unit stat blocks in the wiki's format.", ""),
-    Option("custom", "chat", "Units this chat added with /unit add.", None),
+    Option("units", "file", _("Extra unit stat blocks in the wiki's format."), ""),
+    Option("custom", "chat", _("Units this chat added with /unit add."), None),
 )
 
 
@@ -60,24 +71,44 @@ def parse_teams(text: str | None, players: int | None) -> list[int]:
         return list(range(players or 0))
     wanted = text.strip().casefold()
     if not re.fullmatch(r"[1-3](v[1-3]){1,3}", wanted):
-        raise RuleError(f"--teams '{text}' should look like 2v1 or 2v2 (2 to 4 players).")
+        raise RuleError(
+            _("--teams '{text}' should look like 2v1 or 2v2 (2 to 4 players).", text=text)
+        )
     sizes = [int(n) for n in wanted.split("v")]
     if not 2 <= sum(sizes) <= 4:
-        raise RuleError(f"--teams {text} needs {sum(sizes)} players; Papercraft seats 2 to 4.")
+        raise RuleError(
+            _(
+                "--teams {text} needs {count} players; Papercraft seats 2 to 4.",
+                text=text,
+                count=sum(sizes),
+            )
+        )
     if players is not None and sum(sizes) != players:
-        raise RuleError(f"--teams {text} needs {sum(sizes)} players; this table has {players}.")
+        raise RuleError(
+            _(
+                "--teams {text} needs {count} players; this table has {players}.",
+                text=text,
+                count=sum(sizes),
+                players=players,
+            )
+        )
     return [team for team, size in enumerate(sizes) for _ in range(size)]
 
 
 def parse_table(text: str) -> list[int]:
     found = re.fullmatch(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*", text or "")
     if found is None:
-        raise RuleError(f"--table '{text}' should look like 36x36 (inches).")
+        raise RuleError(_("--table '{text}' should look like 36x36 (inches).", text=text))
     width, depth = int(found.group(1)), int(found.group(2))
     if not (MIN_TABLE <= width <= MAX_TABLE and MIN_TABLE <= depth <= MAX_TABLE):
         raise RuleError(
-            f"--table sides must be {MIN_TABLE} to {MAX_TABLE} inches (start zones are "
-            f"{ZONE_DEPTH} inches deep)."
+            _(
+                "--table sides must be {least} to {most} inches (start zones are {depth} inches "
+                "deep).",
+                least=MIN_TABLE,
+                most=MAX_TABLE,
+                depth=ZONE_DEPTH,
+            )
         )
     return [width, depth]
 
@@ -86,9 +117,9 @@ def _int(options: Mapping[str, Any], name: str, default: int, low: int, high: in
     value = options.get(name)
     number = default if value is None or value == "" else value
     if isinstance(number, bool) or not isinstance(number, int):
-        raise RuleError(f"--{name} needs a whole number.")
+        raise RuleError(_("--{name} needs a whole number.", name=name))
     if not low <= number <= high:
-        raise RuleError(f"--{name} must be {low} to {high}.")
+        raise RuleError(_("--{name} must be {low} to {high}.", name=name, low=low, high=high))
     return number
 
 
@@ -98,14 +129,18 @@ def extra_units(options: Mapping[str, Any]) -> tuple[list[Unit], list[Unit]]:
     from_file = parse_stat_blocks(options["units"]) if options.get("units") else []
     for unit in from_file:
         unit["label"] = FILE_LABEL
-    taken = {name.casefold(): "a built-in unit" for name in builtin_units()}
+    taken = {name.casefold(): N_("a built-in unit") for name in builtin_units()}
     for unit in from_chat:
-        taken[unit["name"].casefold()] = "this chat's unit"
+        taken[unit["name"].casefold()] = N_("this chat's unit")
     for unit in from_file:
         clash = taken.get(unit["name"].casefold())
         if clash:
             raise RuleError(
-                f"The units file's {unit['name']} has the name of {clash}; rename it in the file."
+                _(
+                    "The units file's {unit} has the name of {clash}; rename it in the file.",
+                    unit=unit["name"],
+                    clash=said(clash),
+                )
             )
     return from_chat, from_file
 
@@ -118,8 +153,14 @@ def read_options(options: Mapping[str, Any]) -> tuple[Options, list[Unit], list[
     cheapest = min(units, key=lambda unit: unit["points"])
     if points < cheapest["points"]:
         raise RuleError(
-            f"--points {points} buys no unit: the cheapest, {cheapest['name']}, costs "
-            f"{cheapest['points']}; use --points {cheapest['points']} to {MAX_POINTS}."
+            _(
+                "--points {points} buys no unit: the cheapest, {unit}, costs {cost}; use "
+                "--points {cost} to {most}.",
+                points=points,
+                unit=unit_name(cheapest["name"]),
+                cost=cheapest["points"],
+                most=MAX_POINTS,
+            )
         )
     parse_teams(str(options.get("teams") or ""), None)
     read: Options = {

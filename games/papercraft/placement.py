@@ -6,16 +6,18 @@ import math
 from functools import cache
 
 from games.base import Event, RuleError, public
+from games.i18n import N_, _, said
 from games.papercraft.board import kind, pieces, rect, table_rect, tracked
 from games.papercraft.catalog import templates
 from games.papercraft.commands import Command
 from games.papercraft.flow import own, start_turn
 from games.papercraft.geometry import Buckets, Rect, footprint, inside, overlaps, rect_at
+from games.papercraft.names import piece_name, pieces_named, unit_name
 from games.papercraft.state import Facing, PapercraftState, Piece
-from games.papercraft.words import find_point, take_name
+from games.papercraft.words import AT, find_point, take_name
 
 State = PapercraftState
-EDGES = ("bottom", "top", "left", "right")
+EDGES = (N_("bottom"), N_("top"), N_("left"), N_("right"))
 DEFAULT_FACING: tuple[Facing, ...] = ("N", "S", "E", "W")  # toward the middle of the table
 TURNED: dict[Facing, Facing] = {"N": "E", "S": "W", "E": "N", "W": "S"}
 ZONE_DEPTH = 10
@@ -35,7 +37,11 @@ def zone(state: State, seat: int) -> Rect:
 def zone_hint(state: State, seat: int) -> str:
     if not tracked(state):
         return "."
-    return f' at X,Y [facing], within 10" of the {EDGES[seat]} edge.'
+    return _(
+        ' at X,Y [facing], within {depth}" of the {edge} edge.',
+        depth=ZONE_DEPTH,
+        edge=said(EDGES[seat]),
+    )
 
 
 def spot_free(state: State, piece: Piece, x: float, y: float, facing: str) -> str | None:
@@ -43,13 +49,17 @@ def spot_free(state: State, piece: Piece, x: float, y: float, facing: str) -> st
     width, depth = footprint(templates()[kind(state, piece)["template"]], facing)
     area = rect_at(x, y, width, depth)
     if not inside(area, table_rect(state)) or not inside(area, zone(state, piece["owner"])):
-        return (
-            f'{piece["name"]} ({width:g}x{depth:g}") must lie wholly within 10" of your '
-            f"{EDGES[piece['owner']]} edge."
+        return _(
+            '{unit} ({width}x{depth}") must lie wholly within {zone}" of your {edge} edge.',
+            unit=piece_name(piece),
+            width=f"{width:g}",
+            depth=f"{depth:g}",
+            zone=ZONE_DEPTH,
+            edge=said(EDGES[piece["owner"]]),
         )
     for other in pieces(state):
         if other["placed"] and other is not piece and overlaps(area, rect(state, other)):
-            return f"That spot overlaps {other['name']}."
+            return _("That spot overlaps {unit}.", unit=piece_name(other))
     return None
 
 
@@ -118,25 +128,39 @@ def find_spot(state: State, piece: Piece, facing: str) -> tuple[float, float] | 
 
 def place(state: State, seat: int, command: Command) -> list[Event]:
     if state["phase"] != "place":
-        raise RuleError("/place is for the placement phase.")
+        raise RuleError(_("/place is for the placement phase."))
     words = command.words
     point = None
     if tracked(state):
-        words, point = find_point(words, "at")
+        words, point = find_point(words, AT)
     waiting = to_place(state, seat)
     piece, rest = _unplaced(words, waiting)
     if rest:
-        raise RuleError(f"Unexpected words '{' '.join(rest)}' after {piece['name']}.")
-    where = ""
+        raise RuleError(
+            _(
+                "Unexpected words '{text}' after {unit}.",
+                text=" ".join(rest),
+                unit=piece_name(piece),
+            )
+        )
+    player, unit = state["names"][seat], piece_name(piece)
+    text = _("{player} places {unit}.", player=player, unit=unit)
     if point is not None:
         facing = point[2] or DEFAULT_FACING[seat]
         reason = spot_free(state, piece, point[0], point[1], facing)
         if reason:
             raise RuleError(reason)
         piece["x"], piece["y"], piece["facing"] = point[0], point[1], facing
-        where = f" at {point[0]:g},{point[1]:g} facing {facing}"
+        text = _(
+            "{player} places {unit} at {x},{y} facing {facing}.",
+            player=player,
+            unit=unit,
+            x=f"{point[0]:g}",
+            y=f"{point[1]:g}",
+            facing=facing,
+        )
     piece["placed"] = True
-    events = [public(f"{state['names'][seat]} places {piece['name']}{where}.")]
+    events = [public(text)]
     order = state["order"]
     return events + next_placer(state, order.index(seat) + 1)
 
@@ -147,10 +171,16 @@ def to_place(state: State, seat: int) -> list[Piece]:
 
 def _unplaced(words: list[str], waiting: list[Piece]) -> tuple[Piece, list[str]]:
     """Match by piece name, or by unit kind (then the first unplaced one of that kind)."""
-    found = take_name(words, [(p["name"], p) for p in waiting] + [(p["kind"], p) for p in waiting])
+    named = [(piece_name(p), p) for p in waiting] + [(unit_name(p["kind"]), p) for p in waiting]
+    found = take_name(words, named)
     if found is None:
-        names = ", ".join(p["name"] for p in waiting)
-        raise RuleError(f"'{' '.join(words)}' is not one of your units still to place: {names}.")
+        raise RuleError(
+            _(
+                "'{text}' is not one of your units still to place: {units}.",
+                text=" ".join(words),
+                units=pieces_named(waiting),
+            )
+        )
     return found
 
 
@@ -170,8 +200,12 @@ def _reserve(state: State, seat: int) -> list[Event]:
             piece["reserve"] = True
             events.append(
                 public(
-                    f"{piece['name']} fits nowhere in {state['names'][seat]}'s start zone: it "
-                    "sits this battle out (held in reserve, not counted)."
+                    _(
+                        "{unit} fits nowhere in {player}'s start zone: it sits this battle out "
+                        "(held in reserve, not counted).",
+                        unit=piece_name(piece),
+                        player=state["names"][seat],
+                    )
                 )
             )
     return events
@@ -188,14 +222,18 @@ def next_placer(state: State, start: int) -> list[Event]:
         if to_place(state, seat):
             name = state["names"][seat]
             first = state["placer"] is None
-            said = f"{name} places first: /place UNIT" if first else f"{name} places next"
+            hint = zone_hint(state, seat)
+            if first:
+                text = _("{player} places first: /place UNIT{hint}", player=name, hint=hint)
+            else:
+                text = _("{player} places next{hint}", player=name, hint=hint)
             state["placer"] = seat
-            return [*events, public(said + zone_hint(state, seat))]
+            return [*events, public(text)]
     state["phase"] = "battle"
     state["placer"] = None
     opener = next((seat for seat in order if own(state, seat)), order[0])
     return [
         *events,
-        public("Every unit is on the table: the battle begins."),
+        public(_("Every unit is on the table: the battle begins.")),
         *start_turn(state, opener),
     ]

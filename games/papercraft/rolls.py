@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Rng, RuleError
+from games.i18n import _, _n, joined
 from games.papercraft.catalog import DiceExpr
 
 
@@ -20,16 +21,27 @@ class Dice:
         if self.given is None:
             return self.rng.roll(sides)
         if self.used >= len(self.given):
-            needs = ", ".join(self.wanted)
             raise RuleError(
-                f"--dice gave {len(self.given)} numbers but this needs at least "
-                f"{len(self.wanted)}, in this order: {needs}."
+                _n(
+                    "--dice gave {n} numbers but this needs at least {wanted}, in this order: "
+                    "{needs}.",
+                    "--dice gave {n} numbers but this needs at least {wanted}, in this order: "
+                    "{needs}.",
+                    len(self.given),
+                    wanted=len(self.wanted),
+                    needs=joined(self.wanted),
+                )
             )
         face = self.given[self.used]
         self.used += 1
         if not 1 <= face <= sides:
             raise RuleError(
-                f"Die {self.used} of --dice is {face}, but a d{sides} shows 1 to {sides}."
+                _(
+                    "Die {index} of --dice is {face}, but a d{sides} shows 1 to {sides}.",
+                    index=self.used,
+                    face=face,
+                    sides=sides,
+                )
             )
         return face
 
@@ -40,7 +52,13 @@ class Dice:
         for index, face in enumerate(self.given):
             if not 1 <= face <= sides:
                 raise RuleError(
-                    f"Die {index + 1} of --dice is {face}, but a d{sides} ({why}) shows 1 to {sides}."
+                    _(
+                        "Die {index} of --dice is {face}, but a d{sides} ({why}) shows 1 to {sides}.",
+                        index=index + 1,
+                        face=face,
+                        sides=sides,
+                        why=why,
+                    )
                 )
         self.used = len(self.given)
         return list(self.given)
@@ -53,15 +71,22 @@ class Dice:
     def finish(self) -> None:
         """Refuse leftover --dice: the count must match what the command rolled."""
         if self.given is not None and self.used != len(self.given):
-            needs = ", ".join(self.wanted) or "no dice"
             raise RuleError(
-                f"--dice gave {len(self.given)} numbers but this used {self.used} ({needs}); "
-                "give exactly those."
+                _n(
+                    "--dice gave {n} numbers but this used {used} ({needs}); give exactly those.",
+                    "--dice gave {n} numbers but this used {used} ({needs}); give exactly those.",
+                    len(self.given),
+                    used=self.used,
+                    needs=joined(self.wanted, empty=_("no dice")),
+                )
             )
 
     def expr(self, expr: DiceExpr, why: str) -> tuple[int, str]:
         """Roll a damage expression; returns the total and its shown form '2d6+2 [5,3]+2=10'."""
-        faces = [self.roll(expr.sides, f"{why} d{expr.sides}") for _ in range(expr.count)]
+        faces = [
+            self.roll(expr.sides, _("{why} d{sides}", why=why, sides=expr.sides))
+            for _face in range(expr.count)
+        ]
         total = sum(faces) + expr.bonus
         bonus = f"{expr.bonus:+d}" if expr.bonus else ""
         return total, f"{expr} [{','.join(map(str, faces))}]{bonus}={total}"

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Event, RuleError, public
+from games.i18n import _, joined
+from games.papercraft.names import unit_name
 from games.papercraft.options import parse_teams, read_options
 from games.papercraft.statblock import unenforced
 from games.papercraft.state import PapercraftState
@@ -17,7 +19,7 @@ def new_state(
     names: Sequence[str], options: Mapping[str, Any]
 ) -> tuple[PapercraftState, list[Event]]:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RuleError("Papercraft needs 2 to 4 players (one per table edge).")
+        raise RuleError(_("Papercraft needs 2 to 4 players (one per table edge)."))
     opts, from_chat, from_file = read_options(options)
     extra = from_chat + from_file
     state: PapercraftState = {
@@ -39,19 +41,33 @@ def new_state(
         "pending": [],
         "result": None,
     }
-    added = f" plus {len(from_file)} from the units file" if from_file else ""
-    added += f" plus {len(from_chat)} added in this chat" if from_chat else ""
+    added = []
+    if from_file:
+        added.append(_(" plus {n} from the units file", n=len(from_file)))
+    if from_chat:
+        added.append(_(" plus {n} added in this chat", n=len(from_chat)))
     width, depth = opts["table"]
     lines = [
-        f"Papercraft for {', '.join(names)}: {opts['points']} points per side on a "
-        f'{width}x{depth}" table{added}. Build armies with /units, /army add UNIT [xN] and '
-        "/ready. Published wiki units are in testing; the sample units are original, not "
-        "published data."
+        _(
+            'Papercraft for {players}: {points} points per side on a {width}x{depth}" '
+            "table{added}. Build armies with /units, /army add UNIT [xN] and /ready. Published "
+            "wiki units are in testing; the sample units are original, not published data.",
+            players=", ".join(names),
+            points=opts["points"],
+            width=width,
+            depth=depth,
+            added=joined(added, ""),
+        )
     ]
-    shown = [f"{unit['name']}: {note}" for unit in extra for note in unenforced(unit)]
+    shown = [
+        joined((unit_name(unit["name"]), note), ": ") for unit in extra for note in unenforced(unit)
+    ]
     if shown:
         lines.append(
-            "Abilities shown as text only, not enforced by the referee (apply them by "
-            f"agreement): {'; '.join(shown)}."
+            _(
+                "Abilities shown as text only, not enforced by the referee (apply them by "
+                "agreement): {abilities}.",
+                abilities=joined(shown, "; "),
+            )
         )
-    return state, [public("\n".join(lines))]
+    return state, [public(joined(lines, "\n"))]

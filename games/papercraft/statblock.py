@@ -12,6 +12,7 @@ import re
 from typing import Any, cast
 
 from games.base import RuleError
+from games.i18n import N_, _, _n, joined, said
 from games.papercraft.catalog import (
     ARMOR_TYPES,
     ATTACK_TYPES,
@@ -21,6 +22,7 @@ from games.papercraft.catalog import (
     parse_dice,
     templates,
 )
+from games.papercraft.names import FILE_LABEL, ability_name
 from games.papercraft.state import Ability, Unit
 
 POINTS_RE = re.compile(r"^(\d+)\s*(?:points?|pts)$", re.IGNORECASE)
@@ -36,7 +38,6 @@ TYPE_ALIASES = {
     "energy": "Energy",
     "siege": "Siege",
 }
-FILE_LABEL = "from this table's units file"
 BUILT_IN = ("built-in", "builtin", "built in")
 MAX_NAME = 60
 # field -> (shown name, lowest, highest)
@@ -48,24 +49,37 @@ LIMITS = {
     "hit": ("Hit Bonus", -100, 100),
     "range": ("Range", 1, 1000),
 }
+"""The field names are the stat block's own words, typed in English in either language."""
 
 
 def _fail(number: int, line: str, why: str) -> RuleError:
     shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "..."
-    return RuleError(f"Stat block line {number} ('{shown}'): {why}.")
+    return RuleError(
+        _("Stat block line {number} ('{line}'): {why}.", number=number, line=shown, why=why)
+    )
 
 
 def _int(number: int, line: str, value: str, field: str) -> int:
     shown, low, high = LIMITS[field]
     found = re.match(r"^\s*([+-]?)\s*(\d+)", value)
     if found is None:
-        raise _fail(number, line, f"{shown} needs a whole number")
+        raise _fail(number, line, _("{field} needs a whole number", field=shown))
     digits = found.group(2)
     amount = int(digits) if len(digits) <= 12 else 10**12
     amount = -amount if found.group(1) == "-" else amount
     if not low <= amount <= high:
         said = digits if len(digits) <= 12 else "that"
-        raise _fail(number, line, f"{shown} must be {low} to {high:,}, not {found.group(1)}{said}")
+        raise _fail(
+            number,
+            line,
+            _(
+                "{field} must be {low} to {high}, not {value}",
+                field=shown,
+                low=low,
+                high=f"{high:,}",
+                value=f"{found.group(1)}{said}",
+            ),
+        )
     return amount
 
 
@@ -73,17 +87,17 @@ def _attack_types(number: int, line: str, value: str) -> list[str]:
     words = re.findall(r"[A-Za-z]+", value)
     types = [TYPE_ALIASES[w.casefold()] for w in words if w.casefold() in TYPE_ALIASES]
     if not types:
-        raise _fail(number, line, f"Type must be one of {', '.join(ATTACK_TYPES)}")
+        raise _fail(number, line, _("Type must be one of {types}", types=", ".join(ATTACK_TYPES)))
     return list(dict.fromkeys(types))
 
 
 def _range(number: int, line: str, value: str) -> tuple[int, bool]:
     melee = "melee" in value.casefold()
     if re.search(r"-\s*\d", value):
-        raise _fail(number, line, "Range cannot be negative")
+        raise _fail(number, line, _("Range cannot be negative"))
     found = re.search(r"(\d+)", value)
     if found is None and not melee:
-        raise _fail(number, line, 'Range needs inches like 18" or the word Melee')
+        raise _fail(number, line, _('Range needs inches like 18" or the word Melee'))
     return (_int(number, line, found.group(1), "range") if found else 1), melee
 
 
@@ -91,15 +105,21 @@ def _named(value: str, allowed: tuple[str, ...], number: int, line: str, field: 
     for name in allowed:
         if value.strip().casefold() == name.casefold():
             return name
-    raise _fail(number, line, f"{field} must be one of {', '.join(allowed)}")
+    raise _fail(
+        number, line, _("{field} must be one of {allowed}", field=field, allowed=", ".join(allowed))
+    )
 
 
 def _name(number: int, line: str, text: str) -> str:
     name = " ".join(re.sub(r"^unit:\s*", "", text, flags=re.IGNORECASE).split())
     if not re.search(r"[^\W\d_]", name):
-        raise _fail(number, line, "a unit's name needs a letter")
+        raise _fail(number, line, _("a unit's name needs a letter"))
     if "," in name or len(name) > MAX_NAME:
-        raise _fail(number, line, f"a unit's name has no commas and at most {MAX_NAME} characters")
+        raise _fail(
+            number,
+            line,
+            _("a unit's name has no commas and at most {most} characters", most=MAX_NAME),
+        )
     return name
 
 
@@ -108,7 +128,9 @@ def ability(name: str, text: str, number: int, line: str) -> Ability:
     known = builtin_abilities().get(name.casefold(), [])
     if ability_key(text) in BUILT_IN:
         if not known:
-            raise _fail(number, line, f"there is no built-in ability called {name}")
+            raise _fail(
+                number, line, _("there is no built-in ability called {ability}", ability=name)
+            )
         return copy.deepcopy(known[0])
     for entry in known:
         if ability_key(entry["text"]) == ability_key(text):
@@ -133,7 +155,7 @@ def _unit_field(unit: dict[str, Any], key: str, number: int, line: str, value: s
         unit["armor"] = _named(value, ARMOR_TYPES, number, line, "Armor")
         return
     if key == "move" and re.match(r"^\s*-", value):
-        raise _fail(number, line, "Movement cannot be negative")
+        raise _fail(number, line, _("Movement cannot be negative"))
     unit[key] = _int(number, line, value, key)
 
 
@@ -141,7 +163,7 @@ def _split_blocks(text: str) -> list[list[tuple[int, str]]]:
     """Cut the text before each unit's name line (the line just before 'NN Points')."""
     lines = [(i + 1, raw.rstrip()) for i, raw in enumerate(text.splitlines())]
     starts: list[int] = []
-    for index, (_, line) in enumerate(lines):
+    for index, (_number, line) in enumerate(lines):
         if POINTS_RE.match(line.strip()):
             name_at = index - 1
             while name_at >= 0 and not lines[name_at][1].strip():
@@ -149,7 +171,7 @@ def _split_blocks(text: str) -> list[list[tuple[int, str]]]:
             starts.append(max(name_at, 0))
     if not starts:
         raise RuleError(
-            "Stat block: no 'NN Points' line found; each unit needs one, e.g. '45 Points'."
+            _("Stat block: no 'NN Points' line found; each unit needs one, e.g. '45 Points'.")
         )
     starts[0] = 0
     return [lines[a:b] for a, b in zip(starts, [*starts[1:], len(lines)], strict=True)]
@@ -176,7 +198,7 @@ def _parse(block: list[tuple[int, str]]) -> Unit:
             continue
         if "=" not in text:
             if "primary" not in unit and "," in text:
-                primary, _, template = (part.strip() for part in text.partition(","))
+                primary, _comma, template = (part.strip() for part in text.partition(","))
                 unit["primary"] = _named(primary, PRIMARY_TYPES, number, line, "Primary type")
                 unit["template"] = _named(
                     template, tuple(templates()), number, line, "Secondary type"
@@ -184,7 +206,7 @@ def _parse(block: list[tuple[int, str]]) -> Unit:
             elif not in_abilities:
                 pending_name = text
             continue
-        key, _, value = (part.strip() for part in text.partition("="))
+        key, _equals, value = (part.strip() for part in text.partition("="))
         field = key.casefold()
         if in_abilities:
             unit["abilities"].append(ability(key, value, number, line))
@@ -200,7 +222,7 @@ def _parse(block: list[tuple[int, str]]) -> Unit:
             pending_name = None
         elif field in ("range", "hit bonus", "damage"):
             if not unit["attacks"]:
-                raise _fail(number, line, "an attack needs a 'Type =' line before this")
+                raise _fail(number, line, _("an attack needs a 'Type =' line before this"))
             attack = unit["attacks"][-1]
             if field == "range":
                 attack["range"], attack["melee"] = _range(number, line, value)
@@ -210,14 +232,16 @@ def _parse(block: list[tuple[int, str]]) -> Unit:
                 try:
                     attack["damage"] = str(parse_dice(value))
                 except ValueError as error:
-                    raise _fail(number, line, f"Damage {error}") from None
+                    raise _fail(
+                        number, line, _("Damage {problem}", problem=error.args[0])
+                    ) from None
         else:
-            raise _fail(number, line, f"unknown field '{key}'")
+            raise _fail(number, line, _("unknown field '{field}'", field=key))
     return _checked(unit, block[0][0])
 
 
 REQUIRED = {
-    "name": "a name line",
+    "name": N_("a name line"),
     "points": "'NN Points'",
     "primary": "'Primary, Secondary'",
     "hp": "'HP = n'",
@@ -228,19 +252,35 @@ REQUIRED = {
 
 
 def _checked(unit: dict[str, Any], first_line: int) -> Unit:
-    missing = [what for key, what in REQUIRED.items() if key not in unit]
+    missing = [
+        said(what) if key == "name" else what for key, what in REQUIRED.items() if key not in unit
+    ]
     if missing:
         raise RuleError(
-            f"Stat block starting at line {first_line} is missing {', '.join(missing)}."
+            _(
+                "Stat block starting at line {number} is missing {fields}.",
+                number=first_line,
+                fields=joined(missing),
+            )
         )
     if not unit["attacks"]:
         raise RuleError(
-            f"Stat block for {unit['name']} has no attack (Type/Range/Hit Bonus/Damage)."
+            _(
+                "Stat block for {unit} has no attack (Type/Range/Hit Bonus/Damage).",
+                unit=unit["name"],
+            )
         )
     for attack in unit["attacks"]:
         for key, what in (("range", "Range"), ("hit", "Hit Bonus"), ("damage", "Damage")):
             if key not in attack:
-                raise RuleError(f"Attack {attack['name']} of {unit['name']} has no {what} line.")
+                raise RuleError(
+                    _(
+                        "Attack {attack} of {unit} has no {field} line.",
+                        attack=attack["name"],
+                        unit=unit["name"],
+                        field=what,
+                    )
+                )
     return cast(
         Unit,
         {
@@ -269,7 +309,10 @@ def parse_stat_blocks(text: str) -> list[Unit]:
     for unit in units:
         if unit["name"].casefold() in seen:
             raise RuleError(
-                f"The units file defines {unit['name']} twice; keep one block per unit."
+                _(
+                    "The units file defines {unit} twice; keep one block per unit.",
+                    unit=unit["name"],
+                )
             )
         seen.add(unit["name"].casefold())
     return units
@@ -279,20 +322,30 @@ def parse_stat_block(text: str) -> Unit:
     """Exactly one unit from a wiki-format stat block (what `/unit add` takes)."""
     units = parse_stat_blocks(text)
     if len(units) != 1:
-        raise RuleError(f"Expected one stat block but found {len(units)}; send one unit at a time.")
+        raise RuleError(
+            _n(
+                "Expected one stat block but found {n}; send one unit at a time.",
+                "Expected one stat block but found {n}; send one unit at a time.",
+                len(units),
+            )
+        )
     return units[0]
 
 
 def unenforced(unit: Unit) -> list[str]:
     """What to tell players about abilities the referee shows but does not apply."""
-    notes = []
+    notes: list[str] = []
     for entry in unit["abilities"]:
         if "effect" in entry:
             continue
         if entry["name"].casefold() in builtin_abilities():
             notes.append(
-                f"{entry['name']} (its text differs from the built-in {entry['name']}; write "
-                f"'{entry['name']} = built-in' for that one)"
+                _(
+                    "{ability} (its text differs from the built-in {builtin}; write "
+                    "'{ability} = built-in' for that one)",
+                    ability=entry["name"],
+                    builtin=ability_name(entry["name"]),
+                )
             )
         else:
             notes.append(entry["name"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 Phase = Literal["army", "place", "battle", "over"]
 """army: buy units and /ready; place: one unit at a time; battle: turns; over: a side has won."""
@@ -140,7 +140,7 @@ class Pending(TypedDict):
 
 class Result(TypedDict):
     winners: list[int]
-    reason: str
+    reason: Any  # the message, as games.i18n.to_json keeps it (said again in any language)
 
 
 class PapercraftState(TypedDict):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Arg, Flag, GameVerb, Verb
+from games.i18n import _, joined
 from games.papercraft.abilities import ability
 from games.papercraft.army import army, ready, units
 from games.papercraft.attacking import attack
@@ -10,52 +11,64 @@ from games.papercraft.catalog import ATTACK_TYPES
 from games.papercraft.commands import verb
 from games.papercraft.flow import done, escape
 from games.papercraft.moving import move
+from games.papercraft.names import attack_type
 from games.papercraft.placement import place
 from games.papercraft.state import PapercraftState
 
 DICE = Flag(
-    "dice", "dice", "Your own dice instead of the referee's, in the order rolled.", "a,b,..."
+    "dice", "dice", _("Your own dice instead of the referee's, in the order rolled."), "a,b,..."
 )
-RANGE = Flag("range", "number", "Inches to the target, edge to edge (without --positions).", "N")
+RANGE = Flag("range", "number", _("Inches to the target, edge to edge (without --positions)."), "N")
 ATTACK_FLAGS = (
     RANGE,
     DICE,
-    Flag("hug", None, "Bear Hug: hold a Character or Large Unit instead of dealing damage."),
+    Flag("hug", None, _("Bear Hug: hold a Character or Large Unit instead of dealing damage.")),
     Flag(
-        "type", "choice", f"Attack type where the weapon has two: {', '.join(ATTACK_TYPES)}.", "T"
+        "type",
+        "choice",
+        _(
+            "Attack type where the weapon has two: {types}.",
+            types=joined(attack_type(t) for t in ATTACK_TYPES),
+        ),
+        "T",
     ),
     Flag(
-        "also", "unit", "Units a Fireball splashes, comma-separated (without --positions).", "U, V"
+        "also",
+        "unit",
+        _("Units a Fireball splashes, comma-separated (without --positions)."),
+        "U, V",
     ),
 )
 ABILITY_FLAGS = (
     RANGE,
-    Flag("move", "number", "Inches a Gale moves (without --positions).", "N"),
+    Flag("move", "number", _("Inches a Gale moves (without --positions)."), "N"),
     DICE,
 )
-UNIT = Arg("UNIT", "unit", "One of your units, by name (numbered when there are several).")
-POINT_HELP = "Inches from the bottom-left corner (with --positions)."
+UNIT = Arg("UNIT", "unit", _("One of your units, by name (numbered when there are several)."))
+POINT_HELP = _("Inches from the bottom-left corner (with --positions).")
 FACING = Arg(
-    "FACING", "choice", "Which way it faces.", required=False, choices=("N", "E", "S", "W")
+    "FACING", "choice", _("Which way it faces."), required=False, choices=("N", "E", "S", "W")
 )
 
 VERBS: tuple[GameVerb[PapercraftState], ...] = (
     verb(
         "army",
-        "Build your army: add or remove units (xN for several); bare /army lists every army.",
+        _("Build your army: add or remove units (xN for several); bare /army lists every army."),
         army,
+        label=_("Army"),
         args=(
-            Arg("", "choice", "Add or remove.", required=False, choices=("add", "remove")),
-            Arg("UNIT", "unit", "A unit from /units.", required=False),
-            Arg("xN", "number", "How many.", required=False),
+            Arg("", "choice", _("Add or remove."), required=False, choices=("add", "remove")),
+            Arg("UNIT", "unit", _("A unit from /units."), required=False),
+            Arg("xN", "number", _("How many."), required=False),
         ),
         examples=("/army add Longbowmen x3", "/army remove Grave Legion", "/army"),
         anytime=True,
     ),
     verb(
         "units",
-        "List every unit you may buy, with its cost and provenance.",
+        _("List every unit you may buy, with its cost and provenance."),
         units,
+        label=_("Units"),
         examples=("/units",),
         anytime=True,
         readonly=True,
@@ -63,24 +76,27 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     ),
     verb(
         "ready",
-        "Say your army is complete; --dice gives your own placement d6 (then any re-rolls).",
+        _("Say your army is complete; --dice gives your own placement d6 (then any re-rolls)."),
         ready,
+        label=_("Ready"),
         flags=(DICE,),
         examples=("/ready", "/ready --dice 6"),
         role="end_turn",
     ),
     verb(
         "place",
-        "Place one unit in your start zone.",
+        _("Place one unit in your start zone."),
         place,
+        label=_("Place"),
         args=(UNIT, Arg("X,Y", "cell", POINT_HELP, required=False, literal="at"), FACING),
         examples=("/place Longbowmen", "/place Grave Legion 2 at 18,5 N"),
         board=True,
     ),
     verb(
         "escape",
-        "Roll for your units held in a Bear Hug (d6 + dodge) at the start of your turn.",
+        _("Roll for your units held in a Bear Hug (d6 + dodge) at the start of your turn."),
         escape,
+        label=_("Escape"),
         flags=(DICE,),
         examples=("/escape", "/escape --dice 5"),
         board=True,
@@ -88,13 +104,14 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     ),
     verb(
         "move",
-        "Move a unit in the movement phase: to a point, or the inches you measured.",
+        _("Move a unit in the movement phase: to a point, or the inches you measured."),
         move,
+        label=_("Move"),
         args=(
             UNIT,
             Arg("X,Y", "cell", POINT_HELP, required=False, literal="to"),
             FACING,
-            Arg("INCHES", "number", "Inches moved (without --positions).", required=False),
+            Arg("INCHES", "number", _("Inches moved (without --positions)."), required=False),
         ),
         grammar="UNIT to X,Y [N|E|S|W] | UNIT INCHES",
         examples=("/move Destrier Knight 9", "/move Barrow Hounds to 12,20"),
@@ -102,12 +119,13 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     ),
     verb(
         "attack",
-        "Attack an enemy unit in the attack phase, with a weapon of your choice.",
+        _("Attack an enemy unit in the attack phase, with a weapon of your choice."),
         attack,
+        label=_("Attack"),
         args=(
-            Arg("ATTACKER", "unit", "Your unit."),
-            Arg("TARGET", "unit", "An enemy unit."),
-            Arg("WEAPON", "text", "Which of its attacks (default: one that reaches).", False),
+            Arg("ATTACKER", "unit", _("Your unit.")),
+            Arg("TARGET", "unit", _("An enemy unit.")),
+            Arg("WEAPON", "text", _("Which of its attacks (default: one that reaches)."), False),
         ),
         flags=ATTACK_FLAGS,
         examples=(
@@ -119,16 +137,19 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     ),
     verb(
         "ability",
-        "Use an ability in place of attacking, or aim a destroyed Otoro's rockets.",
+        _("Use an ability in place of attacking, or aim a destroyed Otoro's rockets."),
         ability,
+        label=_("Ability"),
         args=(
             UNIT,
-            Arg("ABILITY", "word", "The ability's name, e.g. Rally Cry."),
-            Arg("TARGET", "unit", "Units it names, comma-separated, or none.", False, repeat=True),
+            Arg("ABILITY", "word", _("The ability's name, e.g. Rally Cry.")),
+            Arg(
+                "TARGET", "unit", _("Units it names, comma-separated, or none."), False, repeat=True
+            ),
             Arg(
                 "X,Y",
                 "cell",
-                "Where Telekinesis or Gale goes (with --positions).",
+                _("Where Telekinesis or Gale goes (with --positions)."),
                 False,
                 literal="to",
             ),
@@ -140,20 +161,25 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     ),
     verb(
         "done",
-        "End the movement phase, then the attack phase and your turn.",
+        _("End the movement phase, then the attack phase and your turn."),
         done,
-        flags=(Flag("dice", "dice", "Your own dice for end-of-turn burns.", "a,b,..."),),
+        label=_("Done"),
+        flags=(Flag("dice", "dice", _("Your own dice for end-of-turn burns."), "a,b,..."),),
         examples=("/done",),
         board=True,
         role="end_turn",
     ),
     Verb(
         "unit",
-        "Add your own unit for this chat (a stat block in the wiki's format), list or remove them.",
+        _(
+            "Add your own unit for this chat (a stat block in the wiki's format), list or remove them."
+        ),
         None,
         args=(
-            Arg("", "choice", "What to do.", choices=("add", "list", "remove")),
-            Arg("STAT BLOCK", "text", "The stat block (add) or the unit's name (remove).", False),
+            Arg("", "choice", _("What to do."), choices=("add", "list", "remove")),
+            Arg(
+                "STAT BLOCK", "text", _("The stat block (add) or the unit's name (remove)."), False
+            ),
         ),
         grammar="add STAT BLOCK | list | remove NAME",
         examples=(

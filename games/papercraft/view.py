@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from games.base import Cell, Grid, Meter, TableBlock, View
+from games.i18n import N_, _, joined, said
 from games.papercraft.army import army_points, army_text
 from games.papercraft.board import centre, owner_name, pieces, rect, tracked
+from games.papercraft.flow import reason_of
+from games.papercraft.names import ability_name, both, piece_name
 from games.papercraft.state import PapercraftState, Piece
 
 State = PapercraftState
 
 STEPS = {
-    "escape": "Bear Hug escape roll",
-    "move": "movement phase",
-    "attack": "attack phase",
-    "ending": "turn, ending",
+    "escape": N_("Bear Hug escape roll"),
+    "move": N_("movement phase"),
+    "attack": N_("attack phase"),
+    "ending": N_("turn, ending"),
 }
 SEAT_COLOURS = ("#d64545", "#3b6fd6", "#3f9e4d", "#c98a12")
 GROUND, CORPSE = "#efe9d8", "#8c8c8c"
@@ -21,47 +24,58 @@ GROUND, CORPSE = "#efe9d8", "#8c8c8c"
 
 def status(piece: Piece) -> str:
     if piece["dead"]:
-        return "corpse" if piece["corpse"] else "removed"
+        return _("corpse") if piece["corpse"] else _("removed")
     if piece["reserve"]:
-        return "in reserve"
+        return _("in reserve")
     if not piece["placed"]:
-        return "to place"
-    notes = ["alive"]
+        return _("to place")
+    notes: list[str] = [_("alive")]
     if piece["hugged_by"] is not None:
-        notes.append("hugged")
+        notes.append(_("hugged"))
     if piece["grappled"] is not None:
-        notes.append("grappled")
+        notes.append(_("grappled"))
     if piece["burning"] is not None:
-        notes.append("burning")
+        notes.append(_("burning"))
     if piece["rally"]:
-        notes.append(f"rally +{piece['rally']}")
+        notes.append(_("rally +{bonus}", bonus=piece["rally"]))
     if piece["power"]:
-        notes.append(f"The Power x{piece['power']}")
-    return ", ".join(notes)
+        notes.append(joined((ability_name("The Power"), f"x{piece['power']}"), " "))
+    return joined(notes)
 
 
 def _roster(state: State) -> TableBlock:
-    header = ["Unit", "Player", "HP", "Moved", "Attacked"]
-    header += ["Position"] if tracked(state) else []
-    header.append("Status")
+    header: list[str] = [_("Unit"), _("Player"), _("HP"), _("Moved"), _("Attacked")]
+    header += [_("Position")] if tracked(state) else []
+    header.append(_("Status"))
     rows = []
     for piece in pieces(state):
-        row = [piece["name"], owner_name(state, piece), f"{piece['hp']}/{piece['max_hp']}"]
+        row = [piece_name(piece), owner_name(state, piece), f"{piece['hp']}/{piece['max_hp']}"]
         row.append(f'{piece["moved"]:g}"' if piece["moved"] else "-")
-        attacked = piece["in_place"] or ", ".join(
-            pieces(state)[t]["name"] for t in piece["targets"]
-        )
+        if piece["in_place"]:
+            attacked = ability_name(piece["in_place"])
+        else:
+            attacked = joined(piece_name(pieces(state)[t]) for t in piece["targets"])
         row.append(attacked or "-")
         if tracked(state):
             row.append("{:g},{:g}".format(*centre(piece)) if piece["placed"] else "-")
         row.append(status(piece))
         rows.append(row)
-    return TableBlock("Roster", header, rows)
+    return TableBlock(_("Roster"), header, rows)
 
 
 def _positions(state: State) -> TableBlock:
     """Enough for a renderer to draw the battlefield: centre, template size, facing, owner, status."""
-    header = ["Unit", "Player", "Seat", "X", "Y", "W", "H", "Facing", "Status"]
+    header: list[str] = [
+        _("Unit"),
+        _("Player"),
+        _("Seat"),
+        "X",
+        "Y",
+        _("W"),
+        _("H"),
+        _("Facing"),
+        _("Status"),
+    ]
     rows = []
     for piece in pieces(state):
         if not piece["placed"]:
@@ -70,7 +84,7 @@ def _positions(state: State) -> TableBlock:
         x, y = centre(piece)
         rows.append(
             [
-                piece["name"],
+                piece_name(piece),
                 owner_name(state, piece),
                 str(piece["owner"]),
                 f"{x:g}",
@@ -81,14 +95,14 @@ def _positions(state: State) -> TableBlock:
                 status(piece),
             ]
         )
-    return TableBlock("Positions", header, rows)
+    return TableBlock(_("Positions"), header, rows)
 
 
 def _battlefield(state: State) -> Grid:
     """One square per inch, each unit's template filled in its owner's colour, corpses grey."""
     width, depth = state["options"]["table"]
     cells = {(r, c): Cell(r, c, GROUND) for r in range(depth) for c in range(width)}
-    legend = {}
+    legend: dict[str, str] = {}
     for piece in pieces(state):
         if not piece["placed"] or (piece["dead"] and not piece["corpse"]):
             continue
@@ -101,7 +115,9 @@ def _battlefield(state: State) -> Grid:
         x, y = centre(piece)
         middle = cells[(depth - 1 - min(depth - 1, int(y)), min(width - 1, int(x)))]
         middle.label = "".join(word[0] for word in piece["name"].split())[:3]
-        legend[middle.label] = f"{piece['name']} ({owner_name(state, piece)})"
+        legend[middle.label] = _(
+            "{unit} ({player})", unit=piece_name(piece), player=owner_name(state, piece)
+        )
     return Grid(
         depth,
         width,
@@ -117,26 +133,56 @@ def _headline(state: State) -> list[str]:
     names = state["names"]
     phase = state["phase"]
     width, depth = state["options"]["table"]
-    lines = [f'Table {width}x{depth}", {state["options"]["points"]} points per side.']
+    lines: list[str] = [
+        _(
+            'Table {width}x{depth}", {points} points per side.',
+            width=width,
+            depth=depth,
+            points=state["options"]["points"],
+        )
+    ]
     if phase == "army":
         waiting = [names[s] for s in range(len(names)) if not state["ready"][s]]
         lines.append(
-            "Army building: /army add UNIT, /units, then /ready. Waiting for: "
-            + ", ".join(waiting)
-            + "."
+            _(
+                "Army building: /army add UNIT, /units, then /ready. Waiting for: {players}.",
+                players=", ".join(waiting),
+            )
         )
     elif phase == "place" and state["placer"] is not None:
-        lines.append(f"Placement: {names[state['placer']]} places a unit next.")
+        lines.append(_("Placement: {player} places a unit next.", player=names[state["placer"]]))
     elif phase == "battle" and state["active"] is not None:
         limit = state["options"]["rounds"]
-        of = f" of {limit}" if limit else ""
-        step = STEPS.get(state["step"] or "", "turn")
-        lines.append(f"Round {state['round']}{of}: {names[state['active']]}'s {step}.")
+        step = said(STEPS[state["step"]]) if state["step"] in STEPS else _("turn")
+        player = names[state["active"]]
+        if limit:
+            lines.append(
+                _(
+                    "Round {round} of {limit}: {player}'s {step}.",
+                    round=state["round"],
+                    limit=limit,
+                    player=player,
+                    step=step,
+                )
+            )
+        else:
+            lines.append(
+                _(
+                    "Round {round}: {player}'s {step}.",
+                    round=state["round"],
+                    player=player,
+                    step=step,
+                )
+            )
         for pending in state["pending"]:
-            lines.append(f"Waiting for {names[pending['seat']]} to aim the death rockets.")
+            lines.append(
+                _("Waiting for {player} to aim the death rockets.", player=names[pending["seat"]])
+            )
     elif state["result"] is not None:
-        winners = " and ".join(names[s] for s in state["result"]["winners"])
-        lines.append(f"Game over: {winners} won ({state['result']['reason']}).")
+        winners = both(names[s] for s in state["result"]["winners"])
+        lines.append(
+            _("Game over: {players} won ({reason}).", players=winners, reason=reason_of(state))
+        )
     return lines
 
 
@@ -149,18 +195,24 @@ def view(state: State, seat: int | None) -> View:
                 name,
                 army_text(state, s),
                 str(army_points(state, s)),
-                "yes" if state["ready"][s] else "no",
+                _("yes") if state["ready"][s] else _("no"),
             ]
             for s, name in enumerate(state["names"])
         ]
-        result.tables.append(TableBlock("Armies", ["Player", "Army", "Points", "Ready"], rows))
+        header: list[str] = [_("Player"), _("Army"), _("Points"), _("Ready")]
+        result.tables.append(TableBlock(_("Armies"), header, rows))
         return result
     result.tables.append(_roster(state))
     if tracked(state):
         result.tables.append(_positions(state))
         result.grids.append(_battlefield(state))
     result.meters = [
-        Meter(f"{p['name']} ({owner_name(state, p)})", p["hp"], p["max_hp"], status(p))
+        Meter(
+            _("{unit} ({player})", unit=piece_name(p), player=owner_name(state, p)),
+            p["hp"],
+            p["max_hp"],
+            status(p),
+        )
         for p in pieces(state)
     ]
     return result

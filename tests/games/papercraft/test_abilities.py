@@ -249,7 +249,7 @@ def test_gale_attacks_every_enemy_passed_over_and_costs_2_each() -> None:
     with pytest.raises(RuleError, match="at most 7"):
         act(state, 0, "/ability Windshear Primal Gale to 10,13")
     text = act(state, 0, "/ability Windshear Primal Gale to 10,12 --dice 6,1,2")
-    assert "over 1 enemy unit(s)" in text
+    assert "over 1 enemy unit." in text
     assert "1d6+2 [2]+2=4, Magic vs None -3: 1 damage. Grave Legion 30 -> 29 HP." in text
     assert "Gale costs Windshear Primal 2 damage: Windshear Primal 20 -> 18 HP." in text
     assert piece(state, "Windshear Primal")["y"] == 12
@@ -261,7 +261,7 @@ def test_gale_without_positions_names_the_units() -> None:
     text = act(
         state, 0, "/ability Windshear Primal Gale Grave Legion, Barrow Lich --dice 1,6,6,1,1"
     )
-    assert "over 2 enemy unit(s)" in text and "costs Windshear Primal 4 damage" in text
+    assert "over 2 enemy units." in text and "costs Windshear Primal 4 damage" in text
 
 
 def test_charge_adds_a_die_after_six_inches() -> None:
@@ -312,7 +312,7 @@ def test_quake_stomp_with_positions_measures_3_inches() -> None:
     put(state, "Grave Legion 2", 22, 5)  # 7" away
     turn(state, 0)
     text = act(state, 0, "/ability Iron Colossus Quake Stomp --dice 6")
-    assert "on 1 unit(s)" in text and "Grave Legion 1: 1d6+2 [6]+2=8" in text
+    assert "on 1 unit within" in text and "Grave Legion 1: 1d6+2 [6]+2=8" in text
 
 
 def test_bones_not_flesh_halves_pierce_only() -> None:

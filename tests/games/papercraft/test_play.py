@@ -8,6 +8,7 @@ import pytest
 
 from games.base import Event, State
 from games.papercraft import ENGINE
+from games.papercraft.flow import reason_of
 from tests.games.papercraft.helpers import options
 from tests.support import random_play
 
@@ -83,5 +84,5 @@ def test_round_limit_ends_on_surviving_points() -> None:
     result = ENGINE.outcome(play.state)
     assert result is not None
     best = max(result.scores.values())
-    if "rounds" in play.state["result"]["reason"]:
+    if "most surviving points" in reason_of(play.state):
         assert {s for s, v in result.scores.items() if v == best} == set(result.winners)

@@ -186,7 +186,7 @@ def test_after_otoro_dies_the_attacker_waits_and_the_owner_aims() -> None:
             act(state, 0, command)
     with pytest.raises(RuleError, match="First aim Warmachine Otoro's death rockets"):
         act(state, 1, "/done")
-    assert "rockets fly at 0 unit(s)" in act(state, 1, f"/ability {OTORO} Fire Rockets none")
+    assert "rockets fly at 0 units." in act(state, 1, f"/ability {OTORO} Fire Rockets none")
     assert ENGINE.waiting(state) == [0] and state["step"] == "attack"
 
 
