@@ -6,18 +6,20 @@ import argparse
 import asyncio
 import hashlib
 import logging
+import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot import redact
-from bot.config import ConfigError, Settings, load_settings
 from bot.referee import Referee
 from bot.verify import verify_file
 from games.base import Rng
-from storage.db import create_engine, migrate
+from storage.db import DEFAULT_URL, create_engine, migrate
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 log = logging.getLogger("paperref")
 
@@ -59,6 +61,8 @@ async def run_console(url: str, script: Path | None, seed: str | None, fmt: str)
 
 
 async def run_platforms(settings: Settings) -> int:
+    from bot.config import ConfigError
+
     bot = settings.bot
     referee = await make_referee(
         settings.database.url,
@@ -75,8 +79,20 @@ async def run_platforms(settings: Settings) -> int:
         from bot.adapters import telegram as telegram_adapter
 
         tasks.append(telegram_adapter.run(referee, settings))
-    await asyncio.gather(*tasks)
+    try:
+        await asyncio.gather(*tasks)
+    except ConfigError as error:  # a value only an adapter can check (Discord's shards)
+        print(error, file=sys.stderr)
+        return 2
     return 0
+
+
+def configured(path: Path | None, env: Mapping[str, str]) -> bool:
+    """Whether there is anything to read and validate: the config file load_settings would read,
+    or a PAPERREF_ variable. Without either the settings are the defaults, so a console starts
+    without reading them (and without importing pydantic, ~0.1 s)."""
+    path = path or Path(env.get("PAPERREF_CONFIG", "config.toml"))
+    return path.is_file() or any(key.startswith("PAPERREF_") for key in env)
 
 
 def has_platform(settings: Settings) -> bool:
@@ -107,17 +123,29 @@ def main(argv: list[str] | None = None) -> int:
         ok, message = verify_file(args.file)
         print(message)
         return 0 if ok else 1
-    try:
-        settings = load_settings(args.config)
-    except ConfigError as error:
-        print(error, file=sys.stderr)
-        return 2
+    settings: Settings | None = None
+    if args.command == "run" or configured(args.config, os.environ):
+        from bot.config import ConfigError, load_settings
+
+        try:
+            settings = load_settings(args.config)
+        except ConfigError as error:
+            print(error, file=sys.stderr)
+            return 2
     logging.basicConfig(
-        level=settings.bot.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        level=settings.bot.log_level if settings is not None else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    redact.install(settings)  # before any adapter or library logs a token (issue 18)
-    if args.command == "console" or (args.command is None and not has_platform(settings)):
+    if settings is not None:
+        from bot import redact
+
+        redact.install(settings)  # before any adapter or library logs a token (issue 18)
+    if (
+        settings is None
+        or args.command == "console"
+        or (args.command is None and not has_platform(settings))
+    ):
         script = getattr(args, "script", None)
         url = getattr(args, "db", None)
         fmt = getattr(args, "format", "text")
@@ -126,12 +154,9 @@ def main(argv: list[str] | None = None) -> int:
             with tempfile.TemporaryDirectory() as tmp:
                 url = f"sqlite+aiosqlite:///{tmp}/transcript.db"
                 return asyncio.run(run_console(url, script, seed, fmt))
-        return asyncio.run(run_console(url or settings.database.url, script, seed, fmt))
-    try:
-        return asyncio.run(run_platforms(settings))
-    except ConfigError as error:
-        print(error, file=sys.stderr)
-        return 2
+        default = settings.database.url if settings is not None else DEFAULT_URL
+        return asyncio.run(run_console(url or default, script, seed, fmt))
+    return asyncio.run(run_platforms(settings))
 
 
 if __name__ == "__main__":

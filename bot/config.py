@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, f
 
 from bot.durations import parse_duration
 from games.base import RuleError
+from storage.db import DEFAULT_URL
 
 ENV_PREFIX = "PAPERREF_"
 
@@ -25,7 +26,7 @@ class _Section(BaseModel):
 
 
 class DatabaseSettings(_Section):
-    url: str = "sqlite+aiosqlite:///paperref.db"
+    url: str = DEFAULT_URL
 
     @field_validator("url")
     @classmethod

@@ -16,9 +16,11 @@ import threading
 import traceback
 from collections.abc import Iterable
 from types import TracebackType
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
-from bot.config import Settings
+if TYPE_CHECKING:
+    from bot.config import Settings  # only a type: importing it would import pydantic
 
 REDACTED = "<redacted>"
 PASSWORD_KEYS = frozenset({"password", "passwd", "pwd"})

@@ -19,6 +19,8 @@ from sqlalchemy.ext.asyncio import (
 if TYPE_CHECKING:
     from alembic.config import Config
 
+DEFAULT_URL = "sqlite+aiosqlite:///paperref.db"
+"""The database when none is configured: paperref.db in the working directory."""
 MIGRATIONS = Path(__file__).with_name("migrations")
 READ_ONLY = "paperref_read_only"
 VERSION_TABLE = "alembic_version"

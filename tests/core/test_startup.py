@@ -27,8 +27,9 @@ from tests.core.test_storage import POSTGRES
 from tests.core.test_storage import url as url  # SQLite, and PostgreSQL when it is set
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("alembic", "d20", "lark", "PIL", "discord", "telegram", "babel", "mako")
-"""Libraries a console start answering /games must not import."""
+HEAVY = ("alembic", "d20", "lark", "PIL", "discord", "telegram", "babel", "mako", "pydantic")
+"""Libraries a console start answering /games must not import (pydantic: when nothing is
+configured, the settings are the defaults and are not validated)."""
 
 
 def previous_revision() -> str:
@@ -107,9 +108,10 @@ print(json.dumps({"code": code, "modules": sorted(m.split(".")[0] for m in sys.m
 """
 
 
-def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, set[str]]:
-    """`paperref console --script` answering `Ann: /games` in a fresh interpreter: its exit code,
-    output and the top-level packages imported by the end."""
+def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, str, set[str]]:
+    """`paperref console --script` answering `Ann: /games` in a fresh interpreter, in a directory
+    with no config.toml: its exit code, output, errors and the top-level packages imported by the
+    end."""
     script = tmp_path / "s.txt"
     script.write_text("Ann: /games\n")
     done = subprocess.run(
@@ -120,14 +122,23 @@ def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, set[s
     assert done.returncode == 0, done.stderr
     *output, last = done.stdout.strip().splitlines()
     probe = json.loads(last)
-    return probe["code"], "\n".join(output), set(probe["modules"])
+    return probe["code"], "\n".join(output), done.stderr, set(probe["modules"])
 
 
 def test_a_console_start_imports_alembic_only_to_migrate(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path}/s.db"
-    code, output, modules = console_start(tmp_path, url)  # empty database: migrated
+    code, output, _, modules = console_start(tmp_path, url)  # empty database: migrated
     assert code == 0 and "Games:" in output
     assert "alembic" in modules
-    code, output, modules = console_start(tmp_path, url)  # up to date: only read
+    code, output, _, modules = console_start(tmp_path, url)  # up to date: only read
     assert code == 0 and "Games:" in output
     assert modules.isdisjoint(HEAVY), sorted(modules & set(HEAVY))
+
+
+def test_configuration_is_still_validated_when_there_is_some(tmp_path: Path) -> None:
+    """A PAPERREF_ variable (as a config file, tests/core/test_config.py) is read and checked."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/s.db"
+    code, _, error, _ = console_start(tmp_path, url, PAPERREF_TELEGRAM_PORT="x")
+    assert code == 2 and error.startswith("config: telegram.port:")
+    code, output, _, modules = console_start(tmp_path, url, PAPERREF_BOT_LOG_LEVEL="WARNING")
+    assert code == 0 and "Games:" in output and "pydantic" in modules
