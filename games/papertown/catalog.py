@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, cast, get_args
 
 from games.base import RuleError
+from games.i18n import Name, _, joined
 from games.papertown.state import ObjectiveId, PowerId
 
 DATA = resources.files("games.papertown").joinpath("data")
@@ -18,25 +20,26 @@ COLOUR_LETTERS = "KGMWLYR*"
 class Colour:
     letter: str
     hex: str
-    name: str  # e.g. "mint (dark green)"
-    short: str  # e.g. "mint", as the colour deck calls it
+    name: Name  # e.g. "mint (dark green)"
+    short: Name  # e.g. "mint", as the colour deck calls it
 
 
 @dataclass(frozen=True)
 class Power:
     key: PowerId
-    title: str
-    label: str  # short, for a hexagon on the PNG
-    effect: str
-    aliases: tuple[str, ...]
+    title: Name
+    label: Name  # short, for a hexagon on the PNG
+    word: Name  # the power as a command word: a press sends the English, Polish reads back
+    effect: Name
+    aliases: tuple[str, ...]  # folded (see fold): lower case, no diacritics, spaces or dashes
 
 
 @dataclass(frozen=True)
 class Objective:
     key: ObjectiveId
-    title: str
-    pays: str
-    aliases: tuple[str, ...]
+    title: Name
+    pays: Name
+    aliases: tuple[str, ...]  # folded, like the powers'
 
 
 def _load() -> dict[str, Any]:
@@ -52,24 +55,35 @@ def _load() -> dict[str, Any]:
     return cast(dict[str, Any], data)
 
 
+def fold(text: str) -> str:
+    """Lower case without diacritics, spaces, dashes or underscores: 'Łapówka' reads as 'lapowka'."""
+    text = text.casefold().replace("ł", "l")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return text.replace("-", "").replace("_", "").replace(" ", "")
+
+
 _DATA = _load()
 COLOURS: dict[str, Colour] = {
-    letter: Colour(letter, entry["hex"], entry["name"], entry["short"])
+    letter: Colour(letter, entry["hex"], Name(entry["name"]), Name(entry["short"]))
     for letter, entry in _DATA["colours"].items()
 }
 POWERS: dict[PowerId, Power] = {
     cast(PowerId, key): Power(
         cast(PowerId, key),
-        entry["title"],
-        entry["label"],
-        entry["effect"],
-        tuple(entry["aliases"]),
+        Name(entry["title"]),
+        Name(entry["label"]),
+        Name(entry["word"]),
+        Name(entry["effect"]),
+        tuple(fold(alias) for alias in entry["aliases"]),
     )
     for key, entry in _DATA["powers"].items()
 }
 OBJECTIVES: dict[ObjectiveId, Objective] = {
     cast(ObjectiveId, key): Objective(
-        cast(ObjectiveId, key), entry["title"], entry["pays"], tuple(entry["aliases"])
+        cast(ObjectiveId, key),
+        Name(entry["title"]),
+        Name(entry["pays"]),
+        tuple(fold(alias) for alias in entry["aliases"]),
     )
     for key, entry in _DATA["objectives"].items()
 }
@@ -79,29 +93,43 @@ def _shown(text: str) -> str:
     return text if len(text) <= 20 else text[:20] + "..."
 
 
-def _squash(text: str) -> str:
-    return text.lower().replace("-", "").replace("_", "").replace(" ", "")
-
-
 def power_id(text: str) -> PowerId:
-    """Resolve a typed power name (any case, with or without spaces or dashes)."""
-    key = _squash(text)
+    """Resolve a typed power name, English or Polish (any case, with or without diacritics,
+    spaces or dashes)."""
+    key = fold(text)
     for power in POWERS.values():
-        if key == _squash(power.key) or key in power.aliases:
+        if key in (fold(power.key), fold(power.word.forms["pl"])) or key in power.aliases:
             return power.key
-    raise RuleError(f"There is no power '{_shown(text)}'; the powers are: {', '.join(POWERS)}.")
+    raise RuleError(
+        _(
+            "There is no power '{name}'; the powers are: {powers}.",
+            name=_shown(text),
+            powers=joined(power.word for power in POWERS.values()),
+        )
+    )
 
 
 def objective_id(text: str) -> ObjectiveId:
-    key = text.lower().strip()
+    """Resolve an objective's id on a sheet file's line (English or Polish aliases too)."""
+    key = fold(text.strip())
     for objective in OBJECTIVES.values():
-        if key == objective.key or key in objective.aliases:
+        if key == fold(objective.key) or key in objective.aliases:
             return objective.key
     raise RuleError(
-        f"There is no objective '{_shown(text)}'; the objectives are: {', '.join(OBJECTIVES)}."
+        _(
+            "There is no objective '{name}'; the objectives are: {objectives}.",
+            name=_shown(text),
+            objectives=", ".join(OBJECTIVES),
+        )
     )
 
 
 def example_sheet() -> str:
-    """The sheet file shipped with the package, shown by /rules papertown sheet."""
-    return DATA.joinpath("example_sheet.txt").read_text("utf-8")
+    """The sheet file shipped with the package, shown by /rules papertown sheet (its comments
+    in the reader's language: the Polish file differs only in its # lines)."""
+    return Name(
+        {
+            "en": DATA.joinpath("example_sheet.txt").read_text("utf-8"),
+            "pl": DATA.joinpath("example_sheet.pl.txt").read_text("utf-8"),
+        }
+    )

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
+from games.i18n import _
 from games.papertown import setup as opening
 from games.papertown.bot import bot_choice
 from games.papertown.flow import game_over, waiting
@@ -18,19 +19,23 @@ from games.papertown.verbs import VERBS
 from games.papertown.view import build_view
 
 OPTIONS = (
-    Option("sheet", "file", "Play a printed sheet: a text file, see /rules papertown sheet."),
-    Option("solo", "flag", "Single player variant: you also mark for two virtual players.", False),
+    Option("sheet", "file", _("Play a printed sheet: a text file, see /rules papertown sheet.")),
+    Option(
+        "solo", "flag", _("Single player variant: you also mark for two virtual players."), False
+    ),
     Option(
         "difficulty",
         "choice",
-        "Solo: blocks per virtual turn, easy 2, normal 3, hard 4.",
+        _("Solo: blocks per virtual turn, easy 2, normal 3, hard 4."),
         "normal",
         tuple(VIRTUAL_BLOCKS),
     ),
-    Option("solo-16", "flag", "Solo on a literal 16-box track (6 turns for you, 5 each).", False),
-    Option("die", "flag", "Roll with the older fair 5-sided colour die, not the deck.", False),
-    Option("water", "flag", "Water blocks may be marked like any other colour.", False),
-    Option("own-banks", "flag", "A Bank block pays only the player who claimed it.", False),
+    Option(
+        "solo-16", "flag", _("Solo on a literal 16-box track (6 turns for you, 5 each)."), False
+    ),
+    Option("die", "flag", _("Roll with the older fair 5-sided colour die, not the deck."), False),
+    Option("water", "flag", _("Water blocks may be marked like any other colour."), False),
+    Option("own-banks", "flag", _("A Bank block pays only the player who claimed it."), False),
 )
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from games.base import Event, Rng, RuleError, public
-from games.papertown.participants import controller, who
-from games.papertown.placement import base_cells, base_left, bribed
+from games.i18n import Joined, _, _n
+from games.papertown.participants import controller, name_of, names_and, who
+from games.papertown.placement import ROLL_FIRST, base_cells, base_left, bribed
 from games.papertown.scoring import ranking
 from games.papertown.state import PaperTownState, Phase
 
@@ -33,21 +34,40 @@ def done_allowed(state: PaperTownState) -> bool:
 def done(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """End the turn: forfeit marks that cannot be placed, cross one time box, pass the turn."""
     if phase(state) == "roll":
-        raise RuleError("Roll first with /roll (or use Bribery instead of your normal turn).")
+        raise RuleError(ROLL_FIRST)
     left = base_left(state)
     if left > 0 and base_cells(state):
-        raise RuleError(f"You still owe {left} of your marks; place them with /mark before /done.")
-    text = f"{who(state)} ends turn {state['turn'] + 1} of {state['turns']}"
+        raise RuleError(
+            _n(
+                "You still owe {n} of your marks; place them with /mark before /done.",
+                "You still owe {n} of your marks; place them with /mark before /done.",
+                left,
+            )
+        )
+    ended = dict(name=who(state), turn=state["turn"] + 1, turns=state["turns"])
     if left > 0:
-        were = "mark is" if left == 1 else "marks are"
-        text += f"; {left} {were} forfeited because no block can be marked"
+        text = _n(
+            "{name} ends turn {turn} of {turns}; {n} mark is forfeited because no block can be "
+            "marked.",
+            "{name} ends turn {turn} of {turns}; {n} marks are forfeited because no block can be "
+            "marked.",
+            left,
+            **ended,
+        )
+    else:
+        text = _("{name} ends turn {turn} of {turns}.", **ended)
     state.update({"turn": state["turn"] + 1, "rolled": None, "base": 0, "used": {}, "marked": []})
     if game_over(state):
-        return [public(text + ".", board=True), _final_event(state)]
-    return [public(f"{text}. Next: {who(state)}, /roll.", board=True)]
+        return [public(text, board=True), _final_event(state)]
+    return [public(Joined((text, _("Next: {name}, /roll.", name=who(state))), " "), board=True)]
 
 
 def _final_event(state: PaperTownState) -> Event:
-    winners, _, lines = ranking(state)
-    names = " and ".join(state["players"][p]["name"] for p in winners) or "nobody"
-    return public("\n".join(["The time track is full.", *lines, f"Winner: {names}."]), board=True)
+    winners, _scores, lines = ranking(state)
+    if winners:
+        names = names_and([name_of(state["players"][p]) for p in winners])
+        verdict = _("Winner: {names}.", names=names)
+    else:
+        verdict = _("Winner: nobody.")
+    told = [_("The time track is full."), *lines, verdict]
+    return public(Joined(told, "\n"), board=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from games.base import Event, Rng, RuleError, public
+from games.i18n import Joined, _, _n, joined
 from games.papertown.catalog import POWERS, power_id
 from games.papertown.flow import done_allowed
 from games.papertown.participants import current, who
@@ -12,6 +13,8 @@ from games.papertown.placement import base_cells, base_left, check_base, place
 from games.papertown.powers import check_power, uses_left
 from games.papertown.sheet import CELL_WORD, cell_name, parse_cell
 from games.papertown.state import PaperTownState, PowerId
+
+BAKERY = POWERS["bakery"].word
 
 
 def mark(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -23,7 +26,7 @@ def mark(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Ev
 def power(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """/power NAME CELL ...: the same as /mark CELL ... --power NAME."""
     if not args:
-        raise RuleError("Write /power NAME CELL, like /power bakery G7.")
+        raise RuleError(_("Write /power NAME CELL, like /power {bakery} G7.", bakery=BAKERY))
     return _mark(state, *_read(state, args, power_first=True))
 
 
@@ -51,12 +54,20 @@ def _read(
             else:
                 shown = word if len(word) <= 12 else word[:12] + "..."
                 raise RuleError(
-                    f"'{shown}' is not a cell; write cells like C4 D5, or --power NAME."
+                    _(
+                        "'{word}' is not a cell; write cells like C4 D5, or --power NAME.",
+                        word=shown,
+                    )
                 )
     if saw_flag and not words:
-        raise RuleError("Name the power: --power " + "|".join(POWERS) + ".")
+        raise RuleError(
+            _(
+                "Name the power: --power {powers}.",
+                powers=joined((p.word for p in POWERS.values()), "|"),
+            )
+        )
     if not cells:
-        raise RuleError("Name the blocks to mark, like /mark C4 C5 D5.")
+        raise RuleError(_("Name the blocks to mark, like /mark C4 C5 D5."))
     return cells, power_id(" ".join(words)) if words else None
 
 
@@ -87,24 +98,46 @@ def _told(
     sheet = state["sheet"]
 
     def names(cells: list[int]) -> str:
-        return ", ".join(cell_name(sheet, c) for c in cells)
+        return joined(cell_name(sheet, c) for c in cells)
 
-    how = f" with {POWERS[used].title}" if used else ""
-    text = f"{who(state)} marks {names(kept)}{how}."
+    if used:
+        title = POWERS[used].title
+        told = [
+            _("{name} marks {cells} with {power}.", name=who(state), cells=names(kept), power=title)
+        ]
+    else:
+        told = [_("{name} marks {cells}.", name=who(state), cells=names(kept))]
     for k in claimed:
         special = sheet["specials"][k]
-        title = POWERS[special["power"]].title
-        text += f" Claims the {title} at {cell_name(sheet, special['cell'])}."
-    if dropped:
-        if used is None:
-            quota = state["players"][current(state)]["quota"]
-            limit = f"that makes your {quota} blocks this turn"
-        else:
-            limit = f"that uses up your {POWERS[used].title} this turn"
-        text += f" Kept {names(kept)} ({limit}); {names(dropped)} not marked."
+        told.append(
+            _(
+                "Claims the {power} at {cell}.",
+                power=POWERS[special["power"]].title,
+                cell=cell_name(sheet, special["cell"]),
+            )
+        )
+    if dropped and used is None:
+        told.append(
+            _n(
+                "Kept {kept} (that makes your {n} block this turn); {dropped} not marked.",
+                "Kept {kept} (that makes your {n} blocks this turn); {dropped} not marked.",
+                state["players"][current(state)]["quota"],
+                kept=names(kept),
+                dropped=names(dropped),
+            )
+        )
+    elif dropped and used is not None:
+        told.append(
+            _(
+                "Kept {kept} (that uses up your {power} this turn); {dropped} not marked.",
+                kept=names(kept),
+                power=POWERS[used].title,
+                dropped=names(dropped),
+            )
+        )
     left = base_left(state)
     if left > 0 and base_cells(state):
-        text += f" {left} more to mark."
+        told.append(_n("{n} more to mark.", "{n} more to mark.", left))
     elif done_allowed(state):
-        text += " Use a power or /done."
-    return text
+        told.append(_("Use a power or /done."))
+    return Joined(told, " ")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Move
+from games.papertown.catalog import POWERS
 from games.papertown.flow import done_allowed, phase
 from games.papertown.participants import controller
 from games.papertown.placement import base_cells
@@ -33,7 +34,8 @@ def legal_moves(state: PaperTownState, seat: int) -> list[Move]:
     moves += [Move("mark", (cell_name(sheet, c),)) for c in sorted(base_cells(state))]
     for power in EXTRA_POWERS:
         cells = _spread(power_cells(state, power), POWER_SAMPLE)
-        moves += [Move("power", (power, cell_name(sheet, c))) for c in cells]
+        word = POWERS[power].word
+        moves += [Move("power", (word, cell_name(sheet, c))) for c in cells]
     if done_allowed(state):
         moves.append(Move("done"))
     return moves

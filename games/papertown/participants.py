@@ -5,21 +5,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.base import RuleError
+from games.i18n import Joined, Name, _, joined
 from games.papertown.state import Options, PaperTownState, Participant
 
 BLOCKS_PER_TURN = 3
 VIRTUAL_BLOCKS = {"easy": 2, "normal": 3, "hard": 4}
 """Solo difficulty: blocks per virtual player's turn."""
+VIRTUAL_NAMES = {
+    "Virtual 1": Name({"en": "Virtual 1", "pl": "Wirtualny 1"}),
+    "Virtual 2": Name({"en": "Virtual 2", "pl": "Wirtualny 2"}),
+}
+"""The virtual players' names as the table reads them (the state keeps the English)."""
 
 
 def seat_participants(names: Sequence[str], options: Options) -> list[Participant]:
     """X and O for two players; X, I and O (two virtual players on seat 0) for solo."""
     if len(names) == 1 and not options["solo"]:
-        raise RuleError("PaperTown for 1 player is the solo variant; start it with --solo.")
+        raise RuleError(_("PaperTown for 1 player is the solo variant; start it with --solo."))
     if len(names) == 2 and options["solo"]:
-        raise RuleError("--solo is for 1 player; with 2 players leave it out.")
+        raise RuleError(_("--solo is for 1 player; with 2 players leave it out."))
     if len(names) not in (1, 2):
-        raise RuleError(f"PaperTown takes 1 (solo) or 2 players, not {len(names)}.")
+        raise RuleError(_("PaperTown takes 1 (solo) or 2 players, not {n}.", n=len(names)))
     if not options["solo"]:
         return [
             {"name": name, "tag": tag, "seat": seat, "quota": BLOCKS_PER_TURN, "virtual": False}
@@ -43,7 +49,21 @@ def controller(state: PaperTownState) -> int:
     return state["players"][current(state)]["seat"]
 
 
+def name_of(player: Participant) -> str:
+    """A participant's name as the table reads it: a virtual player's in the reader's language."""
+    if player["virtual"]:
+        return VIRTUAL_NAMES.get(player["name"], player["name"])
+    return player["name"]
+
+
 def who(state: PaperTownState, p: int | None = None) -> str:
     """'Ann (X)': a participant (the current one by default) as the table reads it."""
     player = state["players"][current(state) if p is None else p]
-    return f"{player['name']} ({player['tag']})"
+    return Joined((name_of(player), f"({player['tag']})"), " ")
+
+
+def names_and(names: Sequence[str]) -> str:
+    """'Ann' or 'Ann and Bob': winners as a sentence names them."""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {second}", first=joined(names[:-1]), second=names[-1])

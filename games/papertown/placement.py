@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from games.base import RuleError
+from games.i18n import _, _n, joined
 from games.papertown.catalog import COLOURS
 from games.papertown.participants import current
 from games.papertown.sheet import OLD_TOWN, SPECIAL, WATER, cell_name, neighbours
 from games.papertown.state import PaperTownState
+
+ROLL_FIRST = _("Roll first with /roll (or use Bribery instead of your normal turn).")
 
 
 def own_cells(state: PaperTownState, p: int) -> list[int]:
@@ -87,35 +90,41 @@ def block_problem(state: PaperTownState, cell: int) -> str | None:
     colours = state["sheet"]["colours"]
     name = cell_name(state["sheet"], cell)
     if colours[cell] == SPECIAL:
-        return f"{name} is a special block; claim it by marking a block next to it"
+        return _("{name} is a special block; claim it by marking a block next to it.", name=name)
     if state["owner"][cell] is not None:
-        return f"{name} is already marked; a block holds only one mark"
+        return _("{name} is already marked; a block holds only one mark.", name=name)
     if colours[cell] == OLD_TOWN:
-        return f"{name} is old town (black), which can never be marked"
+        return _("{name} is old town (black), which can never be marked.", name=name)
     return None
 
 
 def examples(cells: set[int], state: PaperTownState) -> str:
-    return ", ".join(cell_name(state["sheet"], i) for i in sorted(cells)[:3])
+    return joined(cell_name(state["sheet"], i) for i in sorted(cells)[:3])
 
 
 def check_base(state: PaperTownState, cell: int) -> None:
     """Raise why a normal mark on cell is not allowed now."""
     if bribed(state):
         raise RuleError(
-            "Bribery replaced your normal marks this turn; "
-            "mark extra blocks with --power, or /done."
+            _(
+                "Bribery replaced your normal marks this turn; "
+                "mark extra blocks with --power, or /done."
+            )
         )
     if state["rolled"] is None:
-        raise RuleError("Roll first with /roll (or use Bribery instead of your normal turn).")
+        raise RuleError(ROLL_FIRST)
     if base_left(state) <= 0:
         quota = state["players"][current(state)]["quota"]
         raise RuleError(
-            f"You already marked your {quota} blocks; add blocks with --power NAME, or /done."
+            _n(
+                "You already marked your {n} block; add blocks with --power NAME, or /done.",
+                "You already marked your {n} blocks; add blocks with --power NAME, or /done.",
+                quota,
+            )
         )
     problem = block_problem(state, cell)
     if problem:
-        raise RuleError(problem + ".")
+        raise RuleError(problem)
     colours = state["sheet"]["colours"]
     name = cell_name(state["sheet"], cell)
     rolled = COLOURS[state["rolled"]].short
@@ -123,11 +132,22 @@ def check_base(state: PaperTownState, cell: int) -> None:
     if cell not in pool:
         if not fallback:
             raise RuleError(
-                f"{name} is {COLOURS[colours[cell]].name} but you rolled {rolled}; "
-                f"mark a {rolled} block (e.g. {examples(pool, state)})."
+                _(
+                    "{name} is {colour} but you rolled {rolled}; "
+                    "mark a {rolled} block (e.g. {examples}).",
+                    name=name,
+                    colour=COLOURS[colours[cell]].name,
+                    rolled=rolled,
+                    examples=examples(pool, state),
+                )
             )
-        raise RuleError(f"{name} is water, which only Bribery may mark; mark another colour.")
-    check_adjacent(state, cell, pool, f"a {rolled} block" if not fallback else "a free block")
+        raise RuleError(
+            _("{name} is water, which only Bribery may mark; mark another colour.", name=name)
+        )
+    if fallback:
+        check_adjacent(state, cell, pool, _("a free block"))
+    else:
+        check_adjacent(state, cell, pool, _("a {colour} block", colour=rolled))
 
 
 def check_adjacent(state: PaperTownState, cell: int, pool: set[int], what: str) -> None:
@@ -136,8 +156,13 @@ def check_adjacent(state: PaperTownState, cell: int, pool: set[int], what: str) 
     adjacent = pool & near
     if adjacent and cell not in adjacent:
         raise RuleError(
-            f"{cell_name(state['sheet'], cell)} does not touch your blocks, but {what} next to "
-            f"them is free (e.g. {examples(adjacent, state)}); mark one of those."
+            _(
+                "{name} does not touch your blocks, but {what} next to them is free "
+                "(e.g. {examples}); mark one of those.",
+                name=cell_name(state["sheet"], cell),
+                what=what,
+                examples=examples(adjacent, state),
+            )
         )
 
 

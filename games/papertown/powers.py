@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from games.base import RuleError
+from games.i18n import _, joined
 from games.papertown.catalog import COLOURS, POWERS
 from games.papertown.participants import current
 from games.papertown.placement import (
+    ROLL_FIRST,
     allowed,
     block_problem,
     bribed,
@@ -68,37 +70,58 @@ def check_power(state: PaperTownState, power: PowerId, cell: int) -> None:
     title = POWERS[power].title
     if power == "bank":
         raise RuleError(
-            "The Bank only scores at the end; the powers that mark are "
-            + ", ".join(EXTRA_POWERS)
-            + "."
+            _(
+                "The Bank only scores at the end; the powers that mark are {powers}.",
+                powers=joined(POWERS[key].word for key in EXTRA_POWERS),
+            )
         )
     if owned(state, p).get(power, 0) == 0:
-        raise RuleError(f"You have no {title}; claim one by marking a block next to its block.")
+        raise RuleError(
+            _(
+                "You have no {power}; claim one by marking a block next to its block.",
+                power=title,
+            )
+        )
     if uses_left(state, p, power) <= 0:
-        raise RuleError(f"You already used your {title} this turn (once per block you own).")
+        raise RuleError(
+            _(
+                "You already used your {power} this turn (once per block you own).",
+                power=title,
+            )
+        )
     if power == "bribery" and state["base"] > 0:
-        raise RuleError("Bribery replaces the normal turn, so it cannot follow normal marks.")
+        raise RuleError(_("Bribery replaces the normal turn, so it cannot follow normal marks."))
     if power == "building" and state["rolled"] is None:
-        raise RuleError("Building Material adds a block of the rolled colour; /roll first.")
+        raise RuleError(_("Building Material adds a block of the rolled colour; /roll first."))
     if state["rolled"] is None and not bribed(state) and power != "bribery":
-        raise RuleError("Roll first with /roll (or use Bribery instead of your normal turn).")
+        raise RuleError(ROLL_FIRST)
     problem = block_problem(state, cell)
     if problem:
-        raise RuleError(problem + ".")
+        raise RuleError(problem)
     pool = power_pool(state, power)
     if cell not in pool:
         raise RuleError(_pool_refusal(state, power, cell))
-    check_adjacent(state, cell, pool, f"a block your {title} may mark")
+    check_adjacent(state, cell, pool, _("a block your {power} may mark", power=title))
 
 
 def _pool_refusal(state: PaperTownState, power: PowerId, cell: int) -> str:
     name = cell_name(state["sheet"], cell)
     colour = COLOURS[state["sheet"]["colours"][cell]].name
     if power == "bakery":
-        return f"{name} is {colour}; the Bakery adds a grey block only."
+        return _("{name} is {colour}; the Bakery adds a grey block only.", name=name, colour=colour)
     if power == "building" and state["rolled"] is not None:
         rolled = COLOURS[state["rolled"]].short
-        return f"{name} is {colour}; Building Material adds a {rolled} block (the rolled colour)."
+        return _(
+            "{name} is {colour}; Building Material adds a {rolled} block (the rolled colour).",
+            name=name,
+            colour=colour,
+            rolled=rolled,
+        )
     if not border(state["sheet"], cell):
-        return f"{name} is not on the map border; the Local branch adds a border block only."
-    return f"{name} is water, which only Bribery may mark; choose another border block."
+        return _(
+            "{name} is not on the map border; the Local branch adds a border block only.",
+            name=name,
+        )
+    return _(
+        "{name} is water, which only Bribery may mark; choose another border block.", name=name
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Event, Rng, RuleError, public
+from games.i18n import Joined, _, _n
 from games.papertown.catalog import COLOURS
 from games.papertown.participants import who
 from games.papertown.placement import base_left, bribed, fallback_cells, free_cells
@@ -15,29 +16,34 @@ CARDS_PER_COLOUR = 2
 def roll(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
     """Draw the turn's colour: a card from the 10-card deck, or the fair die variant."""
     if args:
-        raise RuleError("Type a bare /roll to draw this turn's colour.")
+        raise RuleError(_("Type a bare /roll to draw this turn's colour."))
     if state["rolled"] is not None:
         colour = COLOURS[state["rolled"]].short
-        raise RuleError(f"You already rolled {colour} this turn; /mark your blocks, then /done.")
+        raise RuleError(
+            _(
+                "You already rolled {colour} this turn; /mark your blocks, then /done.",
+                colour=colour,
+            )
+        )
     if state["options"]["die"]:
         letter = ROLLABLE[rng.randbelow(len(ROLLABLE))]
     else:
         if not state["deck"]:
-            state["deck"] = [ch for ch in ROLLABLE for _ in range(CARDS_PER_COLOUR)]
+            state["deck"] = [ch for ch in ROLLABLE for _card in range(CARDS_PER_COLOUR)]
         letter = state["deck"].pop(rng.randbelow(len(state["deck"])))
     state["rolled"] = letter
     name = COLOURS[letter].short
     if bribed(state):
-        return [public(f"{who(state)} rolls {name} (for Building Material).")]
-    return [public(f"{who(state)} rolls {name}: {roll_hint(state)}.")]
-
-
-def _blocks(n: int) -> str:
-    return f"{n} block{'' if n == 1 else 's'}"
-
-
-def _is(n: int) -> str:
-    return "is" if n == 1 else "are"
+        return [
+            public(
+                _("{name} rolls {colour} (for Building Material).", name=who(state), colour=name)
+            )
+        ]
+    return [
+        public(
+            _("{name} rolls {colour}: {hint}.", name=who(state), colour=name, hint=roll_hint(state))
+        )
+    ]
 
 
 def roll_hint(state: PaperTownState) -> str:
@@ -48,17 +54,53 @@ def roll_hint(state: PaperTownState) -> str:
     left = base_left(state)
     colours = state["sheet"]["colours"]
     free = sum(1 for i in free_cells(state) if colours[i] == letter)
-    others = "any other colour but black" + ("" if state["options"]["water"] else " or water")
+    if state["options"]["water"]:
+        others = _("any other colour but black")
+    else:
+        others = _("any other colour but black or water")
     if free >= left:
-        return f"mark {left} {name} block{'' if left == 1 else 's'} ({free} {_is(free)} free)"
+        return _n(
+            "mark {n} {colour} block ({free})",
+            "mark {n} {colour} blocks ({free})",
+            left,
+            colour=name,
+            free=_n("{n} is free", "{n} are free", free),
+        )
     markable = min(left, free + len(fallback_cells(state)))
     lost = left - markable
-    forfeit = f"; {_blocks(lost)} of your {left} {_is(lost)} forfeited" if lost else ""
+    forfeit = ""
+    if lost:
+        forfeit = _n(
+            "; {n} block of your {left} is forfeited",
+            "; {n} blocks of your {left} are forfeited",
+            lost,
+            left=left,
+        )
     if free:
         rest = markable - free
-        then = f", then {_blocks(rest)} of {others}" if rest else ""
-        them = "it" if free == 1 else "them"
-        return f"only {_blocks(free)} of {name} {_is(free)} free, so mark {them}{then}{forfeit}"
+        then = (
+            _n(", then {n} block of {others}", ", then {n} blocks of {others}", rest, others=others)
+            if rest
+            else ""
+        )
+        only = _n(
+            "only {n} block of {colour} is free, so mark it",
+            "only {n} blocks of {colour} are free, so mark them",
+            free,
+            colour=name,
+        )
+        return Joined((only, then, forfeit), "")
     if markable:
-        return f"no {name} block is free, so mark {_blocks(markable)} of {others}{forfeit}"
-    return f"no block of any colour can be marked, so your {left} marks are forfeited; send /done"
+        mark = _n(
+            "no {colour} block is free, so mark {n} block of {others}",
+            "no {colour} block is free, so mark {n} blocks of {others}",
+            markable,
+            colour=name,
+            others=others,
+        )
+        return Joined((mark, forfeit), "")
+    return _n(
+        "no block of any colour can be marked, so your {n} mark is forfeited; send /done",
+        "no block of any colour can be marked, so your {n} marks are forfeited; send /done",
+        left,
+    )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.papertown.catalog import OBJECTIVES
+from games.i18n import Joined, _, _n
+from games.papertown.catalog import OBJECTIVES, POWERS
+from games.papertown.participants import name_of, names_and, who
 from games.papertown.sheet import OLD_TOWN, WATER, neighbours
 from games.papertown.state import ObjectiveId, PaperTownState, Sheet
 
@@ -92,15 +94,20 @@ def powers_held(state: PaperTownState, p: int) -> int:
 def breakdown_line(state: PaperTownState, p: int) -> str:
     """One participant's money, objective by objective, for the final events and outcome."""
     parts = breakdown(state, p)
-    titles = [OBJECTIVES[o].title for o in state["sheet"]["objectives"]] + ["Bank"]
+    titles = [OBJECTIVES[o].title for o in state["sheet"]["objectives"]] + [POWERS["bank"].title]
     if "bank" not in state["sheet"]["powers"]:
         parts, titles = parts[:-1], titles[:-1]
-    player = state["players"][p]
-    items = " + ".join(f"{title} {money}" for title, money in zip(titles, parts, strict=True))
-    held = powers_held(state, p)
-    return (
-        f"{player['name']} ({player['tag']}): {items} = {sum(parts)} Million; "
-        f"{held} special power{'' if held == 1 else 's'}."
+    items = Joined(
+        (Joined((title, str(money)), " ") for title, money in zip(titles, parts, strict=True)),
+        " + ",
+    )
+    return _n(
+        "{name}: {items} = {total} Million; {n} special power.",
+        "{name}: {items} = {total} Million; {n} special powers.",
+        powers_held(state, p),
+        name=who(state, p),
+        items=items,
+        total=sum(parts),
     )
 
 
@@ -112,18 +119,42 @@ def ranking(state: PaperTownState) -> tuple[list[int], dict[int, int], list[str]
     if state["options"]["solo"]:
         rivals = sum(money[1:])
         won = money[0] > rivals
-        verdict = "wins" if won else "does not win"
-        lines.append(
-            f"{players[0]['name']} {verdict}: {money[0]} against the virtual players' "
-            f"{money[1]} + {money[2]} = {rivals} (needs more than {rivals})."
+        told = dict(
+            name=name_of(players[0]), mine=money[0], v1=money[1], v2=money[2], rivals=rivals
         )
+        if won:
+            verdict = _(
+                "{name} wins: {mine} against the virtual players' {v1} + {v2} = {rivals} "
+                "(needs more than {rivals}).",
+                **told,
+            )
+        else:
+            verdict = _(
+                "{name} does not win: {mine} against the virtual players' {v1} + {v2} = {rivals} "
+                "(needs more than {rivals}).",
+                **told,
+            )
+        lines.append(verdict)
         return ([0] if won else []), {0: money[0]}, lines
     best = max(money)
     leaders = [p for p in range(len(players)) if money[p] == best]
     if len(leaders) > 1:
         most = max(powers_held(state, p) for p in leaders)
         leaders = [p for p in leaders if powers_held(state, p) == most]
-        names = " and ".join(players[p]["name"] for p in leaders)
-        shared = ", a shared win" if len(leaders) > 1 else ""
-        lines.append(f"Tied at {best}: most special powers ({most}) for {names}{shared}.")
+        names = names_and([name_of(players[p]) for p in leaders])
+        if len(leaders) > 1:
+            tie = _(
+                "Tied at {best}: most special powers ({most}) for {names}, a shared win.",
+                best=best,
+                most=most,
+                names=names,
+            )
+        else:
+            tie = _(
+                "Tied at {best}: most special powers ({most}) for {names}.",
+                best=best,
+                most=most,
+                names=names,
+            )
+        lines.append(tie)
     return leaders, {p: money[p] for p in range(len(players))}, lines

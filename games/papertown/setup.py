@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from games.base import Event, Rng, RuleError, public
+from games.i18n import Joined, _, _n, joined
 from games.papertown.catalog import OBJECTIVES, POWERS
 from games.papertown.generator import generate_sheet
-from games.papertown.participants import VIRTUAL_BLOCKS, seat_participants, who
+from games.papertown.participants import VIRTUAL_BLOCKS, name_of, seat_participants, who
 from games.papertown.sheet_file import parse_sheet
 from games.papertown.state import Difficulty, Options, PaperTownState
 
@@ -20,7 +21,9 @@ def read_options(options: Mapping[str, Any]) -> Options:
     """The declared options under state keys, defaults filled in for missing ones."""
     difficulty = str(options.get("difficulty") or "normal").lower()
     if difficulty not in VIRTUAL_BLOCKS:
-        raise RuleError(f"--difficulty must be one of: {', '.join(VIRTUAL_BLOCKS)}.")
+        raise RuleError(
+            _("--difficulty must be one of: {choices}.", choices=", ".join(VIRTUAL_BLOCKS))
+        )
     return {
         "solo": bool(options.get("solo")),
         "solo_16": bool(options.get("solo-16")),
@@ -35,7 +38,7 @@ def check_options(options: Mapping[str, Any]) -> None:
     """At /new, before anyone joins: the options fit together and a --sheet file reads."""
     opts = read_options(options)
     if opts["solo_16"] and not opts["solo"]:
-        raise RuleError("--solo-16 is a track for the solo game; add --solo (1 player).")
+        raise RuleError(_("--solo-16 is a track for the solo game; add --solo (1 player)."))
     text = options.get("sheet")
     if text:
         parse_sheet(str(text))
@@ -71,11 +74,23 @@ def new_game(
 
 def _greeting(state: PaperTownState) -> list[Event]:
     sheet = state["sheet"]
-    goals = "; ".join(f"{OBJECTIVES[o].title} ({OBJECTIVES[o].pays})" for o in sheet["objectives"])
-    cast_line = ", ".join(f"{p['name']} marks {p['tag']}" for p in state["players"])
-    text = f"PaperTown: {cast_line}. The mayor pays for: {goals}."
+    goals = joined(
+        (
+            Joined((OBJECTIVES[o].title, " (", OBJECTIVES[o].pays, ")"), "")
+            for o in sheet["objectives"]
+        ),
+        "; ",
+    )
+    cast_line = joined(
+        _("{name} marks {tag}", name=name_of(p), tag=p["tag"]) for p in state["players"]
+    )
+    told = [_("PaperTown: {cast}. The mayor pays for: {goals}.", cast=cast_line, goals=goals)]
     if sheet["powers"]:
-        powers = ", ".join(POWERS[p].title for p in sheet["powers"])
-        text += f" Special powers on this sheet: {powers}."
-    text += f" The time track has {state['turns']} boxes."
-    return [public(text), public(f"{who(state)} starts: /roll for a colour.", board=True)]
+        powers = joined(POWERS[p].title for p in sheet["powers"])
+        told.append(_("Special powers on this sheet: {powers}.", powers=powers))
+    turns = state["turns"]
+    told.append(_n("The time track has {n} box.", "The time track has {n} boxes.", turns))
+    return [
+        public(Joined(told, " ")),
+        public(_("{name} starts: /roll for a colour.", name=who(state)), board=True),
+    ]

@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from games.base import RuleError
+from games.i18n import _
 from games.papertown.state import PowerId, Sheet, Special
 
 OLD_TOWN = "K"
@@ -52,16 +53,29 @@ def cell_name(sheet: Sheet, cell: int) -> str:
 def parse_cell(sheet: Sheet, text: str) -> int:
     """A printed coordinate such as C4 (row letter, column number) to a flat index."""
     rows, cols = sheet["rows"], sheet["cols"]
-    where = f"rows are A-{ROW_LETTERS[rows - 1]} and columns 1-{cols}"
+    last = ROW_LETTERS[rows - 1]
     match = CELL_WORD.match(text.strip())
     if not match:
         shown = text if len(text) <= 12 else text[:12] + "..."
         raise RuleError(
-            f"'{shown}' is not a cell; write a row letter and a column, like C4 ({where})."
+            _(
+                "'{word}' is not a cell; write a row letter and a column, like C4 "
+                "(rows are A-{last} and columns 1-{cols}).",
+                word=shown,
+                last=last,
+                cols=cols,
+            )
         )
     row, col = ROW_LETTERS.index(match[1].upper()), int(match[2]) - 1
     if row >= rows or not 0 <= col < cols:
-        raise RuleError(f"There is no cell {text.strip().upper()} on the sheet; {where}.")
+        raise RuleError(
+            _(
+                "There is no cell {cell} on the sheet; rows are A-{last} and columns 1-{cols}.",
+                cell=text.strip().upper(),
+                last=last,
+                cols=cols,
+            )
+        )
     return row * cols + col
 
 

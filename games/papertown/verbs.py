@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Arg, Flag, GameVerb, Verb
+from games.i18n import _
 from games.papertown.flow import done
 from games.papertown.marking import mark, power
 from games.papertown.powers import EXTRA_POWERS
@@ -10,47 +11,52 @@ from games.papertown.rolling import roll
 from games.papertown.sheet_file import show_sheet
 from games.papertown.state import PaperTownState
 
-CELLS = Arg("CELL", "cell", "a block, row letter and column, like C4", repeat=True)
+CELLS = Arg("CELL", "cell", _("a block, row letter and column, like C4"), repeat=True)
 
 VERBS: tuple[GameVerb[PaperTownState], ...] = (
     Verb(
         "roll",
-        "Draw this turn's colour (10-card colour deck, or the die variant).",
+        _("Draw this turn's colour (10-card colour deck, or the die variant)."),
         roll,
         examples=("/roll",),
         role="roll",
+        label=_("Roll"),
     ),
     Verb(
         "mark",
-        "Mark blocks of the rolled colour next to your own; --power NAME for a power's extra.",
+        _("Mark blocks of the rolled colour next to your own; --power NAME for a power's extra."),
         mark,
         args=(CELLS,),
         flags=(
-            Flag("power", "word", "mark with a special power you own (an extra block)", "NAME"),
+            Flag("power", "word", _("mark with a special power you own (an extra block)"), "NAME"),
         ),
         examples=("/mark C4 C5 D5", "/mark G7 --power bakery"),
+        label=_("Mark"),
     ),
     Verb(
         "power",
-        "Use a special power you own on a block (same as /mark CELL --power NAME).",
+        _("Use a special power you own on a block (same as /mark CELL --power NAME)."),
         power,
-        args=(Arg("NAME", "choice", "the power to use", choices=EXTRA_POWERS), CELLS),
+        args=(Arg("NAME", "choice", _("the power to use"), choices=EXTRA_POWERS), CELLS),
         examples=("/power bribery E9", "/power branch A3"),
+        label=_("Power"),
     ),
     Verb(
         "done",
-        "End your turn and cross one box of the time track.",
+        _("End your turn and cross one box of the time track."),
         done,
         examples=("/done",),
         role="end_turn",
+        label=_("Done"),
     ),
     Verb(
         "sheet",
-        "Show this game's sheet as a file, to replay it later with --sheet.",
+        _("Show this game's sheet as a file, to replay it later with --sheet."),
         show_sheet,
         examples=("/sheet",),
         anytime=True,
         readonly=True,
         role="info",
+        label=_("Sheet"),
     ),
 )

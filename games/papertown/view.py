@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from games.base import Cell, Grid, TableBlock, Track, View
+from games.i18n import Joined, _, _n, joined
 from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS
 from games.papertown.flow import phase
-from games.papertown.participants import current, who
+from games.papertown.participants import current, name_of, who
 from games.papertown.placement import base_left, bribed
 from games.papertown.powers import owned
 from games.papertown.scoring import BANK_MONEY, breakdown, ranking
@@ -55,7 +56,7 @@ def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
         cell.label = POWERS[power].label
         cell.emoji = FREE_EMOJI[power]
         if claimer is not None:
-            cell.label += " " + state["players"][claimer]["tag"]
+            cell.label = Joined((POWERS[power].label, state["players"][claimer]["tag"]), " ")
             cell.emoji = CLAIMED_EMOJI[power]
     elif owner is not None:
         cell.mark = state["players"][owner]["tag"]
@@ -74,12 +75,12 @@ def column_ruler(cols: int, row_label_width: int = 1) -> str:
 
 def _legend(state: PaperTownState) -> dict[str, str]:
     sheet = state["sheet"]
-    legend = {column_ruler(sheet["cols"]): "columns\n"}
-    legend.update({MARK_EMOJI[p["tag"]]: p["name"] for p in state["players"]})
+    legend: dict[str, str] = {column_ruler(sheet["cols"]): Joined((_("columns"), ""), "\n")}
+    legend.update({MARK_EMOJI[p["tag"]]: name_of(p) for p in state["players"]})
     legend.update({COLOUR_EMOJI[ch]: COLOURS[ch].name for ch in COLOUR_EMOJI})
     for power in sheet["powers"]:
-        legend[FREE_EMOJI[power]] = f"{POWERS[power].title} (free)"
-        legend[CLAIMED_EMOJI[power]] = f"{POWERS[power].title} (claimed)"
+        legend[FREE_EMOJI[power]] = _("{power} (free)", power=POWERS[power].title)
+        legend[CLAIMED_EMOJI[power]] = _("{power} (claimed)", power=POWERS[power].title)
     return legend
 
 
@@ -107,11 +108,15 @@ def _objectives(state: PaperTownState) -> TableBlock:
         objective = OBJECTIVES[key]
         rows.append([objective.title, objective.pays, *(str(parts[k]) for parts in money)])
     if "bank" in sheet["powers"]:
-        bank = f"{BANK_MONEY} per Bank block touching your blocks"
-        rows.append(["Bank", bank, *(str(parts[-1]) for parts in money)])
-    rows.append(["Total", "Million", *(str(sum(parts)) for parts in money)])
-    header = ["Objective", "Pays", *(f"{p['name']} {p['tag']}" for p in players)]
-    return TableBlock("The mayor pays (so far)", header, rows)
+        bank = _("{n} per Bank block touching your blocks", n=BANK_MONEY)
+        rows.append([POWERS["bank"].title, bank, *(str(parts[-1]) for parts in money)])
+    rows.append([_("Total"), _("Million"), *(str(sum(parts)) for parts in money)])
+    header: list[str] = [
+        _("Objective"),
+        _("Pays"),
+        *(Joined((name_of(p), p["tag"]), " ") for p in players),
+    ]
+    return TableBlock(_("The mayor pays (so far)"), header, rows)
 
 
 def _powers(state: PaperTownState) -> TableBlock:
@@ -128,49 +133,63 @@ def _powers(state: PaperTownState) -> TableBlock:
         if power == "bank" or not holding.get(power):
             this_turn = "-"
         else:
-            this_turn = f"{state['used'].get(power, 0)} of {holding[power]} used"
+            this_turn = _("{used} of {n} used", used=state["used"].get(power, 0), n=holding[power])
         card = POWERS[power]
         rows.append([card.title, card.effect, " ".join(boxes), this_turn])
-    return TableBlock("Special powers", ["Power", "Effect", "Boxes", "This turn"], rows)
+    header: list[str] = [_("Power"), _("Effect"), _("Boxes"), _("This turn")]
+    return TableBlock(_("Special powers"), header, rows)
 
 
 def _status_lines(state: PaperTownState) -> list[str]:
     if phase(state) == "over":
-        return [f"Game over after {state['turns']} turns.", *ranking(state)[2]]
-    lines = [f"Turn {state['turn'] + 1} of {state['turns']}: {who(state)}."]
+        over = _n("Game over after {n} turn.", "Game over after {n} turns.", state["turns"])
+        return [over, *ranking(state)[2]]
+    lines: list[str] = [
+        _(
+            "Turn {turn} of {turns}: {name}.",
+            turn=state["turn"] + 1,
+            turns=state["turns"],
+            name=who(state),
+        )
+    ]
     rolled = state["rolled"]
     if bribed(state):
-        lines.append("Bribery replaced the normal marks this turn.")
+        lines.append(_("Bribery replaced the normal marks this turn."))
     elif rolled is None:
-        lines.append("Not rolled yet: /roll (or use Bribery instead of the normal turn).")
+        lines.append(_("Not rolled yet: /roll (or use Bribery instead of the normal turn)."))
     else:
-        quota = state["players"][current(state)]["quota"]
-        left = base_left(state)
-        lines.append(f"Rolled colour: {COLOURS[rolled].short}; {left} of {quota} marks left.")
+        lines.append(
+            _(
+                "Rolled colour: {colour}; {left} of {quota} marks left.",
+                colour=COLOURS[rolled].short,
+                left=base_left(state),
+                quota=state["players"][current(state)]["quota"],
+            )
+        )
     return lines
 
 
 def _deck_line(state: PaperTownState) -> str:
     if state["options"]["die"]:
-        return "Colour die: each of grey, mint, lime, yellow and red is 1 in 5."
+        return _("Colour die: each of grey, mint, lime, yellow and red is 1 in 5.")
     deck = state["deck"]
     if not deck:
-        return "Colour deck: the next roll reshuffles all 10 cards."
-    counts = ", ".join(f"{COLOURS[ch].short} {deck.count(ch)}" for ch in ROLLABLE)
-    return f"Colour deck: {len(deck)} of 10 cards left ({counts})."
+        return _("Colour deck: the next roll reshuffles all 10 cards.")
+    counts = joined(Joined((COLOURS[ch].short, str(deck.count(ch))), " ") for ch in ROLLABLE)
+    return _("Colour deck: {n} of 10 cards left ({counts}).", n=len(deck), counts=counts)
 
 
 def build_view(state: PaperTownState, seat: int | None) -> View:
     """Everything on the sheet is public, so every seat sees the same picture."""
-    cast = ", ".join(f"{p['name']} {p['tag']}" for p in state["players"])
+    cast = joined(Joined((name_of(p), p["tag"]), " ") for p in state["players"])
     tables = [_objectives(state)]
     if state["sheet"]["powers"]:
         tables.append(_powers(state))
     return View(
         title="PaperTown",
         seat=seat,
-        lines=[f"Players: {cast}.", *_status_lines(state), _deck_line(state)],
+        lines=[_("Players: {cast}.", cast=cast), *_status_lines(state), _deck_line(state)],
         tables=tables,
         grids=[_grid(state)],
-        tracks=[Track("Time track", state["turns"], {}, ticked=state["turn"])],
+        tracks=[Track(_("Time track"), state["turns"], {}, ticked=state["turn"])],
     )
