@@ -38,6 +38,7 @@ class Power:
 class Objective:
     key: ObjectiveId
     title: Name
+    word: Name  # its id on a sheet file's 'objectives:' line; the Polish reads back too
     pays: Name
     aliases: tuple[str, ...]  # folded, like the powers'
 
@@ -82,6 +83,7 @@ OBJECTIVES: dict[ObjectiveId, Objective] = {
     cast(ObjectiveId, key): Objective(
         cast(ObjectiveId, key),
         Name(entry["title"]),
+        Name(entry["word"]),
         Name(entry["pays"]),
         tuple(fold(alias) for alias in entry["aliases"]),
     )
@@ -113,13 +115,16 @@ def objective_id(text: str) -> ObjectiveId:
     """Resolve an objective's id on a sheet file's line (English or Polish aliases too)."""
     key = fold(text.strip())
     for objective in OBJECTIVES.values():
-        if key == fold(objective.key) or key in objective.aliases:
+        if (
+            key in (fold(objective.key), fold(objective.word.forms["pl"]))
+            or key in objective.aliases
+        ):
             return objective.key
     raise RuleError(
         _(
             "There is no objective '{name}'; the objectives are: {objectives}.",
             name=_shown(text),
-            objectives=", ".join(OBJECTIVES),
+            objectives=joined(objective.word for objective in OBJECTIVES.values()),
         )
     )
 

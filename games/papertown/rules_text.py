@@ -79,7 +79,7 @@ def _powers() -> str:
 
 def _objectives() -> str:
     listed = joined(
-        (Joined((o.title, " (", key, "): ", o.pays), "") for key, o in OBJECTIVES.items()),
+        (Joined((o.title, " (", o.word, "): ", o.pays), "") for o in OBJECTIVES.values()),
         "; ",
     )
     return _("Objectives (3 per sheet): {objectives}. Bank blocks add 3 each.", objectives=listed)

@@ -8,7 +8,7 @@ from functools import partial
 from typing import TypeVar
 
 from games.base import Event, Rng, RuleError
-from games.i18n import Joined, _
+from games.i18n import Joined, _, joined
 from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS, objective_id, power_id
 from games.papertown.sheet import (
     ROW_LETTERS,
@@ -36,8 +36,8 @@ FORMAT_HELP = _(
     "K old town (black), G grey, M mint, W water (blue), L lime, Y yellow, R red (magenta), "
     "* special block; spaces inside a row are ignored. 2 to {rows} rows of 2 to {cols} "
     "blocks. Odd rows (B, D, ...) are the ones shifted right by half a hex, as printed.",
-    objectives=", ".join(OBJECTIVES),
-    powers=", ".join(POWERS),
+    objectives=joined(objective.word for objective in OBJECTIVES.values()),
+    powers=joined(power.word for power in POWERS.values()),
     rows=MAX_ROWS,
     cols=MAX_COLS,
 )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.base import Arg, Flag, GameVerb, Verb
-from games.i18n import _
+from games.i18n import Joined, _
+from games.papertown.catalog import POWERS
 from games.papertown.flow import done
 from games.papertown.marking import mark, power
 from games.papertown.powers import EXTRA_POWERS
@@ -30,15 +31,26 @@ VERBS: tuple[GameVerb[PaperTownState], ...] = (
         flags=(
             Flag("power", "word", _("mark with a special power you own (an extra block)"), "NAME"),
         ),
-        examples=("/mark C4 C5 D5", "/mark G7 --power bakery"),
+        examples=("/mark C4 C5 D5", Joined(("/mark G7 --power", POWERS["bakery"].word), " ")),
         label=_("Mark"),
     ),
     Verb(
         "power",
         _("Use a special power you own on a block (same as /mark CELL --power NAME)."),
         power,
-        args=(Arg("NAME", "choice", _("the power to use"), choices=EXTRA_POWERS), CELLS),
-        examples=("/power bribery E9", "/power branch A3"),
+        args=(
+            Arg(
+                "NAME",
+                "choice",
+                _("the power to use"),
+                choices=tuple(POWERS[p].word for p in EXTRA_POWERS),
+            ),
+            CELLS,
+        ),
+        examples=(
+            Joined(("/power", POWERS["bribery"].word, "E9"), " "),
+            Joined(("/power", POWERS["branch"].word, "A3"), " "),
+        ),
         label=_("Power"),
     ),
     Verb(

@@ -51,6 +51,7 @@ async def test_a_polish_papertown_table_speaks_only_polish(referee: Referee) -> 
     await table.send("/rules")
     await table.send("/rules papertown powers")
     await table.send("/rules papertown objectives")
+    await table.send("/rules papertown sheet")
     await table.send("/start")
     await table.send("/status")
     await table.send("/done")  # refused in Polish: Ann has not rolled yet
@@ -95,6 +96,9 @@ def test_polish_power_and_objective_names_read_back_with_or_without_diacritics()
     assert power_id("filia") == "branch" and power_id("bakery") == "bakery"
     assert objective_id("port") == "harbor" and objective_id("stare-miasto") == "old-town"
     assert objective_id("around-old-town") == "old-town"
+    sheet = parse_sheet("objectives: port poziomo Aleja\nspecials: A3 łapówka\nYY*G\nGGGG\n")
+    assert sheet["objectives"] == ["harbor", "horizontal", "broadway"]
+    assert sheet["specials"] == [{"cell": 2, "power": "bribery"}]
     state = new_game(["YY*G", "GGGG"], specials="A3 bakery")
     rolled(state, "Y")
     act(state, 0, "mark", "A2", "A1", "B1")
