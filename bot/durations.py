@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from games.base import RuleError
+from games.i18n import _
 
 MIN_TURN_TIME = 10
 MAX_TURN_TIME = 7 * 24 * 3600
@@ -22,12 +23,18 @@ def parse_duration(text: str, *, minimum: int = MIN_TURN_TIME, maximum: int = MA
         raw += "m"
     parts = _DURATION.findall(raw)
     if not parts or "".join(n + u for n, u in parts) != raw:
-        raise RuleError(f"'{text}' is not a duration; write e.g. 90s, 10m, 2h, 1d or off.")
+        raise RuleError(
+            _("'{text}' is not a duration; write e.g. 90s, 10m, 2h, 1d or off.", text=text)
+        )
     seconds = sum(int(n) * _UNITS[u] for n, u in parts)
     if not minimum <= seconds <= maximum:
         raise RuleError(
-            f"'{text}' is out of range: from {format_duration(minimum)} to "
-            f"{format_duration(maximum)} (or off)."
+            _(
+                "'{text}' is out of range: from {low} to {high} (or off).",
+                text=text,
+                low=format_duration(minimum),
+                high=format_duration(maximum),
+            )
         )
     return seconds
 

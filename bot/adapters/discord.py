@@ -120,7 +120,7 @@ async def compose(reply: Reply) -> list[Outgoing]:
     if reply.file is not None:
         files.append(reply.file)
         if len(reply.text) > MESSAGE_LIMIT:
-            pieces = [f"{reply.file[0]} is attached."]
+            pieces = [say(_("{file} is attached.", file=reply.file[0]), reply.lang)]
     if reply.board is not None:
         if reply.image:
             files.append(("board.png", await asyncio.to_thread(render_png, reply.board)))
@@ -678,8 +678,10 @@ def _roll_slash(
         name=name, description=description, callback=_roll_command
     )
     app_commands.describe(
-        expression="Dice such as 2d6+3, or a saved roll's name; empty for the game's own roll",
-        private="Only you see the result; the channel sees that you rolled",
+        expression=described(
+            _("Dice such as 2d6+3, or a saved roll's name; empty for the game's own roll")
+        ),
+        private=described(_("Only you see the result; the channel sees that you rolled")),
     )(command)
     return command
 

@@ -73,7 +73,7 @@ from bot.replies import Button, Private, Public, Refusal, Reply
 from bot.verbs import SHARED
 from bot.verbs.dice import is_private_roll
 from games.base import RuleError, View
-from games.i18n import _
+from games.i18n import N_, Text, _
 
 log = logging.getLogger(__name__)
 
@@ -100,9 +100,9 @@ ALLOWED_UPDATES = [
     Update.INLINE_QUERY,
     Update.CHOSEN_INLINE_RESULT,
 ]
-INLINE_ROLLING = "🎲 {name} is rolling…"
+INLINE_ROLLING = N_("🎲 {name} is rolling…")
 """An inline roll's message until it is chosen: no number, for none is decided yet."""
-INLINE_HINT = "Type dice after my name, e.g. 2d6+1"
+INLINE_HINT = N_("Type dice after my name, e.g. 2d6+1")
 INLINE_BUTTON_LIMIT = 64
 Context = ContextTypes.DEFAULT_TYPE
 App = Application[Any, Any, Any, Any, Any, Any]
@@ -291,9 +291,10 @@ def inline_result_id(text: str) -> str:
     return "roll:" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def roll_again(text: str) -> InlineKeyboardMarkup:
+def roll_again(text: str, lang: str = "en") -> InlineKeyboardMarkup:
     """Inline messages need a keyboard for Telegram to report their id when chosen."""
-    key = InlineKeyboardButton("🎲 Roll again", switch_inline_query_current_chat=text)
+    label = say(_("🎲 Roll again"), lang)
+    key = InlineKeyboardButton(label, switch_inline_query_current_chat=text)
     return InlineKeyboardMarkup([[key]])
 
 
@@ -455,18 +456,23 @@ class TelegramAdapter:
             and not private
             and not await self.reachable(inv.user_id)
         ):
-            await self.ask_to_start_for_roll(context, origin, inv.user_name)
+            lang = platform_language(inv.locale)
+            await self.ask_to_start_for_roll(context, origin, inv.user_name, lang)
             return
         replies = await self.referee.handle(inv)
         await self.deliver(context, replies, origin)
 
-    async def ask_to_start_for_roll(self, context: Context, origin: Origin, name: str) -> None:
+    async def ask_to_start_for_roll(
+        self, context: Context, origin: Origin, name: str, lang: str = "en"
+    ) -> None:
         """A private roll goes by DM; one who never started the bot rolls nothing yet."""
-        text = (
-            f"{name}, a private roll comes to you in a private chat with me: press Start below, "
-            "then roll again. Nothing was rolled."
+        text = _(
+            "{name}, a private roll comes to you in a private chat with me: press Start below, "
+            "then roll again. Nothing was rolled.",
+            name=name,
         )
-        await self.notify(context, origin, text, self.start_link(context, origin), quote=True)
+        link = self.start_link(context, origin, lang)
+        await self.notify(context, origin, say(text, lang), link, quote=True)
 
     async def notify(
         self,
@@ -567,22 +573,22 @@ class TelegramAdapter:
         if query is None:
             return
         text = query.query.strip()
+        lang = platform_language(query.from_user.language_code)
         if not text:
-            await self.answer_inline(query, [], INLINE_HINT)
+            await self.answer_inline(query, [], say(Text(INLINE_HINT), lang))
             return
         try:
             title = await self.referee.roll_title(PLATFORM, str(query.from_user.id), text)
         except RuleError as error:
-            await self.answer_inline(query, [], str(error))
+            await self.answer_inline(query, [], say(error.message, lang))
             return
+        rolling = Text(INLINE_ROLLING, {"name": query.from_user.full_name})
         article = InlineQueryResultArticle(
             id=inline_result_id(text),
-            title=f"Roll {title}"[:256],
-            description="The dice are rolled when you send this, not before.",
-            input_message_content=InputTextMessageContent(
-                INLINE_ROLLING.format(name=query.from_user.full_name)
-            ),
-            reply_markup=roll_again(text),
+            title=say(_("Roll {title}", title=title), lang)[:256],
+            description=say(_("The dice are rolled when you send this, not before."), lang),
+            input_message_content=InputTextMessageContent(say(rolling, lang)),
+            reply_markup=roll_again(text, lang),
         )
         await self.answer_inline(query, [article])
 
@@ -629,7 +635,7 @@ class TelegramAdapter:
                 fit_lines(_as_html(shown), MESSAGE_LIMIT),
                 inline_message_id=chosen.inline_message_id,
                 parse_mode=ParseMode.HTML,
-                reply_markup=roll_again(chosen.query),
+                reply_markup=roll_again(chosen.query, platform_language(user.language_code)),
             )
         except TelegramError as error:
             log.warning("telegram: an inline roll could not be shown: %s", error)
@@ -901,11 +907,13 @@ class TelegramAdapter:
                 PLATFORM, origin.chat, f"dm:{user_chat}"
             ):
                 return
-            text = (
-                f"{reply.name}, I cannot send you private messages yet: open a chat with me with "
-                "the button below and press Start."
+            text = _(
+                "{name}, I cannot send you private messages yet: open a chat with me with "
+                "the button below and press Start.",
+                name=reply.name,
             )
-            await self.notify(context, origin, text, self.start_link(context, origin))
+            link = self.start_link(context, origin, reply.lang)
+            await self.notify(context, origin, say(text, reply.lang), link)
 
     async def send(
         self,

@@ -24,6 +24,7 @@ USAGE_WORDS = frozenset(
         N_("PLAYER"),
         N_("KEY"),
         N_("VALUE"),
+        N_("EXPR"),
         N_("FILE"),
         N_("ARGS"),
         N_("CARD"),

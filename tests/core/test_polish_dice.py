@@ -142,12 +142,15 @@ async def test_rolls_saved_rolls_refusals_help_and_history_in_a_polish_chat(
     assert isinstance(private, Private) and private.text.startswith("Ann rzuca: 1d20 (")
 
     help_roll = await chat.text("/help roll")
-    assert help_roll.startswith("/roll [EXPR] [--private]: Rzut kośćmi w notacji d20")
+    assert help_roll.startswith("/roll [KOŚCI] [--private]: Rzut kośćmi w notacji d20")
+    assert "  KOŚCI: Kości, np. 2d6+1 albo 4d6kh3, albo nazwa zapisanego rzutu." in help_roll
     assert "  np. /roll save atak 1d20+5" in help_roll
-    assert (await chat.text("/help gmroll")).startswith("/gmroll EXPR: Rzut kośćmi widoczny")
+    assert (await chat.text("/help gmroll")).startswith("/gmroll KOŚCI: Rzut kośćmi widoczny")
 
     history = await chat.text("/history")
     assert "Ann rzuca: 2d6 (" in history and "Ann wykonuje prywatny rzut kośćmi." in history
+    [later] = await chat.send("/settings turn-time later", admin=True)
+    assert later.text == "'later' to nie jest czas trwania; napisz np. 90s, 10m, 2h, 1d albo off."
     no_english(chat.seen)
 
 
