@@ -80,7 +80,7 @@ def test_refusals_names_and_the_board_say_themselves_in_polish() -> None:
     rolled(state, "Y")
     events = act(state, 0, "mark", "A2")
     assert say(events[0].text, "pl") == (
-        "Ann (X) zaznacza A2. Przejmuje moc Piekarnia na polu A3. Do zaznaczenia zostały jeszcze: 2."
+        "Ann (X) zaznacza A2. Przejmuje moc Piekarnia na polu A3. Jeszcze do zaznaczenia: 2."
     )
     view = localise_view(ENGINE.view(state, 0), "pl")
     assert "Wylosowany kolor: żółty; zostało 2 z 3 zaznaczeń." in view.lines
