@@ -54,10 +54,11 @@ def army_text(state: State, seat: int) -> str:
         )
         for name, count in army.items()
     ]
+    listing = joined(parts, ", ", empty=_("no units yet"))
     return _(
         "{player}'s army: {listing} = {total} of {limit} points.",
         player=state["names"][seat],
-        listing=joined(parts, ", ", empty=_("no units yet")),
+        listing=listing,
         total=army_points(state, seat),
         limit=state["options"]["points"],
     )

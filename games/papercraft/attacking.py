@@ -230,14 +230,9 @@ def _check_hug(state: State, attacker: Piece, target: Piece) -> None:
             )
         )
     if kind(state, target)["template"] not in hug["templates"]:
+        kinds = [_("a {template}", template=template_name(t)) for t in hug["templates"]]
         raise RuleError(
-            _(
-                "{hug} works only on {templates}.",
-                hug=ability_name(hug),
-                templates=either(
-                    _("a {template}", template=template_name(t)) for t in hug["templates"]
-                ),
-            )
+            _("{hug} works only on {templates}.", hug=ability_name(hug), templates=either(kinds))
         )
     if target["hugged_by"] == attacker["id"]:
         raise RuleError(

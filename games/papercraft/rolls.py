@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.base import Rng, RuleError
-from games.i18n import _, _n, joined
+from games.i18n import _, joined
 from games.papercraft.catalog import DiceExpr
 
 
@@ -22,12 +22,10 @@ class Dice:
             return self.rng.roll(sides)
         if self.used >= len(self.given):
             raise RuleError(
-                _n(
+                _(
                     "--dice gave {n} numbers but this needs at least {wanted}, in this order: "
                     "{needs}.",
-                    "--dice gave {n} numbers but this needs at least {wanted}, in this order: "
-                    "{needs}.",
-                    len(self.given),
+                    n=len(self.given),
                     wanted=len(self.wanted),
                     needs=joined(self.wanted),
                 )
@@ -71,13 +69,13 @@ class Dice:
     def finish(self) -> None:
         """Refuse leftover --dice: the count must match what the command rolled."""
         if self.given is not None and self.used != len(self.given):
+            needs = joined(self.wanted, empty=_("no dice"))
             raise RuleError(
-                _n(
+                _(
                     "--dice gave {n} numbers but this used {used} ({needs}); give exactly those.",
-                    "--dice gave {n} numbers but this used {used} ({needs}); give exactly those.",
-                    len(self.given),
+                    n=len(self.given),
                     used=self.used,
-                    needs=joined(self.wanted, empty=_("no dice")),
+                    needs=needs,
                 )
             )
 

@@ -12,7 +12,7 @@ import re
 from typing import Any, cast
 
 from games.base import RuleError
-from games.i18n import N_, _, _n, joined, said
+from games.i18n import N_, _, joined, said
 from games.papercraft.catalog import (
     ARMOR_TYPES,
     ATTACK_TYPES,
@@ -323,11 +323,7 @@ def parse_stat_block(text: str) -> Unit:
     units = parse_stat_blocks(text)
     if len(units) != 1:
         raise RuleError(
-            _n(
-                "Expected one stat block but found {n}; send one unit at a time.",
-                "Expected one stat block but found {n}; send one unit at a time.",
-                len(units),
-            )
+            _("Expected one stat block but found {n}; send one unit at a time.", n=len(units))
         )
     return units[0]
 

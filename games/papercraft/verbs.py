@@ -5,15 +5,26 @@ from __future__ import annotations
 from games.base import Arg, Flag, GameVerb, Verb
 from games.i18n import _, joined
 from games.papercraft.abilities import ability
-from games.papercraft.army import army, ready, units
+from games.papercraft.army import ADD, REMOVE, army, ready, units
 from games.papercraft.attacking import attack
 from games.papercraft.catalog import ATTACK_TYPES
 from games.papercraft.commands import verb
 from games.papercraft.flow import done, escape
 from games.papercraft.moving import move
-from games.papercraft.names import attack_type
+from games.papercraft.names import ability_name, attack_type, unit_name
 from games.papercraft.placement import place
 from games.papercraft.state import PapercraftState
+from games.papercraft.words import AT, TO
+
+
+def example(*parts: str) -> str:
+    """A command as /help shows it: unit and ability names in the reader's language."""
+    return joined(parts, " ")
+
+
+def numbered(unit: str, number: int) -> str:
+    return joined((unit_name(unit), str(number)), " ")
+
 
 DICE = Flag(
     "dice", "dice", _("Your own dice instead of the referee's, in the order rolled."), "a,b,..."
@@ -61,7 +72,11 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             Arg("UNIT", "unit", _("A unit from /units."), required=False),
             Arg("xN", "number", _("How many."), required=False),
         ),
-        examples=("/army add Longbowmen x3", "/army remove Grave Legion", "/army"),
+        examples=(
+            example("/army", ADD, unit_name("Longbowmen"), "x3"),
+            example("/army", REMOVE, unit_name("Grave Legion")),
+            "/army",
+        ),
         anytime=True,
     ),
     verb(
@@ -89,7 +104,10 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
         place,
         label=_("Place"),
         args=(UNIT, Arg("X,Y", "cell", POINT_HELP, required=False, literal="at"), FACING),
-        examples=("/place Longbowmen", "/place Grave Legion 2 at 18,5 N"),
+        examples=(
+            example("/place", unit_name("Longbowmen")),
+            example("/place", numbered("Grave Legion", 2), AT, "18,5", "N"),
+        ),
         board=True,
     ),
     verb(
@@ -114,7 +132,10 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             Arg("INCHES", "number", _("Inches moved (without --positions)."), required=False),
         ),
         grammar="UNIT to X,Y [N|E|S|W] | UNIT INCHES",
-        examples=("/move Destrier Knight 9", "/move Barrow Hounds to 12,20"),
+        examples=(
+            example("/move", unit_name("Destrier Knight"), "9"),
+            example("/move", unit_name("Barrow Hounds"), TO, "12,20"),
+        ),
         board=True,
     ),
     verb(
@@ -129,9 +150,16 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
         ),
         flags=ATTACK_FLAGS,
         examples=(
-            "/attack Longbowmen Grave Legion --range 12",
-            "/attack Longbowmen Grave Legion --range 12 --dice 4,3,5,3",
-            "/attack Trained Black Bear Guard Barrow Lich --hug",
+            example("/attack", unit_name("Longbowmen"), unit_name("Grave Legion"), "--range 12"),
+            example(
+                "/attack",
+                unit_name("Longbowmen"),
+                unit_name("Grave Legion"),
+                "--range 12 --dice 4,3,5,3",
+            ),
+            example(
+                "/attack", unit_name("Trained Black Bear Guard"), unit_name("Barrow Lich"), "--hug"
+            ),
         ),
         board=True,
     ),
@@ -156,7 +184,14 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
         ),
         grammar="UNIT ABILITY [TARGET, ...] [to X,Y]",
         flags=ABILITY_FLAGS,
-        examples=("/ability Banner Captain Rally Cry Longbowmen 1, Longbowmen 2",),
+        examples=(
+            example(
+                "/ability",
+                unit_name("Banner Captain"),
+                ability_name("Rally Cry"),
+                joined((numbered("Longbowmen", 1), numbered("Longbowmen", 2))),
+            ),
+        ),
         board=True,
     ),
     verb(
