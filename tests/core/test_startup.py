@@ -100,6 +100,8 @@ async def test_postgresql_migrates_under_the_lock_and_skips_it_when_up_to_date()
     await engine.dispose()
 
 
+CLEAN = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONDONTWRITEBYTECODE")}
+"""The environment of a start: no PAPERREF_ variable, so nothing is configured."""
 PROBE = """
 import json, sys
 from bot.cli import main
@@ -117,7 +119,7 @@ def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, str, 
     done = subprocess.run(
         [sys.executable, "-c", PROBE, "console", "--script", str(script), "--db", url],
         cwd=tmp_path, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
-        env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), **env},
+        env={**CLEAN, "PYTHONPATH": str(ROOT), **env},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     *output, last = done.stdout.strip().splitlines()
