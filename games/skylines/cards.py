@@ -11,9 +11,9 @@ from games.skylines.state import Passive, Step, Test
 
 TRACKS = ("profit", "prestige", "population")
 TRACK_NAMES: dict[str, str] = {
-    "profit": Name({"en": "profit", "pl": "zysk"}),
-    "prestige": Name({"en": "prestige", "pl": "prestiż"}),
-    "population": Name({"en": "population", "pl": "ludność"}),
+    "profit": Name({"en": "profit", "pl": "Zysk"}),
+    "prestige": Name({"en": "prestige", "pl": "Prestiż"}),
+    "population": Name({"en": "population", "pl": "Ludność"}),
 }
 """A track as its reader says it (and may type it); the state keeps the English."""
 TRACK_TITLES: dict[str, str] = {

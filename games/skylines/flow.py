@@ -14,11 +14,11 @@ from games.skylines.scoring import finish
 from games.skylines.state import SkylinesState
 
 SOURCES = {
-    "build": N_("Build"),
-    "tuck": N_("Tuck"),
-    "advance": N_("Advance"),
-    "draw": N_("Draw"),
-    "achieve": N_("Achieve"),
+    "build": N_("build"),
+    "tuck": N_("tuck"),
+    "advance": N_("advance"),
+    "draw": N_("draw"),
+    "achieve": N_("achieve"),
 }
 """The basic actions, as the action under way names where it came from (else a card's name)."""
 
@@ -100,6 +100,7 @@ def _new_level(t: Context, first: int) -> None:
     state["set_aside"].extend(leftover)
     state["decks"][str(level)] = []
     state["level"] = level + 1
+    cards = t.cat.listed(row, _("no cards"))
     t.say(
         _n(
             "Level {level} is over: the card row ({cards}) is discarded and {n} leftover "
@@ -110,7 +111,7 @@ def _new_level(t: Context, first: int) -> None:
             "{deal} level {next} cards.",
             len(leftover),
             level=level,
-            cards=t.cat.listed(row, _("empty")),
+            cards=cards,
             next=level + 1,
             deal=t.cat.deal,
         )

@@ -27,6 +27,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         _("Keep one of the two cities you were dealt (a private choice)."),
         actions.on_city,
         args=(Arg("CARD", "card", _("one of your two offered cities")),),
+        label=_("City"),
         examples=(example("city", "Harborview"),),
     ),
     Verb(
@@ -49,6 +50,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
             ),
         ),
         grammar="CARD|row N [over N | left | right | gap N] [pay CARD ...]",
+        label=_("Build"),
         examples=(
             example("build", "Diner", "left"),
             example("build", "Row Houses", "over", "2", "pay", "Bakery"),
@@ -74,6 +76,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
             ),
         ),
         grammar="CARD [under N] | row N",
+        label=_("Tuck"),
         examples=(example("tuck", "Bakery"), example("tuck", "Diner", "under", "2")),
     ),
     Verb(
@@ -83,6 +86,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         ),
         actions.on_discard,
         args=(Arg("CARD", "card", _("a card in your hand")),),
+        label=_("Discard"),
         examples=(example("discard", "Lumber Yard"),),
     ),
     Verb(
@@ -90,6 +94,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         _("Advance 1 on profit, prestige or population (hopping over other meeples)."),
         actions.on_advance,
         args=(Arg("TRACK", "choice", _("the track to move on"), choices=TRACKS),),
+        label=_("Advance"),
         examples=(example("advance", "profit"),),
     ),
     Verb(
@@ -101,6 +106,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
             Arg("slot", "number", _("the card row slot, with 'row'"), False),
         ),
         grammar="deck | row N",
+        label=_("Draw"),
         examples=(example("draw", "deck"), example("draw", "row", "2")),
     ),
     Verb(
@@ -108,6 +114,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         _("Claim an achievement whose requirement you meet."),
         actions.on_achieve,
         args=(Arg("NAME", "text", _("the achievement's name")),),
+        label=_("Achieve"),
         examples=(example("achieve", "Skyscraper"),),
     ),
     Verb(
@@ -117,6 +124,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         ),
         actions.on_mayor,
         args=(BUILDING,),
+        label=_("Mayor"),
         examples=("/mayor 2",),
     ),
     Verb(
@@ -127,6 +135,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
             Arg("PLAYER", "player", _("the opponent to steal from")),
             Arg("BUILDING", "number", _("their building, when stealing a top card"), False),
         ),
+        label=_("Steal"),
         examples=("/steal Bob", "/steal Bob 3"),
     ),
     Verb(
@@ -134,6 +143,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         _("Keep one of the cards you are looking at."),
         actions.on_take,
         args=(Arg("CARD", "card", _("one of the cards shown to you")),),
+        label=_("Take"),
         examples=(example("take", "Hotel"),),
     ),
     Verb(
@@ -143,12 +153,14 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         args=(
             Arg("TYPE", "word", _("a building type, e.g. {type}", type=load(None).label("Civic"))),
         ),
+        label=_("Declare"),
         examples=(example("declare", "Civic"),),
     ),
     Verb(
         "skip",
         _("Skip a 'may' part or stop an 'up to' part of an action."),
         actions.on_skip,
+        label=_("Skip"),
         examples=("/skip",),
     ),
     Verb(
@@ -156,6 +168,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         _("End your turn now, giving up any actions left."),
         actions.on_done,
         role="end_turn",
+        label=_("Done"),
         examples=("/done",),
     ),
 )

@@ -37,7 +37,8 @@ def _icons(cat: Catalog, stack: Stack) -> str:
     ]
     landmarks = sum(1 for name in city.stack_cards(stack) if cat.card(name).landmark)
     if landmarks:
-        marks.append(_("{icon} x{n}", icon=_("landmark"), n=landmarks))
+        landmark = _("landmark")
+        marks.append(_("{icon} x{n}", icon=landmark, n=landmarks))
     site = cat.card(stack["built"][-1]).site
     if site:
         marks.append(_("{site} (top)", site=cat.label(site)))

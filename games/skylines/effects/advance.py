@@ -91,11 +91,12 @@ class Advance(Kind):
         chosen = track(parts)
         options = _options(t.state, t.cat, seat, step)
         if chosen not in options:
+            listed = joined((TRACK_NAMES[tr] for tr in options), empty=_("none"))
             raise RuleError(
                 _(
                     "You cannot advance on {track} now; choose: {options}.",
                     track=TRACK_NAMES[chosen],
-                    options=joined((TRACK_NAMES[tr] for tr in options), empty=_("none")),
+                    options=listed,
                 )
             )
         finish_one(t.state, step)

@@ -33,10 +33,11 @@ class Copy(Kind):
         state = t.state
         options = [str(i + 1) for i in _copyable(state, t.cat, seat)]
         if len(parts) != 1 or parts[0] not in options:
+            listed = joined(options, empty=_("none"))
             raise RuleError(
                 _(
                     "Copy the action of another top card: /mayor N with N one of {options}.",
-                    options=joined(options, empty=_("none")),
+                    options=listed,
                 )
             )
         pop(state)
