@@ -8,7 +8,6 @@ import hashlib
 import logging
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -151,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         fmt = getattr(args, "format", "text")
         seed = getattr(args, "seed", None)
         if url is None and script is not None:
+            import tempfile  # with shutil, bz2 and lzma: only for a transcript's own database
+
             with tempfile.TemporaryDirectory() as tmp:
                 url = f"sqlite+aiosqlite:///{tmp}/transcript.db"
                 return asyncio.run(run_console(url, script, seed, fmt))
