@@ -387,6 +387,7 @@ def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
         _own_or_borrowed(data, merged, "site_icons_pl", "site_icons"), "site_icons_pl", sites
     )
     end, lines, bonus = _tracks(merged)
+    top = _("top level")
     provenance = merged.get("provenance", "")
     return Catalog(
         provenance=provenance[:MAX_TEXT] if isinstance(provenance, str) else "",
@@ -405,8 +406,8 @@ def build_catalog(data: Any, fallback: dict[str, Any] | None = None) -> Catalog:
         lines=lines,
         end_bonus=bonus,
         score_end=_score_end(merged),
-        row_size=_int(merged, "card file", "card_row_size", 1, 10),
-        deal=_int(merged, "card file", "deal_per_player_at_round_start", 0, 10),
+        row_size=_int(merged, top, "card_row_size", 1, 10),
+        deal=_int(merged, top, "deal_per_player_at_round_start", 0, 10),
         custom=fallback is not None,
         borrowed=tuple(s for s in SECTIONS if fallback is not None and s not in data),
         names=names,

@@ -11,6 +11,7 @@ from bot.referee import Referee
 from games.i18n import Name
 from games.skylines.cards import TRACK_TITLES
 from games.skylines.catalog import load
+from games.skylines.parse import one_name
 from tests.polish import PolishTable, english_in, english_texts, plain
 
 SAMPLE = load(None)
@@ -30,8 +31,6 @@ ENGLISH_NAMES = {
 
 
 def test_every_sample_name_has_a_polish_form_read_back_without_diacritics() -> None:
-    from games.skylines.parse import one_name
-
     cards = [*SAMPLE.cards, *(a.name for a in SAMPLE.achievements), *SAMPLE.types, *SAMPLE.sites]
     for english in cards:
         label = SAMPLE.label(english)
