@@ -17,12 +17,22 @@ from bot.i18n import Audience, localise_replies, say, supported
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
-from bot.verbs import SHARED, route
+from bot.verbs import SHARED, SHARED_NAMES, route
 from bot.verbs.dice import inline_title
-from games.base import NotYourTurn, Rng, RuleError
+from games.base import NotYourTurn, Rng, RuleError, find_verb
 from games.i18n import _
 from games.registry import engine_for
 from storage.db import read_sessions, sessions
+from storage.hot import (
+    Deferred,
+    HotWriter,
+    Recorder,
+    Redelivered,
+    Stale,
+    TableCache,
+    Writes,
+    undone_on_error,
+)
 from storage.models import Chat, GameTable, TableStatus, utcnow
 from storage.repository import Repository
 
@@ -102,8 +112,11 @@ class Referee:
         self.turn_time = turn_time  # seconds; the config's default, 0 = no timer
         self.timeouts_to_bot = timeouts_to_bot
         self.clock = clock  # naive UTC; the console swaps in its simulated clock
+        self._cache = TableCache()
+        self._write = HotWriter(engine)
 
     async def close(self) -> None:
+        self._write.close()
         await self._engine.dispose()
 
     async def handle(self, inv: Invocation) -> list[Reply]:
@@ -132,44 +145,20 @@ class Referee:
     ) -> tuple[list[Reply], GameTable | None]:
         """One transaction; also the table as it stands after it, to see whether bots owe moves.
         With `resume` it only lets paused bots go on. Every reply leaves in its reader's language."""
-        readers = Audience(sender_id=inv.user_id, sender=supported(inv.locale))
+        if not resume:
+            hot = await self._hot(inv)
+            if hot is not None:
+                return hot, self._cached_table(inv)
+        heard = [Audience(sender_id=inv.user_id, sender=supported(inv.locale))]
         try:
             async with self._sessions() as session, session.begin():
                 repo = Repository(session)
-                if (
-                    not resume
-                    and inv.update_id is not None
-                    and not await repo.claim_update(inv.platform, inv.update_id)
-                ):
-                    log.info("update %s:%s already processed", inv.platform, inv.update_id)
-                    return [], None
-                chat = await repo.lock_chat(inv.platform, inv.chat_id, self.new_seed())
-                table = await repo.open_table(inv.platform, inv.chat_id)
-                readers = audience(inv, chat, table)
-                board = chat.settings.get("board") or self.board_default
-                if resume:
-                    if table is None or not bots_owe_a_move(table):
-                        return [], None
-                    replies = await resume_bots(begin(repo, table, board))
-                    await reschedule(repo, table, self.clock(), None)
-                    return localise_replies(replies, readers), table
-                if inv.version is not None and not button_still_good(table, inv):
-                    raise StaleButton(STALE_TEXT)
-                turn_time = chat.settings.get("turn_time", self.turn_time)
-                ctx = Context(
-                    inv, repo, chat, table, self.new_seed, board, SHARED, turn_time=turn_time
-                )
-                version = table.version if table is not None else None
-                replies = await route(ctx)
-                if table is not None:  # its deadlines follow the command (a new lobby has none)
-                    moved = table.version != version
-                    active = seat_of(table, inv.user_id) if moved else None
-                    await reschedule(repo, table, self.clock(), active)
-                remember_locale(repo, ctx.table, inv)
-                readers = audience(inv, chat, ctx.table or table)
-                return localise_replies(replies, readers), ctx.table
+                replies, chat, table = await self._in_transaction(repo, inv, resume, heard)
+            if chat is not None:
+                self._cache.keep(chat, table)
+            return localise_replies(replies, heard[-1]), table
         except RuleError as error:
-            return localise_replies([refusal(inv, error)], readers), None
+            return localise_replies([refusal(inv, error)], heard[-1]), None
         except Exception:
             ref = secrets.token_hex(3)
             log.exception("command failed (ref %s): %s /%s", ref, inv.platform, inv.verb)
@@ -179,7 +168,107 @@ class Referee:
                 ref=ref,
             )
             reply = Private(inv.user_id, inv.user_name, text, refusal=Refusal.ERROR, error_ref=ref)
-            return localise_replies([reply], readers), None
+            return localise_replies([reply], heard[-1]), None
+
+    async def _in_transaction(
+        self, repo: Repository, inv: Invocation, resume: bool, heard: list[Audience]
+    ) -> tuple[list[Reply], Chat | None, GameTable | None]:
+        """The slow path's work inside its transaction: the replies, the chat and the table as the
+        command leaves them (no chat for a redelivered update); who reads the replies, refusals
+        included, is appended to `heard` as soon as it is known."""
+        if (
+            not resume
+            and inv.update_id is not None
+            and not await repo.claim_update(inv.platform, inv.update_id)
+        ):
+            log.info("update %s:%s already processed", inv.platform, inv.update_id)
+            return [], None, None
+        chat = await repo.lock_chat(inv.platform, inv.chat_id, self.new_seed())
+        table = await repo.open_table(inv.platform, inv.chat_id)
+        heard.append(audience(inv, chat, table))
+        board = chat.settings.get("board") or self.board_default
+        if resume:
+            if table is None or not bots_owe_a_move(table):
+                return [], chat, table
+            replies = await resume_bots(begin(repo, table, board))
+            await reschedule(repo, table, self.clock(), None)
+            return replies, chat, table
+        if inv.version is not None and not button_still_good(table, inv):
+            raise StaleButton(STALE_TEXT)
+        turn_time = chat.settings.get("turn_time", self.turn_time)
+        ctx = Context(inv, repo, chat, table, self.new_seed, board, SHARED, turn_time=turn_time)
+        replies = await self._route(ctx)
+        heard.append(audience(inv, chat, ctx.table or table))
+        return replies, chat, ctx.table
+
+    async def _route(self, ctx: Context) -> list[Reply]:
+        """Route the command; the table's deadlines follow it (a new lobby has none), and a seated
+        player's platform language is remembered."""
+        table = ctx.table
+        version = table.version if table is not None else None
+        replies = await route(ctx)
+        if table is not None:
+            moved = table.version != version
+            active = seat_of(table, ctx.inv.user_id) if moved else None
+            await reschedule(ctx.repo, table, self.clock(), active)
+        remember_locale(ctx.repo, ctx.table, ctx.inv)
+        return replies
+
+    def _cached_table(self, inv: Invocation) -> GameTable | None:
+        entry = self._cache.get(inv.platform, inv.chat_id)
+        return entry.table if entry is not None else None
+
+    async def _hot(self, inv: Invocation) -> list[Reply] | None:
+        """A game move at a cached running table, written in one short transaction; None when the
+        slow path must take the command (not a game move, a refusal, a query needed, the cache
+        stale). A redelivered update gets no replies, as on the slow path."""
+        entry = self._cache.get(inv.platform, inv.chat_id)
+        if entry is None or not self._hot_move(entry.table, inv):
+            return None
+        async with entry.lock:
+            chat, table = entry.chat, entry.table
+            if self._cache.get(inv.platform, inv.chat_id) is not entry or not self._hot_move(
+                table, inv
+            ):
+                return None
+            revision = table.revision
+            recorder = Recorder()
+            board = chat.settings.get("board") or self.board_default
+            turn_time = chat.settings.get("turn_time", self.turn_time)
+            ctx = Context(
+                inv, recorder, chat, table, self.new_seed, board, SHARED, turn_time=turn_time
+            )
+            try:
+                with undone_on_error(table):
+                    replies = await self._route(ctx)
+                    if ctx.table is not table:
+                        raise Deferred("the table closed")
+                    writes = Writes(inv.platform, inv.update_id, table, revision, recorder)
+                    if not await self._write(writes):
+                        raise Redelivered(inv.update_id)
+            except Redelivered:
+                log.info("update %s:%s already processed", inv.platform, inv.update_id)
+                return []
+            except Stale:
+                self._cache.forget(inv.platform, inv.chat_id)
+                return None
+            except Exception as error:  # a refusal, a query, a failure: the slow path answers
+                log.debug("slow path for /%s: %r", inv.verb, error)
+                return None
+            table.revision = revision + 1
+            self._cache.keep(chat, table)
+            return localise_replies(replies, audience(inv, chat, table))
+
+    @staticmethod
+    def _hot_move(table: GameTable, inv: Invocation) -> bool:
+        """A move of the table's game by its own verb, with no file, no bots owing a move, and a
+        button (if any) made for this version."""
+        if inv.verb in SHARED_NAMES or inv.attachment is not None or bots_owe_a_move(table):
+            return False
+        if inv.version is not None and inv.version != table.version:
+            return False
+        declared = find_verb(engine_for(table.game).verbs, inv.verb)
+        return declared is not None and not declared.chat
 
     async def sweep(
         self, platforms: Collection[str] | None = None, *, batch: int = SWEEP_BATCH
@@ -196,6 +285,7 @@ class Referee:
             if not claimed:
                 break
             for deadline_id, platform, chat_id in claimed:
+                self._cache.forget(platform, chat_id)
                 replies, table = await self._fire(deadline_id, platform, chat_id, now)
                 resume = Invocation(platform, chat_id, "", "referee", "timeout")
                 replies += await self._bots_go_on(resume, table)
@@ -303,6 +393,7 @@ class Referee:
         """An adapter posted the table's live board anew: later boards edit this message."""
         async with self._sessions() as session, session.begin():
             await Repository(session).set_board_message(table_id, message_id)
+        self._cache.forget_table(table_id)
 
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]

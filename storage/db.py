@@ -7,8 +7,10 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, event, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import Connection, Engine, Insert, event, text
+from sqlalchemy import create_engine as sa_create_engine
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -56,6 +58,21 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # a commit survives power loss, not only kill -9
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    readonly = connection.get_execution_options().get(READ_ONLY, False)
+    connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
+
+
 def create_engine(url: str) -> AsyncEngine:
     """SQLite gets WAL, a busy timeout and `BEGIN IMMEDIATE`, so one command holds the write lock."""
     parsed = make_url(url)
@@ -64,23 +81,35 @@ def create_engine(url: str) -> AsyncEngine:
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, connect_args={"timeout": 30})
-
-    @event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")  # a commit survives power loss, not only kill -9
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
-        cursor.close()
-
-    @event.listens_for(engine.sync_engine, "begin")
-    def _on_begin(connection: Connection) -> None:
-        readonly = connection.get_execution_options().get(READ_ONLY, False)
-        connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
-
+    event.listen(engine.sync_engine, "connect", _sqlite_connect)
+    event.listen(engine.sync_engine, "begin", _sqlite_begin)
     return engine
+
+
+def create_sync_engine(url: URL) -> Engine:
+    """The same SQLite file through the synchronous driver, set up as create_engine's: for the
+    hot path, which runs a command's whole transaction in one worker thread."""
+    engine = sa_create_engine(
+        url.set(drivername="sqlite"),
+        connect_args={"timeout": 30, "check_same_thread": False},
+        pool_reset_on_return=None,  # each use ends in COMMIT or ROLLBACK itself
+    )
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def dialect_insert(
+    dialect: str, model: type[Any], **values: Any
+) -> postgresql.Insert | sqlite.Insert:
+    """An INSERT in the dialect's words (SQLite or PostgreSQL), for its ON CONFLICT clauses."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return insert(model).values(**values)
+
+
+def insert_ignoring_conflicts(dialect: str, model: type[Any], **values: Any) -> Insert:
+    """`INSERT ... ON CONFLICT DO NOTHING`."""
+    return dialect_insert(dialect, model, **values).on_conflict_do_nothing()
 
 
 async def stored_revisions(engine: AsyncEngine) -> set[str]:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from sqlalchemy import JSON, Enum, Float, ForeignKey, Index, String, Text, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column, relationship
 
 
 def utcnow() -> datetime:
@@ -75,8 +75,15 @@ class GameTable(Base):
     """The platform's id of the table's live board message in its chat (edited in place)."""
     board_after: Mapped[int] = mapped_column(default=0, server_default="0")
     """Messages the table has posted to its chat since the board; past a few it is posted anew."""
+    revision: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Moves with every write of the row (the ORM's version counter; the hot path and
+    `set_board_message` move it too), so a cached copy is never written back over a newer one."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    @declared_attr.directive
+    def __mapper_args__(cls) -> dict[str, Any]:
+        return {"version_id_col": cls.__table__.c.revision}
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.position", cascade="all, delete-orphan"

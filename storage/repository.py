@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import flag_modified
 
+from storage.db import dialect_insert
 from storage.models import (
     OPEN_STATUSES,
     ActionRow,
@@ -39,9 +40,7 @@ class Repository:
 
     def _insert(self, model: type[Any], **values: Any) -> postgresql.Insert | sqlite.Insert:
         """An INSERT in the session's dialect (SQLite or PostgreSQL), for its ON CONFLICT."""
-        dialect = self.session.get_bind().dialect.name
-        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        return insert(model).values(**values)
+        return dialect_insert(self.session.get_bind().dialect.name, model, **values)
 
     def _insert_ignoring_conflicts(self, model: type[Any], **values: Any) -> Insert:
         """`INSERT ... ON CONFLICT DO NOTHING`."""
@@ -137,6 +136,12 @@ class Repository:
         flag_modified(table, "state")
 
     @staticmethod
+    def touch(table: GameTable) -> None:
+        """Write the table row (moving its revision) though nothing of it changed: what a cached
+        copy holds with it, such as its chat's settings, did."""
+        flag_modified(table, "settings")
+
+    @staticmethod
     def update_settings(table: GameTable, **values: Any) -> None:
         table.settings = {**table.settings, **values}
 
@@ -155,7 +160,7 @@ class Repository:
         await self.session.execute(
             update(GameTable)
             .where(GameTable.id == table_id)
-            .values(board_message=message_id, board_after=0)
+            .values(board_message=message_id, board_after=0, revision=GameTable.revision + 1)
         )
 
     async def store_buttons(

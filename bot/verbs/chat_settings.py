@@ -95,6 +95,8 @@ async def settings(ctx: Context) -> list[Reply]:
         raise RuleError(ADMIN_ONLY)
     stored, value = _value(key, list(args[1:]))
     ctx.repo.update_chat_settings(chat, **{stored: value})
+    if ctx.table is not None:  # a process that cached the table reads the chat again
+        ctx.repo.touch(ctx.table)
     shown = (
         _("the default")
         if value is None

@@ -1,0 +1,353 @@
+"""The hot path of a game move: the chat's running table kept in memory per process, the
+command's writes recorded instead of flushed by the ORM, then kept in one transaction of at most
+three statements (claim the update, the table row checked by its revision, the action rows).
+
+A cached table is never trusted: the UPDATE carries `WHERE revision = ?`, and a row another
+process (or the slow path) wrote since makes it fail, the transaction roll back and the command
+run again on the slow path from fresh rows. Nothing about correctness depends on one process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from collections.abc import Collection, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Connection, Engine, Table, delete, insert, update
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from storage.db import create_sync_engine, insert_ignoring_conflicts
+from storage.models import (
+    ActionRow,
+    Chat,
+    Deadline,
+    GameTable,
+    ProcessedUpdate,
+    TableStatus,
+    utcnow,
+)
+from storage.repository import Repository
+
+CACHED_TABLES = 10_000
+"""Running tables one process keeps in memory; the least recently used are dropped past this."""
+
+TABLES = cast(Table, GameTable.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
+DEADLINES = cast(Table, Deadline.__table__)
+
+
+class Deferred(Exception):
+    """The command needs what only a session gives (a query, a result row, chat data): it is
+    run again on the slow path."""
+
+
+class Stale(Exception):
+    """The stored table moved on since it was cached."""
+
+
+class Redelivered(Exception):
+    """The update was processed before: nothing is written, the cached table is left as it was."""
+
+
+class _NoSession:
+    def __getattr__(self, name: str) -> Any:
+        raise Deferred(name)
+
+
+@dataclass
+class Cached:
+    chat: Chat
+    table: GameTable
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class TableCache:
+    """(platform, chat id) -> the chat and its running table, as the last command left them."""
+
+    def __init__(self, size: int = CACHED_TABLES) -> None:
+        self._size = size
+        self._entries: OrderedDict[tuple[str, str], Cached] = OrderedDict()
+
+    def get(self, platform: str, chat_id: str) -> Cached | None:
+        entry = self._entries.get((platform, chat_id))
+        if entry is not None:
+            self._entries.move_to_end((platform, chat_id))
+        return entry
+
+    def keep(self, chat: Chat, table: GameTable | None) -> None:
+        """After a committed command: a running table is cached, anything else forgotten."""
+        key = (chat.platform, chat.chat_id)
+        if table is None or table.status != TableStatus.ACTIVE or table.state is None:
+            self._entries.pop(key, None)
+            return
+        entry = self._entries.get(key)
+        if entry is not None:
+            entry.chat, entry.table = chat, table
+            self._entries.move_to_end(key)
+        else:
+            self._entries[key] = Cached(chat, table)
+        while len(self._entries) > self._size:
+            self._entries.popitem(last=False)
+
+    def forget(self, platform: str, chat_id: str) -> None:
+        self._entries.pop((platform, chat_id), None)
+
+    def forget_table(self, table_id: int) -> None:
+        for key, entry in list(self._entries.items()):
+            if entry.table.id == table_id:
+                del self._entries[key]
+
+
+class Recorder(Repository):
+    """A Repository that keeps a game move's writes for the hot path's one transaction; anything
+    that needs a query (or writes what the hot path does not) raises Deferred."""
+
+    def __init__(self) -> None:
+        super().__init__(_NoSession())  # type: ignore[arg-type]
+        self.new_actions: list[dict[str, Any]] = []
+        self.dropped_deadlines: list[tuple[int, list[int] | None]] = []
+        self.new_deadlines: list[dict[str, Any]] = []
+
+    def add_action(self, **values: Any) -> None:
+        self.new_actions.append({**values, "created_at": utcnow()})
+
+    def add_deadline(
+        self, table: GameTable, seat: int, fire_at: datetime, due_at: datetime
+    ) -> None:
+        self.new_deadlines.append(
+            {
+                "table_id": table.id,
+                "platform": table.platform,
+                "chat_id": table.chat_id,
+                "seat": seat,
+                "kind": "remind",
+                "fire_at": fire_at,
+                "due_at": due_at,
+                "claimed_until": None,
+            }
+        )
+
+    async def delete_deadlines(self, table_id: int, seats: Collection[int] | None = None) -> None:
+        self.dropped_deadlines.append((table_id, None if seats is None else list(seats)))
+
+    @staticmethod
+    def update_chat_data(chat: Chat, **values: Any) -> None:
+        raise Deferred("chat data")
+
+    @staticmethod
+    def update_chat_settings(chat: Chat, **values: Any) -> None:
+        raise Deferred("chat settings")
+
+
+ROW_FIELDS = (
+    "status",
+    "settings",
+    "state",
+    "rng_position",
+    "version",
+    "next_seq",
+    "board_message",
+    "board_after",
+)
+
+
+@contextmanager
+def undone_on_error(table: GameTable) -> Iterator[None]:
+    """The cached table as it was if the command does not reach its commit."""
+    before = {name: getattr(table, name) for name in ROW_FIELDS}
+    try:
+        yield
+    except BaseException:
+        for name, value in before.items():
+            setattr(table, name, value)
+        raise
+
+
+@dataclass
+class Writes:
+    """What one game move keeps."""
+
+    platform: str
+    update_id: str | None
+    table: GameTable
+    revision: int
+    recorder: Recorder
+
+
+def write(connection: Connection, writes: Writes) -> bool:
+    """The move's statements in the caller's transaction: False for a redelivered update (nothing
+    written); Stale when the table row is no longer the cached revision."""
+    dialect = connection.dialect.name
+    if writes.update_id is not None:
+        claim = insert_ignoring_conflicts(
+            dialect,
+            ProcessedUpdate,
+            platform=writes.platform,
+            update_id=writes.update_id,
+            processed_at=utcnow(),
+        )
+        if not connection.execute(claim).rowcount:
+            return False
+    table = writes.table
+    values = {name: getattr(table, name) for name in ROW_FIELDS}
+    moved = connection.execute(
+        update(TABLES)
+        .where(TABLES.c.id == table.id, TABLES.c.revision == writes.revision)
+        .values(**values, revision=writes.revision + 1)
+    )
+    if moved.rowcount != 1:
+        raise Stale(table.id)
+    recorder = writes.recorder
+    if recorder.new_actions:
+        connection.execute(insert(ACTIONS), recorder.new_actions)
+    for table_id, seats in recorder.dropped_deadlines:
+        stmt = delete(DEADLINES).where(DEADLINES.c.table_id == table_id)
+        if seats is not None:
+            stmt = stmt.where(DEADLINES.c.seat.in_(seats))
+        connection.execute(stmt)
+    if recorder.new_deadlines:
+        connection.execute(insert(DEADLINES), recorder.new_deadlines)
+    return True
+
+
+STAMP = "%Y-%m-%d %H:%M:%S.%f"
+"""How SQLAlchemy's SQLite dialect stores a DateTime; the raw statements below write the same."""
+TABLE_SQL = (
+    "UPDATE tables SET status = ?, settings = ?, state = ?, rng_position = ?, version = ?,"
+    " next_seq = ?, board_message = ?, board_after = ?, revision = ?, updated_at = ?"
+    " WHERE id = ? AND revision = ?"
+)
+ACTION_SQL = (
+    "INSERT INTO actions (table_id, seq, seat, user_id, verb, args, summary, undoable, digest,"
+    " cause, snapshot, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+DEADLINE_SQL = (
+    "INSERT INTO deadlines (table_id, platform, chat_id, seat, kind, fire_at, due_at,"
+    " claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"
+)
+
+
+def write_sqlite(db: Any, writes: Writes) -> bool:
+    """`write` in sqlite3's own words (the same rows as the ORM writes: JSON as text, times as
+    SQLAlchemy stores them), for a transaction of a few hundred microseconds."""
+    now = utcnow().strftime(STAMP)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if writes.update_id is not None:
+            claimed = db.execute(
+                "INSERT INTO processed_updates (platform, update_id, processed_at)"
+                " VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (writes.platform, writes.update_id, now),
+            )
+            if not claimed.rowcount:
+                db.execute("ROLLBACK")
+                return False
+        table = writes.table
+        moved = db.execute(
+            TABLE_SQL,
+            (
+                TableStatus(table.status).value,
+                json.dumps(table.settings),
+                json.dumps(table.state),
+                table.rng_position,
+                table.version,
+                table.next_seq,
+                table.board_message,
+                table.board_after,
+                writes.revision + 1,
+                now,
+                table.id,
+                writes.revision,
+            ),
+        )
+        if moved.rowcount != 1:
+            raise Stale(table.id)
+        recorder = writes.recorder
+        db.executemany(
+            ACTION_SQL,
+            [
+                (
+                    a["table_id"],
+                    a["seq"],
+                    a["seat"],
+                    a["user_id"],
+                    a["verb"],
+                    json.dumps(a["args"]),
+                    a["summary"],
+                    int(a["undoable"]),
+                    a["digest"],
+                    a["cause"],
+                    None if a["snapshot"] is None else json.dumps(a["snapshot"]),
+                    a["created_at"].strftime(STAMP),
+                )
+                for a in recorder.new_actions
+            ],
+        )
+        for table_id, seats in recorder.dropped_deadlines:
+            if seats is None:
+                db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+            else:
+                db.executemany(
+                    "DELETE FROM deadlines WHERE table_id = ? AND seat = ?",
+                    [(table_id, seat) for seat in seats],
+                )
+        db.executemany(
+            DEADLINE_SQL,
+            [
+                (
+                    d["table_id"],
+                    d["platform"],
+                    d["chat_id"],
+                    d["seat"],
+                    d["kind"],
+                    d["fire_at"].strftime(STAMP),
+                    d["due_at"].strftime(STAMP),
+                )
+                for d in recorder.new_deadlines
+            ],
+        )
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return True
+
+
+class HotWriter:
+    """Runs a move's writes in one transaction: on SQLite with sqlite3 itself in one worker thread
+    (one thread hop per command), elsewhere with Core on the async engine."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._async = engine
+        self._sync: Engine | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        if engine.dialect.name == "sqlite":
+            self._sync = create_sync_engine(engine.url)
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
+
+    def _write_sync(self, writes: Writes) -> bool:
+        assert self._sync is not None
+        connection = self._sync.raw_connection()
+        try:
+            return write_sqlite(connection.driver_connection, writes)
+        finally:
+            connection.close()
+
+    async def __call__(self, writes: Writes) -> bool:
+        if self._sync is not None:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._thread, self._write_sync, writes)
+        async with self._async.begin() as connection:
+            return await connection.run_sync(write, writes)
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._thread.shutdown(wait=True)
+        if self._sync is not None:
+            self._sync.dispose()

@@ -1,0 +1,204 @@
+"""The hot path: a running table cached per process, a move written in three statements, and a
+cache that is checked (never trusted) when other processes share the database."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from bot.cli import make_referee
+from bot.commands.parse import Invocation
+from bot.pipeline import state_digest
+from bot.referee import Referee
+from games.base import Action, Rng
+from games.registry import engine_for
+from games.replay import apply
+from storage import hot
+from storage.models import ActionRow, GameTable, ProcessedUpdate
+
+POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path}/cache.db"
+    if not POSTGRES:
+        pytest.skip("PAPERREF_TEST_POSTGRES_URL is not set")
+    return POSTGRES
+
+
+def command(chat: str, user: str, text: str, update: str | None = None) -> Invocation:
+    verb, *args = text.lstrip("/").split()
+    return Invocation("test", chat, user, user.title(), verb, args, update_id=update)
+
+
+async def open_race(referee: Referee, chat: str, goal: int = 30) -> None:
+    for user, text in (("ann", f"/new race --goal {goal}"), ("bob", "/join"), ("ann", "/start")):
+        replies = await referee.handle(command(chat, user, text))
+        assert not any(getattr(r, "refusal", None) for r in replies), replies
+
+
+async def stored(referee: Referee, chat: str) -> tuple[GameTable, list[ActionRow]]:
+    async with referee._reads() as session:
+        table = (
+            await session.execute(
+                select(GameTable)
+                .where(GameTable.chat_id == chat)
+                .options(selectinload(GameTable.seats))
+            )
+        ).scalar_one()
+        rows = (
+            (
+                await session.execute(
+                    select(ActionRow).where(ActionRow.table_id == table.id).order_by(ActionRow.seq)
+                )
+            )
+            .scalars()
+            .all()
+        )
+        return table, list(rows)
+
+
+def replayed(table: GameTable, rows: list[ActionRow]) -> None:
+    """The log alone gives the stored state, action by action (no move lost or applied twice)."""
+    engine = engine_for(table.game)
+    rng = Rng(table.seed or "")
+    state, _events = engine.setup([s.name for s in table.seats], table.options, rng)
+    for row in rows:
+        apply(
+            engine,
+            state,
+            Action(row.seat, row.verb, tuple(row.args)),
+            rng,
+            table.seats[row.seat].name,
+        )
+        assert row.digest == state_digest(state, rng.position), row.seq
+    assert [r.seq for r in rows] == list(range(1, len(rows) + 1))
+    assert state == table.state and rng.position == table.rng_position
+
+
+class Counting:
+    """sqlite3's connection, counting the statements of the transaction (BEGIN/COMMIT aside)."""
+
+    def __init__(self, db: Any, seen: list[str]) -> None:
+        self._db, self._seen = db, seen
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql not in ("BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"):
+            self._seen.append(sql)
+        return self._db.execute(sql, *args)
+
+    def executemany(self, sql: str, rows: list[Any]) -> Any:
+        if rows:
+            self._seen.append(sql)
+        return self._db.executemany(sql, rows)
+
+
+async def test_a_move_at_a_cached_table_is_three_statements(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/three.db", seed="three")
+    await open_race(referee, "c1")
+    await referee.handle(command("c1", "ann", "/step 1"))  # the slow path caches the table
+    seen: list[str] = []
+    real = hot.write_sqlite
+    monkeypatch.setattr(hot, "write_sqlite", lambda db, w: real(Counting(db, seen), w))
+    replies = await referee.handle(command("c1", "bob", "/step 2", update="u1"))
+    assert replies[0].text.startswith("Bob steps to 2.")
+    assert [s.split()[0:3] for s in seen] == [
+        ["INSERT", "INTO", "processed_updates"],
+        ["UPDATE", "tables", "SET"],
+        ["INSERT", "INTO", "actions"],
+    ]
+    table, rows = await stored(referee, "c1")
+    replayed(table, rows)
+    await referee.close()
+
+
+async def test_a_redelivered_move_is_applied_once_on_the_hot_path(url: str) -> None:
+    chat = uuid.uuid4().hex
+    referee = await make_referee(url, seed="again")
+    await open_race(referee, chat)
+    await referee.handle(command(chat, "ann", "/step 1"))
+    first = await referee.handle(command(chat, "bob", "/step 3", update=f"{chat}:1"))
+    again = await referee.handle(command(chat, "bob", "/step 3", update=f"{chat}:1"))
+    assert first and again == []
+    table, rows = await stored(referee, chat)
+    assert [r.verb for r in rows] == ["step", "step"] and table.state["pos"] == [1, 3]
+    async with referee._reads() as session:
+        claimed = await session.execute(
+            select(ProcessedUpdate).where(ProcessedUpdate.update_id == f"{chat}:1")
+        )
+        assert len(claimed.all()) == 1
+    replayed(table, rows)
+    await referee.close()
+
+
+async def test_a_stale_cache_is_reloaded_not_trusted(url: str) -> None:
+    """Two processes (two referees, two caches) take turns at one table: each move is checked
+    against the stored row, so a cache that missed the other's move is never written back."""
+    chat = uuid.uuid4().hex
+    one = await make_referee(url, seed="one")
+    two = await make_referee(url, seed="two")
+    await open_race(one, chat)
+    await one.handle(command(chat, "ann", "/step 1"))
+    await two.handle(command(chat, "bob", "/step 1"))  # two caches the table now
+    for n in range(6):  # each referee's cache is one move behind when its turn comes
+        ann = await one.handle(command(chat, "ann", "/step 2"))
+        assert ann[0].text.startswith(f"Ann steps to {3 + 2 * n}."), ann[0].text
+        bob = await two.handle(command(chat, "bob", "/step 1"))
+        assert bob[0].text.startswith(f"Bob steps to {2 + n}."), bob[0].text
+    wrong = await one.handle(command(chat, "bob", "/step 1"))  # fine for `one`'s stale copy
+    assert wrong[0].text.startswith("It is Ann's turn")
+    table, rows = await stored(one, chat)
+    assert len(rows) == 14
+    replayed(table, rows)
+    await one.close()
+    await two.close()
+
+
+async def test_four_processes_racing_on_one_table_lose_nothing_and_apply_nothing_twice(
+    url: str,
+) -> None:
+    """Four referees send every move of a game at once, each update id delivered to two of them:
+    the log is whole, each update applied once, the stored state is the log's."""
+    chat = uuid.uuid4().hex
+    referees = [await make_referee(url, seed=f"p{i}") for i in range(4)]
+    await open_race(referees[0], chat, goal=40)
+    for n in range(30):
+        user = "ann" if n % 2 == 0 else "bob"
+        update = f"{chat}:{n}"
+        sends = [
+            r.handle(command(chat, user, "/step 1", update=update))
+            for r in (referees[n % 4], referees[(n + 1) % 4], referees[(n + 2) % 4])
+        ]
+        answers = await asyncio.gather(*sends)
+        moved = [a for a in answers if a and a[0].text.startswith(f"{user.title()} steps to")]
+        assert len(moved) == 1, answers  # one applied it; the others saw the redelivery
+    table, rows = await stored(referees[0], chat)
+    assert len(rows) == 30 and table.state["pos"] == [15, 15]
+    replayed(table, rows)
+    for referee in referees:
+        await referee.close()
+
+
+async def test_a_chat_setting_changed_elsewhere_reaches_a_cached_table(url: str) -> None:
+    chat = uuid.uuid4().hex
+    one = await make_referee(url, seed="lang1")
+    two = await make_referee(url, seed="lang2")
+    await open_race(one, chat)
+    await one.handle(command(chat, "ann", "/step 1"))  # `one` caches the table
+    settings = Invocation("test", chat, "cid", "Cid", "settings", ["language", "pl"], admin=True)
+    await two.handle(settings)
+    bob = await one.handle(command(chat, "bob", "/step 1"))
+    assert bob[0].text.endswith("Wasza kolej: Ann."), bob[0].text  # the chat's new language
+    await one.close()
+    await two.close()
