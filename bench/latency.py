@@ -31,6 +31,8 @@ from tests.support import random_play
 
 REAL = [key for key in GAMES if key not in ("race", "secret")]
 PLAYERS = ("Ann", "Bob")
+RUN = time.time_ns()
+"""Chats of this run are new even on a PostgreSQL database kept between runs."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -58,7 +60,7 @@ async def play_timed(referee: Referee, game: str, games: int) -> dict[str, list[
     timings: dict[str, list[float]] = defaultdict(list)
     chooser = Rng(f"latency-{game}")
     for g in range(games):
-        chat = f"{game}-{g}"
+        chat = f"{game}-{g}-{RUN}"
         await start_table(referee, chat, game)
         for n in range(3000):
             offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
@@ -99,23 +101,49 @@ def floor(state_bytes: int, commands: int = 2000) -> list[float]:
     return times
 
 
+async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> list[float]:
+    """The same writes with asyncpg itself, on temporary tables of the PostgreSQL database."""
+    import asyncpg
+
+    db = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+    await db.execute(
+        "CREATE TEMP TABLE updates (platform TEXT, id TEXT, PRIMARY KEY (platform, id));"
+        "CREATE TEMP TABLE t (id INT PRIMARY KEY, state JSON, version INT, seq INT);"
+        "CREATE TEMP TABLE a (t INT, seq INT, verb TEXT, args JSON, digest TEXT)"
+    )
+    state = json.dumps({"blob": "x" * state_bytes})
+    await db.execute("INSERT INTO t VALUES (1, $1, 0, 1)", state)
+    times = []
+    for n in range(commands):
+        start = time.perf_counter()
+        async with db.transaction():
+            await db.execute("INSERT INTO updates VALUES ('b', $1) ON CONFLICT DO NOTHING", str(n))
+            await db.execute("INSERT INTO a VALUES (1, $1, 'build', '[\"4\",\"5\"]', 'd')", n)
+            await db.execute("UPDATE t SET state = $1, version = version + 1, seq = seq + 1", state)
+        times.append(time.perf_counter() - start)
+    await db.close()
+    return times
+
+
 async def state_size(referee: Referee, game: str) -> int:
     async with referee._reads() as session:
         from storage.repository import Repository
 
-        table = await Repository(session).open_table("bench", f"{game}-0", lock=False)
-        table = table or await Repository(session).last_table("bench", f"{game}-0")
+        table = await Repository(session).open_table("bench", f"{game}-0-{RUN}", lock=False)
+        table = table or await Repository(session).last_table("bench", f"{game}-0-{RUN}")
         return len(json.dumps(table.state)) if table is not None and table.state else 1000
 
 
-async def per_verb(url: str, games: int) -> None:
+async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     referee = await make_referee(url, seed="latency")
-    print(
-        f"\n{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}"
-    )
-    for game in REAL:
+    postgres = url.startswith("postgresql")
+    print(f"\n{'PostgreSQL' if postgres else 'SQLite'}: per verb through Referee.handle")
+    print(f"{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}")
+    for game in only or REAL:
         timings = await play_timed(referee, game, games)
-        base = statistics.median(floor(await state_size(referee, game)))
+        size = await state_size(referee, game)
+        times = await floor_postgres(url, size) if postgres else floor(size)
+        base = statistics.median(times)
         for verb, values in sorted(timings.items()):
             p50 = statistics.median(values)
             print(
@@ -244,6 +272,7 @@ def main() -> None:
         targets = {"sqlite": f"sqlite+aiosqlite:///{tmp}/tables.db"}
         if os.environ.get("PAPERREF_TEST_POSTGRES_URL"):
             targets["postgresql"] = os.environ["PAPERREF_TEST_POSTGRES_URL"]
+            asyncio.run(per_verb(targets["postgresql"], args.games, ["gotown", "papertown"]))
         print(f"\n{'storage':<12}{'tables':>8}{'commands/s':>12}")
         for name, target in targets.items():
             rate = asyncio.run(many_tables(target, args.tables, args.commands))
