@@ -263,7 +263,9 @@ class Referee:
     def _hot_move(table: GameTable, inv: Invocation) -> bool:
         """A move of the table's game by its own verb, with no file, no bots owing a move, and a
         button (if any) made for this version."""
-        if inv.verb in SHARED_NAMES or inv.attachment is not None or bots_owe_a_move(table):
+        game_roll = inv.verb == "roll" and not inv.args  # a bare /roll is the game's own roll
+        shared = inv.verb in SHARED_NAMES and not game_roll
+        if shared or inv.attachment is not None or bots_owe_a_move(table):
             return False
         if inv.version is not None and inv.version != table.version:
             return False

@@ -202,3 +202,26 @@ async def test_a_chat_setting_changed_elsewhere_reaches_a_cached_table(url: str)
     assert bob[0].text.endswith("Wasza kolej: Ann."), bob[0].text  # the chat's new language
     await one.close()
     await two.close()
+
+
+async def test_a_bare_roll_is_the_games_own_move_on_the_hot_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/roll.db", seed="roll")
+    for user, text in (("ann", "/new papertown"), ("bob", "/join"), ("ann", "/start")):
+        await referee.handle(command("c1", user, text))
+    offers = {u: await referee.legal_moves("test", "c1", u) for u in ("ann", "bob")}
+    roller = next(u for u, moves in offers.items() if "/roll" in moves)
+    slow: list[str] = []
+    real = Referee._in_transaction
+
+    async def counted(self: Referee, repo: Any, inv: Invocation, *rest: Any) -> Any:
+        slow.append(inv.verb)
+        return await real(self, repo, inv, *rest)
+
+    monkeypatch.setattr(Referee, "_in_transaction", counted)
+    replies = await referee.handle(command("c1", roller, "/roll"))
+    assert slow == [] and not any(getattr(r, "refusal", None) for r in replies)
+    await referee.handle(command("c1", roller, "/roll 2d6"))  # dice, not the game: slow path
+    assert slow == ["roll"]
+    await referee.close()
