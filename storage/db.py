@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, Insert, event, text
 from sqlalchemy import create_engine as sa_create_engine
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -20,6 +19,7 @@ from sqlalchemy.ext.asyncio import (
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy.dialects import postgresql, sqlite
 
 DEFAULT_URL = "sqlite+aiosqlite:///paperref.db"
 """The database when none is configured: paperref.db in the working directory."""
@@ -103,6 +103,8 @@ def dialect_insert(
     dialect: str, model: type[Any], **values: Any
 ) -> postgresql.Insert | sqlite.Insert:
     """An INSERT in the dialect's words (SQLite or PostgreSQL), for its ON CONFLICT clauses."""
+    from sqlalchemy.dialects import postgresql, sqlite  # the one a database uses, when it is used
+
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     return insert(model).values(**values)
 

@@ -7,15 +7,18 @@ import hashlib
 import json
 from collections.abc import Collection, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Insert, delete, func, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import flag_modified
 
 from storage.db import dialect_insert
+
+if TYPE_CHECKING:
+    from sqlalchemy.dialects import postgresql, sqlite
+
 from storage.models import (
     OPEN_STATUSES,
     ActionRow,
