@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -15,8 +15,9 @@ from games.registry import all_engines
 DESCRIPTION_LIMIT = 100
 
 
-USAGE_WORDS = frozenset(
-    (
+USAGE_WORDS: dict[str, str] = {
+    word: word
+    for word in (
         N_("GAME"),
         N_("NAME"),
         N_("VERB"),
@@ -33,26 +34,77 @@ USAGE_WORDS = frozenset(
         N_("ROW"),
         N_("BUILDING"),
         N_("LEVEL"),
+        N_("CELL"),
+        N_("ATTACKER"),
+        N_("TARGET"),
+        N_("WEAPON"),
+        N_("ABILITY"),
+        N_("FACING"),
+        N_("INCHES"),
+        N_("STAT BLOCK"),
+        N_("TRACK"),
+        N_("TYPE"),
         N_("option"),
         N_("value"),
         N_("discard"),
         N_("from"),
         N_("floor"),
+        N_("at"),
+        N_("to"),
+        N_("add"),
+        N_("list"),
+        N_("remove"),
+        N_("row"),
+        N_("deck"),
+        N_("over"),
+        N_("gap"),
+        N_("pay"),
+        N_("under"),
+        N_("where"),
+        N_("position"),
+        N_("source"),
+        N_("slot"),
     )
+} | {
+    # a word a game's catalogue has in another sense (Papercraft's board edges) gets a msgid
+    # of its own, so the catalogues never disagree on one msgid
+    "left": N_("left (a side to build on)"),
+    "right": N_("right (a side to build on)"),
+}
+"""The placeholders and literal words of usage lines (`/draft CARD [discard OTHER]`), each with
+its msgid, said in the reader's language; the command's own name and its --flags stay as typed.
+A game's NAME names a thing (`/power NAME CELL`, `/achieve NAME`: NAZWA in Polish).
+Every word of a verb's declaration (`Arg` names, literals and choices, `grammar`, `Flag` values)
+that is a word of English belongs here: tests/core/test_help_polish.py renders /help of every
+verb in Polish and fails on one left in English. A word given in the notation a player types
+(`N`, `X,Y`, `xN`, `a,b,...`) stays as it is."""
+TABLE_WORDS: dict[str, str] = USAGE_WORDS | {"NAME": N_("NAME (of a person)")}
+"""The usage words of the table's own commands (the shared verbs), whose NAME is a person's
+(`/kick NAME`, `/addbot [NAME]`: IMIĘ in Polish)."""
+_PHRASES = sorted((w for w in USAGE_WORDS if " " in w), key=len, reverse=True)
+_WORD = re.compile(
+    r"(?<![-/\w])(?:" + "".join(rf"{re.escape(p)}(?!\w)|" for p in _PHRASES) + r"\w+)"
 )
-"""The placeholders and literal words of usage lines (`/draft CARD [discard OTHER]`), said in
-the reader's language; the command's own name and its --flags stay as typed."""
-_WORD = re.compile(r"(?<![-/\w])\w+")
+"""A usage word, or a placeholder of several words (`STAT BLOCK`), never a --flag or /command."""
 
 
-def placeholders(text: str, lang: str) -> str:
-    """The usage words of a usage line in the reader's language."""
-    return _WORD.sub(lambda m: say(said(m[0]), lang) if m[0] in USAGE_WORDS else m[0], text)
+def placeholders(text: str, lang: str, words: Mapping[str, str] = USAGE_WORDS) -> str:
+    """The usage words of a usage line in the reader's language (`words`: TABLE_WORDS for a
+    shared verb's, USAGE_WORDS for a game's)."""
+
+    def word(match: re.Match[str]) -> str:
+        msgid = words.get(match[0])
+        if msgid is None:
+            return match[0]
+        said_so = say(said(msgid), lang)
+        return match[0] if said_so == msgid else said_so
+
+    return _WORD.sub(word, text)
 
 
-def usage(verb: Verb[Any], lang: str = "en") -> str:
+def usage(verb: Verb[Any], lang: str = "en", words: Mapping[str, str] = USAGE_WORDS) -> str:
     """`/verb ARGS`, its placeholders in the reader's language."""
-    return f"/{verb.name} {placeholders(verb.usage, lang)}".rstrip()
+    return f"/{verb.name} {placeholders(verb.usage, lang, words)}".rstrip()
 
 
 def fit(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
@@ -95,10 +147,14 @@ def every_verb(shared: Sequence[Verb[Any]]) -> list[Verb[Any]]:
     return verbs
 
 
-def _explain(verb: Verb[Any], lang: str, owner: str = "") -> list[str]:
-    lines = [f"{usage(verb, lang)}: {say(verb.help, lang)}{owner}"]
+def _words(verb: Verb[Any], shared: Sequence[Verb[Any]]) -> Mapping[str, str]:
+    return TABLE_WORDS if any(verb is s for s in shared) else USAGE_WORDS
+
+
+def _explain(verb: Verb[Any], lang: str, words: Mapping[str, str], owner: str = "") -> list[str]:
+    lines = [f"{usage(verb, lang, words)}: {say(verb.help, lang)}{owner}"]
     lines.extend(
-        f"  {placeholders(arg.name, lang) or '|'.join(arg.choices)}: {say(arg.help, lang)}"
+        f"  {placeholders(arg.name or '|'.join(arg.choices), lang, words)}: {say(arg.help, lang)}"
         for arg in verb.args
         if arg.help
     )
@@ -122,9 +178,13 @@ def help_text(
             return say(
                 _("There is no command /{verb} here; /help lists them all.", verb=name), lang
             )
-        return "\n".join(line for verb, owner in found for line in _explain(verb, lang, owner))
+        return "\n".join(
+            line
+            for verb, owner in found
+            for line in _explain(verb, lang, _words(verb, shared), owner)
+        )
     lines = [say(_("Table commands:"), lang)]
-    lines.extend(f"  {usage(v, lang)}: {say(v.help, lang)}" for v in shared)
+    lines.extend(f"  {usage(v, lang, TABLE_WORDS)}: {say(v.help, lang)}" for v in shared)
     if engine is not None:
         lines.append(say(_("{game} commands:", game=engine.title), lang))
         lines.extend(f"  {usage(v, lang)}: {say(v.help, lang)}" for v in engine.verbs)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,49 @@ def test_a_catalogue_that_lacks_a_message_or_breaks_a_placeholder_fails(
     assert any("empty translation of 'The game is waiting for you.'" in p for p in problems)
     assert any("placeholders of '{imie} dołącza.'" in p for p in problems)
     assert len(problems) == 3
+
+
+def disagreements(files: Iterable[tuple[str, Path]], lang: str = "pl") -> list[str]:
+    """One line per msgid that two catalogues translate differently: at run time the first one
+    read would win (bot.i18n.load_catalogue), silently overriding the other domain's meaning."""
+    said: dict[str, dict[str, object]] = {}
+    for domain, path in files:
+        if not path.exists():
+            continue
+        with path.open("rb") as handle:
+            po = read_po(handle, locale=lang)
+        for message in po:
+            if not message.id or message.fuzzy:
+                continue
+            key = str(message.id[0] if isinstance(message.id, tuple | list) else message.id)
+            string = message.string
+            said.setdefault(key, {})[domain] = (
+                tuple(string) if isinstance(string, tuple | list) else string
+            )
+    return [
+        f"{key!r}: " + "; ".join(f"{domain} {text!r}" for domain, text in by.items())
+        for key, by in said.items()
+        if len(set(by.values())) > 1
+    ]
+
+
+def test_no_two_catalogues_translate_one_msgid_differently() -> None:
+    files = catalogue.catalogue_files("pl")
+    assert len(files) >= 6  # the core and every game
+    assert disagreements(files) == []
+
+
+def test_two_catalogues_that_disagree_are_caught(tmp_path: Path) -> None:
+    files = dict(catalogue.catalogue_files("pl"))
+    for domain, text in (("papertales", "koniec gry"), ("papercraft", "końca gry")):
+        with files[domain].open("rb") as handle:
+            po = read_po(handle, locale="pl")
+        po["game over"].string = text
+        files[domain] = tmp_path / f"{domain}.po"
+        with files[domain].open("wb") as handle:
+            write_po(handle, po)
+    found = disagreements(files.items())
+    assert found == ["'game over': papertales 'koniec gry'; papercraft 'końca gry'"]
 
 
 def test_marked_texts_are_english_strings_that_say_themselves_in_polish() -> None:
