@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import hashlib
 import json
 import time
@@ -16,7 +15,7 @@ from bot.context import wants_image
 from bot.i18n import say
 from bot.ratings import record_result
 from bot.replies import Button, Private, Public, Reply
-from games.base import Action, Engine, Event, Move, Rng, find_verb
+from games.base import Action, Engine, Event, Move, Rng, copy_state, find_verb
 from games.i18n import Joined, _, _n, joined
 from games.registry import engine_for
 from games.replay import apply
@@ -62,7 +61,7 @@ def begin(repo: Repository, table: GameTable, board_default: str) -> Turn:
         repo,
         table,
         engine_for(table.game),
-        copy.deepcopy(table.state),
+        copy_state(table.state),
         Rng(table.seed, table.rng_position),
         wants_image(table, board_default),
     )
@@ -90,7 +89,7 @@ async def act(
     turn.repo.bump(table)
     seq = turn.repo.take_seq(table)
     snapshot = (
-        {"state": copy.deepcopy(turn.state), "rng": turn.rng.position}
+        {"state": copy_state(turn.state), "rng": turn.rng.position}
         if seq % SNAPSHOT_EVERY == 0
         else None
     )

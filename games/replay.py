@@ -3,12 +3,20 @@ undo, export, verify and recovery."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from games import dice
-from games.base import Action, Engine, Event, NotYourTurn, Rng, RuleError, find_verb
+from games.base import (
+    Action,
+    Engine,
+    Event,
+    NotYourTurn,
+    Rng,
+    RuleError,
+    copy_state,
+    find_verb,
+)
 from games.i18n import _
 
 DICE_VERB = "dice"
@@ -57,7 +65,7 @@ def apply(
         return [Event(result.describe(name))]
     check_turn(engine, state, action.seat, action.verb)
     position = rng.position
-    work = copy.deepcopy(state) if atomic else state
+    work = copy_state(state) if atomic else state
     try:
         events = engine.act(work, action.seat, action.verb, list(action.args), rng)
     except RuleError:
@@ -84,7 +92,7 @@ def replay(
         rng = Rng(seed)
         state, _events = engine.setup(names, options, rng)
     else:
-        state, rng = copy.deepcopy(start[0]), Rng(seed, start[1])
+        state, rng = copy_state(start[0]), Rng(seed, start[1])
     for action in actions:
         apply(engine, state, action, rng, names[action.seat], atomic=False)
     return state, rng
