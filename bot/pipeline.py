@@ -113,8 +113,10 @@ async def act(
 
 
 def deliver(turn: Turn, events: Sequence[Event]) -> None:
+    """A command's events become its replies; their public boards are not drawn, as `finish`
+    folds the public lines into one report under the table's one live board."""
     for event in events:
-        turn.replies.extend(event_replies(turn, event))
+        turn.replies.extend(event_replies(turn, event, public_board=False))
 
 
 def move_button(engine: Engine[Any], move: Move) -> Button:
@@ -127,11 +129,11 @@ def move_button(engine: Engine[Any], move: Move) -> Button:
     return Button(Joined((word, *move.args), " "), move.text)
 
 
-def event_replies(turn: Turn, event: Event) -> list[Reply]:
+def event_replies(turn: Turn, event: Event, *, public_board: bool = True) -> list[Reply]:
     table, engine, state = turn.table, turn.engine, turn.state
     buttons = tuple(move_button(engine, m) for m in event.choices)
     if event.to is None:
-        board = engine.view(state, None) if event.board else None
+        board = engine.view(state, None) if event.board and public_board else None
         return [Public(event.text, board, buttons, version=table.version, image=turn.image)]
     seat = table.seats[event.to]
     if seat.is_bot or seat.user_id is None:
