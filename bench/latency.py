@@ -77,12 +77,13 @@ async def play_timed(referee: Referee, game: str, games: int) -> dict[str, list[
     return timings
 
 
-def floor(state_bytes: int, commands: int = 2000) -> list[float]:
-    """The same writes with raw sqlite3 in WAL: claim the update, one action row, the snapshot
-    and version on the table row, in one transaction."""
+def floor(state_bytes: int, commands: int = 2000, synchronous: str = "full") -> list[float]:
+    """The same writes with raw sqlite3 in WAL at the referee's `synchronous` level: claim the
+    update, one action row, the snapshot and version on the table row, in one transaction."""
     with tempfile.TemporaryDirectory() as tmp:
         db = sqlite3.connect(f"{tmp}/floor.db", isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         db.execute("CREATE TABLE updates (platform TEXT, id TEXT, PRIMARY KEY (platform, id))")
         db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, state TEXT, version INT, seq INT)")
         db.execute("CREATE TABLE a (t INT, seq INT, verb TEXT, args TEXT, digest TEXT)")
@@ -137,12 +138,14 @@ async def state_size(referee: Referee, game: str) -> int:
 async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     referee = await make_referee(url, seed="latency")
     postgres = url.startswith("postgresql")
-    print(f"\n{'PostgreSQL' if postgres else 'SQLite'}: per verb through Referee.handle")
+    level = url.partition("synchronous=")[2] or "full"
+    where = "PostgreSQL" if postgres else f"SQLite (synchronous={level})"
+    print(f"\n{where}: per verb through Referee.handle")
     print(f"{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}")
     for game in only or REAL:
         timings = await play_timed(referee, game, games)
         size = await state_size(referee, game)
-        times = await floor_postgres(url, size) if postgres else floor(size)
+        times = await floor_postgres(url, size) if postgres else floor(size, synchronous=level)
         base = statistics.median(times)
         for verb, values in sorted(timings.items()):
             p50 = statistics.median(values)
@@ -269,14 +272,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{tmp}/latency.db"
         asyncio.run(per_verb(url, args.games))
-        targets = {"sqlite": f"sqlite+aiosqlite:///{tmp}/tables.db"}
+        normal = f"sqlite+aiosqlite:///{tmp}/normal.db?synchronous=normal"
+        asyncio.run(per_verb(normal, args.games, ["gotown", "papertown"]))
+        targets = {
+            "sqlite": f"sqlite+aiosqlite:///{tmp}/tables.db",
+            "sqlite-normal": f"sqlite+aiosqlite:///{tmp}/tables-normal.db?synchronous=normal",
+        }
         if os.environ.get("PAPERREF_TEST_POSTGRES_URL"):
             targets["postgresql"] = os.environ["PAPERREF_TEST_POSTGRES_URL"]
             asyncio.run(per_verb(targets["postgresql"], args.games, ["gotown", "papertown"]))
-        print(f"\n{'storage':<12}{'tables':>8}{'commands/s':>12}")
+        print(f"\n{'storage':<14}{'tables':>8}{'commands/s':>12}")
         for name, target in targets.items():
             rate = asyncio.run(many_tables(target, args.tables, args.commands))
-            print(f"{name:<12}{args.tables:>8}{rate:>12.0f}")
+            print(f"{name:<14}{args.tables:>8}{rate:>12.0f}")
         images()
         asyncio.run(bot_games(f"sqlite+aiosqlite:///{tmp}/bots.db"))
         asyncio.run(undo_deep(f"sqlite+aiosqlite:///{tmp}/undo.db"))

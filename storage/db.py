@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, Insert, event, text
 from sqlalchemy import create_engine as sa_create_engine
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -58,11 +59,18 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+SYNCHRONOUS = "paperref_synchronous"
+"""The engine's execution option holding SQLite's `synchronous` level (from the URL's query)."""
+LEVELS = ("full", "normal")
+"""`full` (the default): a commit survives a killed process and a power loss. `normal`: it
+survives a killed process; a power loss may take back the last commits (WAL keeps the file whole)."""
+
+
+def _sqlite_connect(level: str, dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")  # a commit survives power loss, not only kill -9
+    cursor.execute(f"PRAGMA synchronous={level.upper()}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
@@ -74,29 +82,35 @@ def _sqlite_begin(connection: Connection) -> None:
 
 
 def create_engine(url: str) -> AsyncEngine:
-    """SQLite gets WAL, a busy timeout and `BEGIN IMMEDIATE`, so one command holds the write lock."""
+    """SQLite gets WAL, a busy timeout and `BEGIN IMMEDIATE`, so one command holds the write lock;
+    `?synchronous=normal` on its URL trades power-loss durability for cheaper commits."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_async_engine(url, pool_pre_ping=True)
+    level = str(parsed.query.get("synchronous", LEVELS[0])).lower()
+    if level not in LEVELS:
+        raise ValueError(f"synchronous={level} in the database URL: use one of {', '.join(LEVELS)}")
+    parsed = parsed.difference_update_query(["synchronous"])
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(url, connect_args={"timeout": 30})
-    event.listen(engine.sync_engine, "connect", _sqlite_connect)
+    engine = create_async_engine(parsed, connect_args={"timeout": 30})
+    event.listen(engine.sync_engine, "connect", partial(_sqlite_connect, level))
     event.listen(engine.sync_engine, "begin", _sqlite_begin)
-    return engine
+    return engine.execution_options(**{SYNCHRONOUS: level})
 
 
-def create_sync_engine(url: URL) -> Engine:
-    """The same SQLite file through the synchronous driver, set up as create_engine's: for the
-    hot path, which runs a command's whole transaction in one worker thread."""
-    engine = sa_create_engine(
-        url.set(drivername="sqlite"),
+def create_sync_engine(engine: AsyncEngine) -> Engine:
+    """The async engine's SQLite file through the synchronous driver, set up the same way: for
+    the hot path, which runs a command's whole transaction in one worker thread."""
+    level = engine.get_execution_options().get(SYNCHRONOUS, LEVELS[0])
+    sync = sa_create_engine(
+        engine.url.set(drivername="sqlite"),
         connect_args={"timeout": 30, "check_same_thread": False},
         pool_reset_on_return=None,  # each use ends in COMMIT or ROLLBACK itself
     )
-    event.listen(engine, "connect", _sqlite_connect)
-    event.listen(engine, "begin", _sqlite_begin)
-    return engine
+    event.listen(sync, "connect", partial(_sqlite_connect, level))
+    event.listen(sync, "begin", _sqlite_begin)
+    return sync
 
 
 def dialect_insert(

@@ -328,7 +328,7 @@ class HotWriter:
         self._sync: Engine | None = None
         self._thread: ThreadPoolExecutor | None = None
         if engine.dialect.name == "sqlite":
-            self._sync = create_sync_engine(engine.url)
+            self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
 
     def _write_sync(self, writes: Writes) -> bool:

@@ -52,10 +52,12 @@ asyncio.run(main())
 """
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", "sqlite-normal", "postgresql"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite+aiosqlite:///{tmp_path}/crash.db"
+    if request.param == "sqlite-normal":  # WAL with synchronous=normal survives kill -9 too
+        return f"sqlite+aiosqlite:///{tmp_path}/crash.db?synchronous=normal"
     if not POSTGRES:
         pytest.skip("PAPERREF_TEST_POSTGRES_URL is not set")
     return POSTGRES

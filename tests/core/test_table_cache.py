@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.orm import selectinload
 
 from bot.cli import make_referee
@@ -21,6 +21,7 @@ from games.base import Action, Rng
 from games.registry import engine_for
 from games.replay import apply
 from storage import hot
+from storage.db import create_engine
 from storage.models import ActionRow, GameTable, ProcessedUpdate
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
@@ -41,8 +42,8 @@ def command(chat: str, user: str, text: str, update: str | None = None) -> Invoc
 
 
 async def open_race(referee: Referee, chat: str, goal: int = 30) -> None:
-    for user, text in (("ann", f"/new race --goal {goal}"), ("bob", "/join"), ("ann", "/start")):
-        replies = await referee.handle(command(chat, user, text))
+    for user, line in (("ann", f"/new race --goal {goal}"), ("bob", "/join"), ("ann", "/start")):
+        replies = await referee.handle(command(chat, user, line))
         assert not any(getattr(r, "refusal", None) for r in replies), replies
 
 
@@ -208,8 +209,8 @@ async def test_a_bare_roll_is_the_games_own_move_on_the_hot_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/roll.db", seed="roll")
-    for user, text in (("ann", "/new papertown"), ("bob", "/join"), ("ann", "/start")):
-        await referee.handle(command("c1", user, text))
+    for user, line in (("ann", "/new papertown"), ("bob", "/join"), ("ann", "/start")):
+        await referee.handle(command("c1", user, line))
     offers = {u: await referee.legal_moves("test", "c1", u) for u in ("ann", "bob")}
     roller = next(u for u, moves in offers.items() if "/roll" in moves)
     slow: list[str] = []
@@ -225,3 +226,22 @@ async def test_a_bare_roll_is_the_games_own_move_on_the_hot_path(
     await referee.handle(command("c1", roller, "/roll 2d6"))  # dice, not the game: slow path
     assert slow == ["roll"]
     await referee.close()
+
+
+@pytest.mark.parametrize(("query", "level"), [("", 2), ("?synchronous=normal", 1)])
+async def test_the_urls_synchronous_level_holds_on_both_paths(
+    tmp_path: Path, query: str, level: int
+) -> None:
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/sync.db{query}", seed="sync")
+    async with referee._reads() as session:
+        assert (await session.execute(text("PRAGMA synchronous"))).scalar_one() == level
+    sync = hot.create_sync_engine(referee._engine)
+    with sync.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA synchronous").scalar_one() == level
+    sync.dispose()
+    await referee.close()
+
+
+def test_an_unknown_synchronous_level_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="synchronous=off in the database URL: use one of full"):
+        create_engine("sqlite+aiosqlite:///x.db?synchronous=off")
