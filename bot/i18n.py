@@ -154,8 +154,11 @@ class Audience:
 
 
 def localise_view(view: View, lang: str) -> View:
-    """Every text of a board in one language; the view remembers it for the renderer's own words."""
+    """Every text of a board in one language; the view remembers it for the renderer's own words.
+    English is what its texts already hold."""
     tr = translator(lang)
+    if tr is ENGLISH:
+        return replace(view, lang=lang)
 
     def s(text: str) -> str:
         return localise(text, tr)

@@ -223,7 +223,7 @@ class Referee:
         slow path must take the command (not a game move, a refusal, a query needed, the cache
         stale). A redelivered update gets no replies, as on the slow path."""
         entry = self._cache.get(inv.platform, inv.chat_id)
-        if entry is None or not self._hot_move(entry.table, inv):
+        if entry is None:
             return None
         async with entry.lock:
             chat, table = entry.chat, entry.table

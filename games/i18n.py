@@ -60,9 +60,10 @@ class Localisable(str, metaclass=ABCMeta):
 
 
 def localise(text: object, tr: Translator) -> str:
-    """Any text in the translator's language: Localisables are translated, the rest shown as is."""
+    """Any text in the translator's language: Localisables are translated, the rest shown as is.
+    A Localisable's own value is its English, so English costs no lookup."""
     if isinstance(text, Localisable):
-        return text.localise(tr)
+        return str.__str__(text) if tr is ENGLISH else text.localise(tr)
     return str(text)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from typing import Any
 
@@ -17,7 +18,8 @@ GAMES: dict[str, str] = {
 
 
 def engine_for(key: str) -> Engine[Any]:
-    module = import_module(GAMES[key])
+    name = GAMES[key]
+    module = sys.modules.get(name) or import_module(name)  # asked several times per command
     engine: Engine[Any] = module.ENGINE
     return engine
 

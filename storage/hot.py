@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Engine, Table, delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.pool import PoolProxiedConnection
 
 from storage.db import create_sync_engine, insert_ignoring_conflicts
 from storage.models import (
@@ -326,18 +327,18 @@ class HotWriter:
     def __init__(self, engine: AsyncEngine) -> None:
         self._async = engine
         self._sync: Engine | None = None
+        self._connection: PoolProxiedConnection | None = None
         self._thread: ThreadPoolExecutor | None = None
         if engine.dialect.name == "sqlite":
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
 
     def _write_sync(self, writes: Writes) -> bool:
+        """In the writer thread, on its one connection (kept, so no pool checkout per move)."""
         assert self._sync is not None
-        connection = self._sync.raw_connection()
-        try:
-            return write_sqlite(connection.driver_connection, writes)
-        finally:
-            connection.close()
+        if self._connection is None:
+            self._connection = self._sync.raw_connection()
+        return write_sqlite(self._connection.driver_connection, writes)
 
     async def __call__(self, writes: Writes) -> bool:
         if self._sync is not None:
@@ -349,5 +350,8 @@ class HotWriter:
     def close(self) -> None:
         if self._thread is not None:
             self._thread.shutdown(wait=True)
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
         if self._sync is not None:
             self._sync.dispose()
