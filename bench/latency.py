@@ -156,29 +156,34 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     await referee.close()
 
 
-async def many_tables(url: str, tables: int, commands: int) -> float:
+async def many_tables(url: str, tables: int, commands: int, rounds: int = 3) -> list[float]:
     """Game moves per second of referee time, round robin over `tables` running GoTown tables
-    (choosing the move reads the offers first; only the commands themselves are timed)."""
+    (choosing the move reads the offers first; only the commands themselves are timed); one rate
+    per round of `commands`, as this machine's runs vary."""
     referee = await make_referee(url, seed="tables")
     prefix = f"many-{time.time_ns()}"
     chats = [f"{prefix}-{i}" for i in range(tables)]
     for chat in chats:
         await start_table(referee, chat, "gotown")
-    chooser, spent, done = Rng("tables"), 0.0, 0
-    for n in range(commands):
-        chat = chats[n % len(chats)]
-        offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
-        movers = [u for u in PLAYERS if offers[u]]
-        if not movers:
-            await start_table(referee, chat + f"-{n}", "gotown")
-            continue
-        user = chooser.choice(movers)
-        start = time.perf_counter()
-        await referee.handle(typed(chat, user, chooser.choice(offers[user]), n))
-        spent += time.perf_counter() - start
-        done += 1
+    chooser, rates = Rng("tables"), []
+    for round_ in range(rounds):
+        spent, done = 0.0, 0
+        for n in range(round_ * commands, (round_ + 1) * commands):
+            chat = chats[n % len(chats)]
+            offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
+            movers = [u for u in PLAYERS if offers[u]]
+            if not movers:
+                chats[n % len(chats)] = chat = f"{chat}-{n}"
+                await start_table(referee, chat, "gotown")
+                continue
+            user = chooser.choice(movers)
+            start = time.perf_counter()
+            await referee.handle(typed(chat, user, chooser.choice(offers[user]), n))
+            spent += time.perf_counter() - start
+            done += 1
+        rates.append(done / spent)
     await referee.close()
-    return done / spent
+    return rates
 
 
 def images() -> None:
@@ -281,10 +286,11 @@ def main() -> None:
         if os.environ.get("PAPERREF_TEST_POSTGRES_URL"):
             targets["postgresql"] = os.environ["PAPERREF_TEST_POSTGRES_URL"]
             asyncio.run(per_verb(targets["postgresql"], args.games, ["gotown", "papertown"]))
-        print(f"\n{'storage':<14}{'tables':>8}{'commands/s':>12}")
+        print(f"\n{'storage':<14}{'tables':>8}{'commands/s':>12}  rounds")
         for name, target in targets.items():
-            rate = asyncio.run(many_tables(target, args.tables, args.commands))
-            print(f"{name:<14}{args.tables:>8}{rate:>12.0f}")
+            rates = asyncio.run(many_tables(target, args.tables, args.commands))
+            shown = ", ".join(f"{r:.0f}" for r in rates)
+            print(f"{name:<14}{args.tables:>8}{statistics.median(rates):>12.0f}  {shown}")
         images()
         asyncio.run(bot_games(f"sqlite+aiosqlite:///{tmp}/bots.db"))
         asyncio.run(undo_deep(f"sqlite+aiosqlite:///{tmp}/undo.db"))
