@@ -22,7 +22,7 @@ from games.registry import engine_for
 from games.replay import apply
 from storage import hot
 from storage.db import create_engine
-from storage.models import ActionRow, GameTable, ProcessedUpdate
+from storage.models import ActionRow, Chat, GameTable, ProcessedUpdate, TableStatus
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
 
@@ -245,3 +245,17 @@ async def test_the_urls_synchronous_level_holds_on_both_paths(
 def test_an_unknown_synchronous_level_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="synchronous=off in the database URL: use one of full"):
         create_engine("sqlite+aiosqlite:///x.db?synchronous=off")
+
+
+def test_the_cache_keeps_the_most_recently_used_running_tables() -> None:
+    cache = hot.TableCache(size=2)
+    chats = [Chat(platform="test", chat_id=f"c{i}") for i in range(3)]
+    tables = [GameTable(id=i, status=TableStatus.ACTIVE, state={}) for i in range(3)]
+    cache.keep(chats[0], tables[0])
+    cache.keep(chats[1], tables[1])
+    assert cache.get("test", "c0") is not None  # c0 is now the most recently used
+    cache.keep(chats[2], tables[2])
+    assert [cache.get("test", f"c{i}") is not None for i in range(3)] == [True, False, True]
+    finished = GameTable(id=0, status=TableStatus.FINISHED, state={})
+    cache.keep(chats[0], finished)  # a table that is not running is forgotten
+    assert cache.get("test", "c0") is None
