@@ -232,7 +232,7 @@ class Referee:
             ):
                 return None
             revision = table.revision
-            recorder = Recorder()
+            recorder = Recorder(self._write.ratings)
             board = chat.settings.get("board") or self.board_default
             turn_time = chat.settings.get("turn_time", self.turn_time)
             ctx = Context(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict
-from collections.abc import Collection, Iterator
+from collections.abc import Awaitable, Callable, Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,17 +23,21 @@ from sqlalchemy import Connection, Engine, Table, delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
-from storage.db import create_sync_engine, insert_ignoring_conflicts
+from storage.db import READ_ONLY, create_sync_engine, insert_ignoring_conflicts
 from storage.models import (
     ActionRow,
     Chat,
     Deadline,
     GameTable,
     ProcessedUpdate,
+    Rating,
+    Result,
     TableStatus,
     utcnow,
 )
-from storage.repository import Repository
+from storage.repository import Repository, ratings_query
+
+RatingsReader = Callable[[str, str, str, Collection[str]], Awaitable[dict[str, Rating]]]
 
 CACHED_TABLES = 2_000
 """Running tables one process keeps in memory; the least recently used are dropped past this (a
@@ -41,6 +45,8 @@ dropped table's next move takes the slow path). Kept moderate: every cached stat
 Python's full garbage collections, about 65 ms per 1,000 tables here."""
 
 TABLES = cast(Table, GameTable.__table__)
+RESULTS = cast(Table, Result.__table__)
+RATINGS = cast(Table, Rating.__table__)
 ACTIONS = cast(Table, ActionRow.__table__)
 DEADLINES = cast(Table, Deadline.__table__)
 
@@ -111,11 +117,38 @@ class Recorder(Repository):
     """A Repository that keeps a game move's writes for the hot path's one transaction; anything
     that needs a query (or writes what the hot path does not) raises Deferred."""
 
-    def __init__(self) -> None:
+    def __init__(self, read_ratings: RatingsReader | None = None) -> None:
         super().__init__(_NoSession())  # type: ignore[arg-type]
         self.new_actions: list[dict[str, Any]] = []
         self.dropped_deadlines: list[tuple[int, list[int] | None]] = []
         self.new_deadlines: list[dict[str, Any]] = []
+        self.results: list[Result] = []
+        self.read_ratings = read_ratings
+        self.known_ratings: list[Rating] = []
+        self.new_ratings: list[Rating] = []
+
+    @property
+    def ends_a_game(self) -> bool:
+        return bool(self.results or self.known_ratings or self.new_ratings)
+
+    def add_result(
+        self, table: GameTable, winners: list[int], scores: dict[str, float | int]
+    ) -> None:
+        self.results.append(self.result_row(table, winners, scores))
+
+    async def ratings(
+        self, platform: str, chat_id: str, game: str, user_ids: Collection[str]
+    ) -> dict[str, Rating]:
+        """Read before the write (only the chat's one open table changes them), written back
+        with the game's last move."""
+        if self.read_ratings is None:
+            raise Deferred("ratings")
+        found = await self.read_ratings(platform, chat_id, game, user_ids)
+        self.known_ratings += found.values()
+        return found
+
+    def add_rating(self, rating: Rating) -> None:
+        self.new_ratings.append(rating)
 
     def add_action(self, **values: Any) -> None:
         self.new_actions.append({**values, "created_at": utcnow()})
@@ -216,7 +249,37 @@ def write(connection: Connection, writes: Writes) -> bool:
         connection.execute(stmt)
     if recorder.new_deadlines:
         connection.execute(insert(DEADLINES), recorder.new_deadlines)
+    if recorder.results:
+        connection.execute(insert(RESULTS), [_columns(RESULTS, r) for r in recorder.results])
+    if recorder.new_ratings:
+        rows = [_columns(RATINGS, r) | {"updated_at": utcnow()} for r in recorder.new_ratings]
+        connection.execute(insert(RATINGS), rows)
+    for row in recorder.known_ratings:
+        connection.execute(
+            update(RATINGS)
+            .where(*(column == getattr(row, column.key) for column in RATINGS.primary_key))
+            .values({key: getattr(row, key) for key in RATING_FIELDS})
+        )
     return True
+
+
+RATING_FIELDS = ("name", "games", "wins", "rated", "mu", "sigma")
+
+
+def _columns(table: Table, row: Any) -> dict[str, Any]:
+    """An ORM object's column values, for a Core INSERT (the database numbers the id)."""
+    return {c.key: getattr(row, c.key) for c in table.columns if c.key != "id"}
+
+
+def read_ratings(
+    connection: Connection, platform: str, chat_id: str, game: str, user_ids: Collection[str]
+) -> dict[str, Rating]:
+    """The rating rows as detached objects the game's end may change."""
+    query = ratings_query(platform, chat_id, game, user_ids)
+    columns = [c.key for c in RATINGS.columns]
+    found = connection.execute(query.with_only_columns(*RATINGS.columns)).all()
+    rows = [Rating(**dict(zip(columns, values, strict=True))) for values in found]
+    return {row.user_id: row for row in rows}
 
 
 STAMP = "%Y-%m-%d %H:%M:%S.%f"
@@ -335,6 +398,11 @@ class HotWriter:
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
 
+    def _write_core_sync(self, writes: Writes) -> bool:
+        assert self._sync is not None
+        with self._sync.begin() as connection:
+            return write(connection, writes)
+
     def _write_sync(self, writes: Writes) -> bool:
         """In the writer thread, on its one connection (kept, so no pool checkout per move)."""
         assert self._sync is not None
@@ -343,11 +411,30 @@ class HotWriter:
         return write_sqlite(self._connection.driver_connection, writes)
 
     async def __call__(self, writes: Writes) -> bool:
+        """A move in sqlite3's own words; a game's end (result, ratings) with Core."""
         if self._sync is not None:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._thread, self._write_sync, writes)
+            how = self._write_core_sync if writes.recorder.ends_a_game else self._write_sync
+            return await loop.run_in_executor(self._thread, how, writes)
         async with self._async.begin() as connection:
             return await connection.run_sync(write, writes)
+
+    async def ratings(
+        self, platform: str, chat_id: str, game: str, user_ids: Collection[str]
+    ) -> dict[str, Rating]:
+        """Read the rating rows a game's end moves (in the writer thread on SQLite)."""
+        args = (platform, chat_id, game, user_ids)
+        if self._sync is not None:
+            sync = self._sync
+
+            def read() -> dict[str, Rating]:
+                with sync.connect() as connection:
+                    reading = connection.execution_options(**{READ_ONLY: True})
+                    return read_ratings(reading, *args)
+
+            return await asyncio.get_running_loop().run_in_executor(self._thread, read)
+        async with self._async.connect() as connection:
+            return await connection.run_sync(read_ratings, *args)
 
     def close(self) -> None:
         if self._thread is not None:

@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Insert, delete, func, or_, select, update
+from sqlalchemy import Insert, Select, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import flag_modified
@@ -35,6 +35,18 @@ from storage.models import (
     TableStatus,
     utcnow,
 )
+
+
+def ratings_query(
+    platform: str, chat_id: str, game: str, user_ids: Collection[str]
+) -> Select[Rating]:
+    """The rating rows of these users in one chat and game."""
+    return select(Rating).where(
+        Rating.platform == platform,
+        Rating.chat_id == chat_id,
+        Rating.game == game,
+        Rating.user_id.in_(list(user_ids)),
+    )
 
 
 class Repository:
@@ -368,18 +380,19 @@ class Repository:
     def add_result(
         self, table: GameTable, winners: list[int], scores: dict[str, float | int]
     ) -> None:
-        self.session.add(
-            Result(
-                table_id=table.id,
-                game=table.game,
-                platform=table.platform,
-                chat_id=table.chat_id,
-                winners=winners,
-                scores=scores,
-                seats=[
-                    {"name": s.name, "bot": s.is_bot, "user_id": s.user_id} for s in table.seats
-                ],
-            )
+        self.session.add(self.result_row(table, winners, scores))
+
+    @staticmethod
+    def result_row(table: GameTable, winners: list[int], scores: dict[str, float | int]) -> Result:
+        return Result(
+            table_id=table.id,
+            game=table.game,
+            platform=table.platform,
+            chat_id=table.chat_id,
+            winners=winners,
+            scores=scores,
+            seats=[{"name": s.name, "bot": s.is_bot, "user_id": s.user_id} for s in table.seats],
+            finished_at=utcnow(),
         )
 
     # ---- turn deadlines ----
@@ -451,12 +464,7 @@ class Repository:
     async def ratings(
         self, platform: str, chat_id: str, game: str, user_ids: Collection[str]
     ) -> dict[str, Rating]:
-        stmt = select(Rating).where(
-            Rating.platform == platform,
-            Rating.chat_id == chat_id,
-            Rating.game == game,
-            Rating.user_id.in_(list(user_ids)),
-        )
+        stmt = ratings_query(platform, chat_id, game, user_ids)
         return {r.user_id: r for r in (await self.session.execute(stmt)).scalars().all()}
 
     def add_rating(self, rating: Rating) -> None:

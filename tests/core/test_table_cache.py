@@ -22,7 +22,15 @@ from games.registry import engine_for
 from games.replay import apply
 from storage import hot
 from storage.db import create_engine
-from storage.models import ActionRow, Chat, GameTable, ProcessedUpdate, TableStatus
+from storage.models import (
+    ActionRow,
+    Chat,
+    GameTable,
+    ProcessedUpdate,
+    Rating,
+    Result,
+    TableStatus,
+)
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
 
@@ -259,3 +267,50 @@ def test_the_cache_keeps_the_most_recently_used_running_tables() -> None:
     finished = GameTable(id=0, status=TableStatus.FINISHED, state={})
     cache.keep(chats[0], finished)  # a table that is not running is forgotten
     assert cache.get("test", "c0") is None
+
+
+async def finished_rows(referee: Referee, chat: str) -> tuple[list[Any], list[Any]]:
+    """The result and the rating rows of a chat, as plain values."""
+    async with referee._reads() as session:
+        results = (await session.execute(select(Result).where(Result.chat_id == chat))).scalars()
+        ratings = (
+            await session.execute(
+                select(Rating).where(Rating.chat_id == chat).order_by(Rating.user_id)
+            )
+        ).scalars()
+        return (
+            [(r.game, r.winners, r.scores, r.seats) for r in results],
+            [(r.user_id, r.name, r.games, r.wins, r.rated, r.mu, r.sigma) for r in ratings],
+        )
+
+
+async def test_the_last_move_writes_result_and_ratings_as_the_slow_path_does(url: str) -> None:
+    """Two rated games in one chat: the second's last move (ratings read and moved) is a hot
+    move, and every row is what the slow path writes for the same game."""
+    games: dict[bool, tuple[list[Any], list[Any]]] = {}
+    slow: list[str] = []
+    real = Referee._in_transaction
+
+    async def counted(self: Referee, repo: Any, inv: Invocation, *rest: Any) -> Any:
+        slow.append(inv.verb)
+        return await real(self, repo, inv, *rest)
+
+    for hot_path in (True, False):
+        chat = uuid.uuid4().hex
+        referee = await make_referee(url, seed="ends")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Referee, "_in_transaction", counted)
+            if not hot_path:
+                patch.setattr(Referee, "_hot", lambda self, inv: asyncio.sleep(0))
+            for _game in range(2):
+                await open_race(referee, chat, goal=3)
+                slow.clear()
+                for user in ("ann", "bob", "ann"):
+                    replies = await referee.handle(command(chat, user, "/step 2"))
+                assert any(getattr(r, "outcome", None) for r in replies), replies
+                assert slow == ([] if hot_path else ["step"] * 3)
+        games[hot_path] = await finished_rows(referee, chat)
+        await referee.close()
+    results, ratings = games[True]
+    assert len(results) == 2 and [r[2:5] for r in ratings] == [(2, 2, 2), (2, 0, 2)]
+    assert games[True] == games[False]
