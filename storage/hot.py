@@ -13,7 +13,7 @@ import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -39,6 +39,8 @@ from storage.repository import Repository, ratings_query
 
 RatingsReader = Callable[[str, str, str, Collection[str]], Awaitable[dict[str, Rating]]]
 
+CHECKPOINT_EVERY = 100
+"""Hot moves between background WAL checkpoints (the writer's own automatic ones are off)."""
 CACHED_TABLES = 2_000
 """Running tables one process keeps in memory; the least recently used are dropped past this (a
 dropped table's next move takes the slow path). Kept moderate: every cached state is traversed by
@@ -394,9 +396,35 @@ class HotWriter:
         self._sync: Engine | None = None
         self._connection: PoolProxiedConnection | None = None
         self._thread: ThreadPoolExecutor | None = None
+        self._checkpointer: ThreadPoolExecutor | None = None
+        self._checkpoint: Future[tuple[int, int, int]] | None = None
+        self._since_checkpoint = 0
         if engine.dialect.name == "sqlite":
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
+            self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="paperref-checkpoint")
+
+    def _checkpoint_sync(self) -> tuple[int, int, int]:
+        """Copy the WAL back into the database on a connection of its own: PASSIVE, so writers
+        go on meanwhile, and no move's commit pays for it. (busy, WAL frames, frames copied)."""
+        assert self._sync is not None
+        connection = self._sync.raw_connection()  # sqlite3 in autocommit: no transaction around it
+        try:
+            db = connection.driver_connection
+            assert db is not None
+            busy, frames, copied = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            return int(busy), int(frames), int(copied)
+        finally:
+            connection.close()
+
+    def _after_commit(self) -> None:
+        """Every CHECKPOINT_EVERY moves a background checkpoint (one at a time)."""
+        self._since_checkpoint += 1
+        if self._since_checkpoint < CHECKPOINT_EVERY or self._checkpointer is None:
+            return
+        if self._checkpoint is None or self._checkpoint.done():
+            self._since_checkpoint = 0
+            self._checkpoint = self._checkpointer.submit(self._checkpoint_sync)
 
     def _write_core_sync(self, writes: Writes) -> bool:
         assert self._sync is not None
@@ -408,14 +436,21 @@ class HotWriter:
         assert self._sync is not None
         if self._connection is None:
             self._connection = self._sync.raw_connection()
-        return write_sqlite(self._connection.driver_connection, writes)
+            first = self._connection.driver_connection
+            assert first is not None
+            first.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run in the background
+        db = self._connection.driver_connection
+        assert db is not None
+        return write_sqlite(db, writes)
 
     async def __call__(self, writes: Writes) -> bool:
         """A move in sqlite3's own words; a game's end (result, ratings) with Core."""
         if self._sync is not None:
             loop = asyncio.get_running_loop()
             how = self._write_core_sync if writes.recorder.ends_a_game else self._write_sync
-            return await loop.run_in_executor(self._thread, how, writes)
+            written = await loop.run_in_executor(self._thread, how, writes)
+            self._after_commit()
+            return written
         async with self._async.begin() as connection:
             return await connection.run_sync(write, writes)
 
@@ -437,8 +472,9 @@ class HotWriter:
             return await connection.run_sync(read_ratings, *args)
 
     def close(self) -> None:
-        if self._thread is not None:
-            self._thread.shutdown(wait=True)
+        for pool in (self._thread, self._checkpointer):
+            if pool is not None:
+                pool.shutdown(wait=True)
         if self._connection is not None:
             self._connection.close()
             self._connection = None

@@ -314,3 +314,28 @@ async def test_the_last_move_writes_result_and_ratings_as_the_slow_path_does(url
     results, ratings = games[True]
     assert len(results) == 2 and [r[2:5] for r in ratings] == [(2, 2, 2), (2, 0, 2)]
     assert games[True] == games[False]
+
+
+async def test_wal_checkpoints_run_beside_the_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer's own automatic checkpoints are off; every few moves a background one copies
+    the whole WAL back, so no move's commit does it."""
+    monkeypatch.setattr(hot, "CHECKPOINT_EVERY", 10)
+    done: list[tuple[int, int, int]] = []
+    real = hot.HotWriter._checkpoint_sync
+
+    def recorded(self: hot.HotWriter) -> tuple[int, int, int]:
+        done.append(real(self))
+        return done[-1]
+
+    monkeypatch.setattr(hot.HotWriter, "_checkpoint_sync", recorded)
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/wal.db", seed="wal")
+    await open_race(referee, "c1", goal=50)
+    for n in range(60):
+        await referee.handle(command("c1", "ann" if n % 2 == 0 else "bob", "/step 1"))
+    writer = referee._write._connection
+    assert writer is not None and writer.driver_connection is not None
+    assert writer.driver_connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    await referee.close()  # waits for the last checkpoint
+    assert len(done) >= 5 and all(busy == 0 and copied == frames for busy, frames, copied in done)
