@@ -3,6 +3,7 @@ the acceptance tests of each translated game share."""
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -108,3 +109,11 @@ class PolishTable:
             if any(isinstance(r, Public) and r.outcome for r in replies):
                 return
         raise AssertionError("the game did not reach its final score")
+
+    def assert_no_english(self, names: Iterable[str], messages: list[str]) -> None:
+        """No English name or message text in anything the table showed (PAPERREF_SHOW_REPLIES
+        prints it all, to read the Polish a table gets)."""
+        if os.environ.get("PAPERREF_SHOW_REPLIES"):
+            print("\n=====\n".join(self.seen))
+        leaks = english_in(self.seen, messages, names)
+        assert not leaks, "\n\n".join(f"{what!r} in:\n{text}" for what, text in leaks[:10])
