@@ -14,7 +14,6 @@ Anything that is not Localisable (a player's name, a number, what a user typed) 
 
 from __future__ import annotations
 
-from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -46,11 +45,12 @@ class Source:
 ENGLISH = Source()
 
 
-class Localisable(str, metaclass=ABCMeta):
-    """A str holding its English text that can say itself in another language."""
+class Localisable(str):
+    """A str holding its English text that can say itself in another language. (A plain class,
+    not an ABC: isinstance checks on every piece of text are then a C-level lookup.)"""
 
-    @abstractmethod
-    def localise(self, tr: Translator) -> str: ...
+    def localise(self, tr: Translator) -> str:
+        raise NotImplementedError
 
     def __copy__(self) -> Localisable:
         return self
@@ -68,7 +68,10 @@ def localise(text: object, tr: Translator) -> str:
 
 
 def _fill(template: str, params: Mapping[str, Any], tr: Translator) -> str:
-    values = {k: v.localise(tr) if isinstance(v, Localisable) else v for k, v in params.items()}
+    if tr is ENGLISH:  # a Localisable's own value is its English
+        values = params
+    else:
+        values = {k: v.localise(tr) if isinstance(v, Localisable) else v for k, v in params.items()}
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):

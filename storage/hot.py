@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -45,6 +46,10 @@ CACHED_TABLES = 2_000
 """Running tables one process keeps in memory; the least recently used are dropped past this (a
 dropped table's next move takes the slow path). Kept moderate: every cached state is traversed by
 Python's full garbage collections, about 65 ms per 1,000 tables here."""
+
+BATCH = 200
+"""Moves of different tables that share one SQLite transaction (and its one fsync) at most, when
+they arrive while the writer is busy with the previous transaction."""
 
 TABLES = cast(Table, GameTable.__table__)
 RESULTS = cast(Table, Result.__table__)
@@ -301,95 +306,120 @@ DEADLINE_SQL = (
 )
 
 
-def write_sqlite(db: Any, writes: Writes) -> bool:
+def write_sqlite(db: Any, batch: list[Writes]) -> list[bool | Exception]:
     """`write` in sqlite3's own words (the same rows as the ORM writes: JSON as text, times as
-    SQLAlchemy stores them), for a transaction of a few hundred microseconds."""
+    SQLAlchemy stores them), for a transaction of a few hundred microseconds. Several moves (of
+    different tables) share one transaction and one fsync, each behind its own savepoint: a
+    redelivered or stale move is undone alone. Per move: True, False (redelivered) or its error."""
     now = utcnow().strftime(STAMP)
+    alone = len(batch) == 1
     db.execute("BEGIN IMMEDIATE")
+    outcomes: list[bool | Exception] = []
     try:
-        if writes.update_id is not None:
-            claimed = db.execute(
-                "INSERT INTO processed_updates (platform, update_id, processed_at)"
-                " VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                (writes.platform, writes.update_id, now),
-            )
-            if not claimed.rowcount:
-                db.execute("ROLLBACK")
-                return False
-        table = writes.table
-        moved = db.execute(
-            TABLE_SQL,
-            (
-                TableStatus(table.status).value,
-                json.dumps(table.settings),
-                json.dumps(table.state),
-                table.rng_position,
-                table.version,
-                table.next_seq,
-                table.board_message,
-                table.board_after,
-                writes.revision + 1,
-                now,
-                table.id,
-                writes.revision,
-            ),
-        )
-        if moved.rowcount != 1:
-            raise Stale(table.id)
-        recorder = writes.recorder
-        db.executemany(
-            ACTION_SQL,
-            [
-                (
-                    a["table_id"],
-                    a["seq"],
-                    a["seat"],
-                    a["user_id"],
-                    a["verb"],
-                    json.dumps(a["args"]),
-                    a["summary"],
-                    int(a["undoable"]),
-                    a["digest"],
-                    a["cause"],
-                    None if a["snapshot"] is None else json.dumps(a["snapshot"]),
-                    a["created_at"].strftime(STAMP),
-                )
-                for a in recorder.new_actions
-            ],
-        )
-        for table_id, seats in recorder.dropped_deadlines:
-            if seats is None:
-                db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
-            else:
-                db.executemany(
-                    "DELETE FROM deadlines WHERE table_id = ? AND seat = ?",
-                    [(table_id, seat) for seat in seats],
-                )
-        db.executemany(
-            DEADLINE_SQL,
-            [
-                (
-                    d["table_id"],
-                    d["platform"],
-                    d["chat_id"],
-                    d["seat"],
-                    d["kind"],
-                    d["fire_at"].strftime(STAMP),
-                    d["due_at"].strftime(STAMP),
-                )
-                for d in recorder.new_deadlines
-            ],
-        )
+        for writes in batch:
+            if not alone:
+                db.execute("SAVEPOINT move")
+            try:
+                outcomes.append(_move_sqlite(db, writes, now))
+            except Exception as error:
+                if alone:
+                    raise
+                db.execute("ROLLBACK TO move")
+                outcomes.append(error)
+            if not alone:
+                db.execute("RELEASE move")
+        if alone and outcomes == [False]:
+            db.execute("ROLLBACK")
+            return outcomes
     except BaseException:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+    return outcomes
+
+
+def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
+    """One move's statements: False for a redelivered update (nothing written), Stale when the
+    table row is no longer the cached revision."""
+    if writes.update_id is not None:
+        claimed = db.execute(
+            "INSERT INTO processed_updates (platform, update_id, processed_at)"
+            " VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (writes.platform, writes.update_id, now),
+        )
+        if not claimed.rowcount:
+            return False
+    table = writes.table
+    moved = db.execute(
+        TABLE_SQL,
+        (
+            TableStatus(table.status).value,
+            json.dumps(table.settings),
+            json.dumps(table.state),
+            table.rng_position,
+            table.version,
+            table.next_seq,
+            table.board_message,
+            table.board_after,
+            writes.revision + 1,
+            now,
+            table.id,
+            writes.revision,
+        ),
+    )
+    if moved.rowcount != 1:
+        raise Stale(table.id)
+    recorder = writes.recorder
+    db.executemany(
+        ACTION_SQL,
+        [
+            (
+                a["table_id"],
+                a["seq"],
+                a["seat"],
+                a["user_id"],
+                a["verb"],
+                json.dumps(a["args"]),
+                a["summary"],
+                int(a["undoable"]),
+                a["digest"],
+                a["cause"],
+                None if a["snapshot"] is None else json.dumps(a["snapshot"]),
+                a["created_at"].strftime(STAMP),
+            )
+            for a in recorder.new_actions
+        ],
+    )
+    for table_id, seats in recorder.dropped_deadlines:
+        if seats is None:
+            db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+        else:
+            db.executemany(
+                "DELETE FROM deadlines WHERE table_id = ? AND seat = ?",
+                [(table_id, seat) for seat in seats],
+            )
+    db.executemany(
+        DEADLINE_SQL,
+        [
+            (
+                d["table_id"],
+                d["platform"],
+                d["chat_id"],
+                d["seat"],
+                d["kind"],
+                d["fire_at"].strftime(STAMP),
+                d["due_at"].strftime(STAMP),
+            )
+            for d in recorder.new_deadlines
+        ],
+    )
     return True
 
 
 class HotWriter:
     """Runs a move's writes in one transaction: on SQLite with sqlite3 itself in one worker thread
-    (one thread hop per command), elsewhere with Core on the async engine."""
+    (one thread hop per command; moves that queue up meanwhile are committed together, a group
+    commit), elsewhere with Core on the async engine."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._async = engine
@@ -399,6 +429,8 @@ class HotWriter:
         self._checkpointer: ThreadPoolExecutor | None = None
         self._checkpoint: Future[tuple[int, int, int]] | None = None
         self._since_checkpoint = 0
+        self._queue: list[tuple[Writes, Future[bool]]] = []
+        self._queued = threading.Lock()
         if engine.dialect.name == "sqlite":
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
@@ -431,9 +463,14 @@ class HotWriter:
         with self._sync.begin() as connection:
             return write(connection, writes)
 
-    def _write_sync(self, writes: Writes) -> bool:
-        """In the writer thread, on its one connection (kept, so no pool checkout per move)."""
+    def _drain(self) -> None:
+        """In the writer thread, on its one connection (kept, so no pool checkout per move): every
+        move queued by now, up to BATCH, in one transaction; each caller gets its own outcome."""
         assert self._sync is not None
+        with self._queued:
+            batch, self._queue = self._queue[:BATCH], self._queue[BATCH:]
+        if not batch:
+            return  # an earlier drain took this call's move
         if self._connection is None:
             self._connection = self._sync.raw_connection()
             first = self._connection.driver_connection
@@ -441,14 +478,32 @@ class HotWriter:
             first.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run in the background
         db = self._connection.driver_connection
         assert db is not None
-        return write_sqlite(db, writes)
+        try:
+            outcomes = write_sqlite(db, [writes for writes, _done in batch])
+        except BaseException as error:  # the transaction failed: every move in it did
+            for _writes, done in batch:
+                done.set_exception(error)
+            return
+        for (_writes, done), outcome in zip(batch, outcomes, strict=True):
+            if isinstance(outcome, Exception):
+                done.set_exception(outcome)
+            else:
+                done.set_result(outcome)
 
     async def __call__(self, writes: Writes) -> bool:
-        """A move in sqlite3's own words; a game's end (result, ratings) with Core."""
+        """A move in sqlite3's own words (with whatever other moves are waiting by then); a game's
+        end (result, ratings) with Core."""
         if self._sync is not None:
-            loop = asyncio.get_running_loop()
-            how = self._write_core_sync if writes.recorder.ends_a_game else self._write_sync
-            written = await loop.run_in_executor(self._thread, how, writes)
+            assert self._thread is not None
+            if writes.recorder.ends_a_game:
+                loop = asyncio.get_running_loop()
+                written = await loop.run_in_executor(self._thread, self._write_core_sync, writes)
+            else:
+                done: Future[bool] = Future()
+                with self._queued:
+                    self._queue.append((writes, done))
+                self._thread.submit(self._drain)
+                written = await asyncio.wrap_future(done)
             self._after_commit()
             return written
         async with self._async.begin() as connection:

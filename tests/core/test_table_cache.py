@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import uuid
 from pathlib import Path
 from typing import Any
@@ -119,7 +120,7 @@ async def test_a_move_at_a_cached_table_is_three_statements(
     await referee.handle(command("c1", "ann", "/step 1"))  # the slow path caches the table
     seen: list[str] = []
     real = hot.write_sqlite
-    monkeypatch.setattr(hot, "write_sqlite", lambda db, w: real(Counting(db, seen), w))
+    monkeypatch.setattr(hot, "write_sqlite", lambda db, b: real(Counting(db, seen), b))
     replies = await referee.handle(command("c1", "bob", "/step 2", update="u1"))
     assert replies[0].text.startswith("Bob steps to 2.")
     assert [s.split()[0:3] for s in seen] == [
@@ -172,6 +173,56 @@ async def test_a_stale_cache_is_reloaded_not_trusted(url: str) -> None:
     replayed(table, rows)
     await one.close()
     await two.close()
+
+
+async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Group commit: moves of several tables queued behind a busy writer go in one transaction;
+    in it a redelivered move and a stale one are undone alone (the stale one is then played on
+    the slow path) while the others are kept."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/group.db"
+    referee = await make_referee(url, seed="group")
+    other = await make_referee(url, seed="other")
+    chats = [f"g{n}" for n in range(5)]
+    for chat in chats:
+        await open_race(referee, chat)
+        await referee.handle(command(chat, "ann", "/step 1", update=f"{chat}:a"))  # cached
+    await other.handle(command("g0", "bob", "/step 3", update="g0:b"))  # to be redelivered
+    await other.handle(command("g1", "bob", "/step 2"))  # g1's cached row is stale now
+    batches: list[int] = []
+    real = hot.write_sqlite
+
+    def counted(db: Any, batch: list[hot.Writes]) -> list[bool | Exception]:
+        batches.append(len(batch))
+        return real(db, batch)
+
+    monkeypatch.setattr(hot, "write_sqlite", counted)
+    busy = threading.Event()
+    writer = referee._write._thread
+    assert writer is not None
+    writer.submit(busy.wait)  # the writer is busy with an earlier transaction
+    moves = [
+        referee.handle(command("g0", "bob", "/step 3", update="g0:b")),  # redelivered
+        referee.handle(command("g1", "bob", "/step 1", update="g1:b")),  # stale cache
+        *(referee.handle(command(c, "bob", "/step 3", update=f"{c}:b")) for c in chats[2:]),
+    ]
+    answers = asyncio.gather(*moves)
+    for _ in range(2000):
+        if len(referee._write._queue) == len(moves):
+            break
+        await asyncio.sleep(0.001)
+    busy.set()
+    redelivered, stale, *kept = await answers
+    assert batches[0] == 5 and redelivered == []
+    assert stale[0].text.startswith("It is Ann's turn"), stale[0].text  # judged on fresh rows
+    assert all(k[0].text.startswith("Bob steps to 3.") for k in kept)
+    for chat, steps in zip(chats, (2, 2, 2, 2, 2), strict=True):
+        table, rows = await stored(referee, chat)
+        assert len(rows) == steps, chat
+        replayed(table, rows)
+    await referee.close()
+    await other.close()
 
 
 async def test_four_processes_racing_on_one_table_lose_nothing_and_apply_nothing_twice(
