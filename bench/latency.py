@@ -1,7 +1,8 @@
 """What a command costs, side by side in one run: per-verb p50/p99 through the referee for every
 game, the raw-sqlite3 floor for the same writes and the ratio, commands per second over many
-active tables, PNG render times, all-bot games, /undo deep in a game, and start-up. Prints tables;
-asserts nothing (timings stay out of the tests).
+active tables (one command at a time, and waves of chats posting together), PNG render times,
+all-bot games, /undo deep in a game, and start-up. Prints tables; asserts nothing (timings stay
+out of the tests).
 
     .venv/bin/python -m bench.latency [--tables 1000] [--commands 3000]
 """
@@ -156,32 +157,45 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     await referee.close()
 
 
-async def many_tables(url: str, tables: int, commands: int, rounds: int = 3) -> list[float]:
-    """Game moves per second of referee time, round robin over `tables` running GoTown tables
-    (choosing the move reads the offers first; only the commands themselves are timed); one rate
-    per round of `commands`, as this machine's runs vary."""
+WAVES = (1, 10, 100)
+"""How many of the tables send a command at the same moment: one at a time (each command's
+latency, summed), and waves of chats that post together, as a busy server sees them."""
+
+
+async def many_tables(
+    url: str, tables: int, commands: int, rounds: int = 3
+) -> dict[int, list[float]]:
+    """Game moves per second of referee time over `tables` running GoTown tables, for each wave
+    size: each wave's moves are chosen first (reading the offers), then sent together and timed
+    from the first to the last answer. One rate per round of `commands`, as runs here vary."""
     referee = await make_referee(url, seed="tables")
     prefix = f"many-{time.time_ns()}"
     chats = [f"{prefix}-{i}" for i in range(tables)]
     for chat in chats:
         await start_table(referee, chat, "gotown")
-    chooser, rates = Rng("tables"), []
-    for round_ in range(rounds):
-        spent, done = 0.0, 0
-        for n in range(round_ * commands, (round_ + 1) * commands):
-            chat = chats[n % len(chats)]
-            offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
-            movers = [u for u in PLAYERS if offers[u]]
-            if not movers:
-                chats[n % len(chats)] = chat = f"{chat}-{n}"
-                await start_table(referee, chat, "gotown")
-                continue
-            user = chooser.choice(movers)
-            start = time.perf_counter()
-            await referee.handle(typed(chat, user, chooser.choice(offers[user]), n))
-            spent += time.perf_counter() - start
-            done += 1
-        rates.append(done / spent)
+    chooser, n = Rng("tables"), 0
+    rates: dict[int, list[float]] = {wave: [] for wave in WAVES}
+    for wave in WAVES:
+        for _round in range(rounds):
+            spent, done = 0.0, 0
+            while done < commands:
+                sends = []
+                for _ in range(wave):
+                    n += 1
+                    chat = chats[n % len(chats)]
+                    offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
+                    movers = [u for u in PLAYERS if offers[u]]
+                    if not movers:
+                        chats[n % len(chats)] = chat = f"{chat}-{n}"
+                        await start_table(referee, chat, "gotown")
+                        continue
+                    user = chooser.choice(movers)
+                    sends.append(typed(chat, user, chooser.choice(offers[user]), n))
+                start = time.perf_counter()
+                await asyncio.gather(*(referee.handle(inv) for inv in sends))
+                spent += time.perf_counter() - start
+                done += len(sends)
+            rates[wave].append(done / spent)
     await referee.close()
     return rates
 
@@ -286,11 +300,13 @@ def main() -> None:
         if os.environ.get("PAPERREF_TEST_POSTGRES_URL"):
             targets["postgresql"] = os.environ["PAPERREF_TEST_POSTGRES_URL"]
             asyncio.run(per_verb(targets["postgresql"], args.games, ["gotown", "papertown"]))
-        print(f"\n{'storage':<14}{'tables':>8}{'commands/s':>12}  rounds")
+        print(f"\n{'storage':<14}{'tables':>8}{'at once':>9}{'commands/s':>12}  rounds")
         for name, target in targets.items():
-            rates = asyncio.run(many_tables(target, args.tables, args.commands))
-            shown = ", ".join(f"{r:.0f}" for r in rates)
-            print(f"{name:<14}{args.tables:>8}{statistics.median(rates):>12.0f}  {shown}")
+            waves = asyncio.run(many_tables(target, args.tables, args.commands))
+            for wave, rates in waves.items():
+                shown = ", ".join(f"{r:.0f}" for r in rates)
+                median = statistics.median(rates)
+                print(f"{name:<14}{args.tables:>8}{wave:>9}{median:>12.0f}  {shown}")
         images()
         asyncio.run(bot_games(f"sqlite+aiosqlite:///{tmp}/bots.db"))
         asyncio.run(undo_deep(f"sqlite+aiosqlite:///{tmp}/undo.db"))
