@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -34,9 +35,7 @@ games.registry.GAMES["race"] = "tests.core.race"
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
 
-async def main() -> None:
-    url, chat, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    referee = await make_referee(url)
+async def play(referee, chat: str, start: int) -> None:
     for n in range(start, start + 1000):
         for user in ("a", "b"):
             if await referee.legal_moves("test", chat, user):
@@ -46,10 +45,16 @@ async def main() -> None:
         inv = Invocation("test", chat, user, user, "step", ["1"], update_id=f"{chat}:{n}")
         replies = await referee.handle(inv)
         shown = (replies[0].text or "(board)").splitlines()[0] if replies else "(already applied)"
-        print("ack", n, shown, flush=True)
+        print("ack", chat, n, shown, flush=True)
+
+async def main() -> None:
+    referee = await make_referee(sys.argv[1])
+    starts = [pair.split("=") for pair in sys.argv[2:]]
+    await asyncio.gather(*(play(referee, chat, int(start)) for chat, start in starts))
 
 asyncio.run(main())
 """
+"""Plays several tables at once, so their moves share commits (SQLite's group commit)."""
 
 
 @pytest.fixture(params=["sqlite", "sqlite-normal", "postgresql"])
@@ -63,19 +68,23 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return POSTGRES
 
 
-async def run_until_killed(url: str, chat: str, start: int, acks_wanted: int) -> list[int]:
-    """Start a worker, wait for some acknowledged moves, then kill -9 it mid-flight."""
+async def run_until_killed(
+    url: str, starts: dict[str, int], acks_wanted: int
+) -> dict[str, list[int]]:
+    """Start a worker on the tables, wait for some acknowledged moves, then kill -9 it."""
+    pairs = [f"{chat}={start}" for chat, start in starts.items()]
     worker = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", WORKER, url, chat, str(start),
+        sys.executable, "-c", WORKER, url, *pairs,
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    acked: list[int] = []
+    acked: dict[str, list[int]] = {chat: [] for chat in starts}
     assert worker.stdout is not None
-    while len(acked) < acks_wanted:
+    while sum(map(len, acked.values())) < acks_wanted:
         line = await asyncio.wait_for(worker.stdout.readline(), 60)
         if not line:
             break
-        acked.append(int(line.split()[1]))
+        _ack, chat, n, *_shown = line.split()
+        acked[chat.decode()].append(int(n))
     if worker.returncode is None:
         with contextlib.suppress(ProcessLookupError):
             worker.send_signal(signal.SIGKILL)
@@ -84,51 +93,60 @@ async def run_until_killed(url: str, chat: str, start: int, acks_wanted: int) ->
     return acked
 
 
-async def test_acknowledged_moves_survive_kill_9(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    chat = uuid.uuid4().hex
+TABLES = 3
+
+
+async def test_acknowledged_moves_survive_kill_9(url: str) -> None:
+    """Three tables played at once (their moves share commits), the worker killed four times."""
+    chats = [uuid.uuid4().hex for _ in range(TABLES)]
     referee = await make_referee(url)
-    for user, verb, args in (("a", "new", ["race", "--goal", "50"]), ("b", "join", []),
-                             ("a", "start", [])):  # fmt: skip
-        await referee.handle(Invocation("test", chat, user, user, verb, args))
-    acked: list[int] = []
-    start = 0
+    for chat in chats:
+        for user, verb, args in (("a", "new", ["race", "--goal", "50"]), ("b", "join", []),
+                                 ("a", "start", [])):  # fmt: skip
+            await referee.handle(Invocation("test", chat, user, user, verb, args))
+    acked: dict[str, list[int]] = {chat: [] for chat in chats}
+    starts = dict.fromkeys(chats, 0)
     for kill in range(KILLS):
-        got = await run_until_killed(url, chat, start, 3 + 4 * kill)
-        acked += got
-        start = (got[-1] + 1) if got else start
-        # the next worker starts again from the last acknowledged update: a redelivery of any
-        # update id the killed worker applied without acknowledging is applied once
-        start = max(start - 1, 0)
+        got = await run_until_killed(url, starts, TABLES * (3 + 4 * kill))
+        for chat, numbers in got.items():
+            acked[chat] += numbers
+            # the next worker starts again from the last acknowledged update: a redelivery of
+            # any update id the killed worker applied without acknowledging is applied once
+            last = numbers[-1] if numbers else starts[chat]
+            starts[chat] = max(last, 0)
+    assert all(acked.values()), acked
     engine = create_engine(url)
-    async with engine.connect() as connection:
-        table = (
-            await connection.execute(
-                text(
-                    "select id, seed, options, state, rng_position from tables where chat_id = :c"
-                ),
-                {"c": chat},
-            )
-        ).one()
-        rows = (
-            await connection.execute(
-                text(
-                    "select seq, seat, verb, args, digest from actions where table_id = :t order by seq"
-                ),
-                {"t": table[0]},
-            )
-        ).all()
+    for chat in chats:
+        async with engine.connect() as connection:
+            table = (
+                await connection.execute(
+                    text(
+                        "select id, seed, options, state, rng_position from tables"
+                        " where chat_id = :c"
+                    ),
+                    {"c": chat},
+                )
+            ).one()
+            rows = (
+                await connection.execute(
+                    text(
+                        "select seq, seat, verb, args, digest from actions where table_id = :t"
+                        " order by seq"
+                    ),
+                    {"t": table[0]},
+                )
+            ).all()
+        assert len(rows) >= len(set(acked[chat])) > 0  # every acknowledged move is stored
+        assert [r[0] for r in rows] == list(range(1, len(rows) + 1))  # numbered once each
+        race = engine_for("race")
+        actions = [Action(r[1], r[2], tuple(plain(r[3]))) for r in rows]  # type: ignore[arg-type]
+        state, rng = replay(race, ["a", "b"], plain(table[2]), table[1], actions)  # type: ignore[arg-type]
+        assert state == plain(table[3]) and rng.position == table[4]
+        assert state_digest(state, rng.position) == rows[-1][4]
+        assert sum(state["pos"]) == len(rows)  # each step moved exactly one space: none twice
     await engine.dispose()
-    assert len(rows) >= len(set(acked)) > 0  # every acknowledged move is stored
-    assert [r[0] for r in rows] == list(range(1, len(rows) + 1))  # numbered once each
-    import json
-
-    def plain(value: object) -> object:
-        return json.loads(value) if isinstance(value, str) else value
-
-    race = engine_for("race")
-    actions = [Action(r[1], r[2], tuple(plain(r[3]))) for r in rows]  # type: ignore[arg-type]
-    state, rng = replay(race, ["a", "b"], plain(table[2]), table[1], actions)  # type: ignore[arg-type]
-    assert state == plain(table[3]) and rng.position == table[4]
-    assert state_digest(state, rng.position) == rows[-1][4]
-    assert sum(state["pos"]) == len(rows)  # each step moved exactly one space: none twice
     await referee.close()
+
+
+def plain(value: object) -> object:
+    return json.loads(value) if isinstance(value, str) else value
