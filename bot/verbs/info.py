@@ -17,7 +17,7 @@ from bot.replies import Private, Public, Reply
 from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
 from games.i18n import _, joined
-from games.registry import GAMES, all_engines, engine_for
+from games.registry import GAMES, about, engine_for
 from storage.models import ActionRow, GameTable, TableStatus
 
 HISTORY_LINES = 15
@@ -132,14 +132,15 @@ def just_for_you(ctx: Context, text: str) -> Private:
 
 async def games(ctx: Context) -> list[Reply]:
     lines: list[str] = [_("Games:")]
-    for engine in all_engines():
+    for key in GAMES:
+        game = about(key)
         lines.append(
             _(
                 "  {key}: {game}, {low}-{high} players",
-                key=engine.key,
-                game=engine.title,
-                low=engine.min_players,
-                high=engine.max_players,
+                key=game.key,
+                game=game.title,
+                low=game.min_players,
+                high=game.max_players,
             )
         )
     lines.append(_("Open a table with /new GAME."))

@@ -1,7 +1,6 @@
 """GoTown: the Helvetiq pocket card game of towers built from pairs adding up to 9."""
 
-from games.gotown.engine import GoTownEngine
+from games.registry import About, lazy_engine
 
-ENGINE = GoTownEngine()
-
-__all__ = ["ENGINE"]
+ABOUT = About("gotown", "GoTown", 2, 4)
+__getattr__ = lazy_engine(__name__, "games.gotown.engine", "GoTownEngine")

@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
-from games.gotown import flow
+from games.gotown import ABOUT, flow
 from games.gotown.bot import bot_choice
 from games.gotown.moves import legal_moves
 from games.gotown.rules_text import rules_text
-from games.gotown.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
+from games.gotown.setup import new_game
 from games.gotown.state import GoTownState
 from games.gotown.verbs import VERBS
 from games.gotown.view import build_view
@@ -20,10 +20,10 @@ from games.i18n import _
 class GoTownEngine(BaseEngine[GoTownState]):
     """Each seat builds a tower of floors summing to 9; specials steal, destroy, guard and stall."""
 
-    key = "gotown"
-    title = "GoTown"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    key = ABOUT.key
+    title = ABOUT.title
+    min_players = ABOUT.min_players
+    max_players = ABOUT.max_players
     verbs = VERBS
     options = (Option("short", "flag", _("Short game: the first to build 4 floors wins."), False),)
 

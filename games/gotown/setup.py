@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Event, Rng, RuleError, private, public
+from games.gotown import ABOUT
 from games.gotown.catalog import full_deck
 from games.gotown.flow import begin_turn, floors
 from games.gotown.hands import hand_line
@@ -13,8 +14,7 @@ from games.gotown.state import GoTownState
 from games.i18n import _
 
 HAND_SIZE = 5
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+MIN_PLAYERS, MAX_PLAYERS = ABOUT.min_players, ABOUT.max_players
 
 
 def new_game(

@@ -1,5 +1,6 @@
 """Papercraft: a free paper-army tabletop wargame, refereed."""
 
-from games.papercraft.engine import PapercraftEngine
+from games.registry import About, lazy_engine
 
-ENGINE = PapercraftEngine()
+ABOUT = About("papercraft", "Papercraft", 2, 4)
+__getattr__ = lazy_engine(__name__, "games.papercraft.engine", "PapercraftEngine")

@@ -7,11 +7,11 @@ from typing import Any
 
 from games.base import BaseEngine, Event, Move, Outcome, Rng, View
 from games.i18n import _n
-from games.papercraft import bot, flow, moves, rules_text
+from games.papercraft import ABOUT, bot, flow, moves, rules_text
 from games.papercraft.board import surviving_points
 from games.papercraft.custom import unit_command
 from games.papercraft.options import OPTIONS, read_options
-from games.papercraft.setup import MAX_PLAYERS, MIN_PLAYERS, new_state
+from games.papercraft.setup import new_state
 from games.papercraft.state import PapercraftState
 from games.papercraft.verbs import VERBS
 from games.papercraft.view import view
@@ -20,10 +20,10 @@ from games.papercraft.view import view
 class PapercraftEngine(BaseEngine[PapercraftState]):
     """Papercraft: points-bought paper armies, placement by d6, then move-and-attack turns."""
 
-    key = "papercraft"
-    title = "Papercraft"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    key = ABOUT.key
+    title = ABOUT.title
+    min_players = ABOUT.min_players
+    max_players = ABOUT.max_players
     verbs = VERBS
     options = OPTIONS
     hidden_information = False  # armies, dice and the table are all in the open

@@ -7,12 +7,13 @@ from typing import Any
 
 from games.base import Event, RuleError, public
 from games.i18n import _, joined
+from games.papercraft import ABOUT
 from games.papercraft.names import unit_name
 from games.papercraft.options import parse_teams, read_options
 from games.papercraft.statblock import unenforced
 from games.papercraft.state import PapercraftState
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MIN_PLAYERS, MAX_PLAYERS = ABOUT.min_players, ABOUT.max_players
 
 
 def new_state(

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, RuleError, View
 from games.i18n import _, from_json
-from games.papertales import bot, moves, view
+from games.papertales import ABOUT, bot, moves, view
 from games.papertales.flow import advance
 from games.papertales.rules_text import rules
 from games.papertales.setup import opening
@@ -21,10 +21,10 @@ LANGS = ("en", "pl")
 class PaperTalesEngine(BaseEngine[PaperTalesState]):
     """Paper Tales: simultaneous phases modelled as the seats that still owe a choice."""
 
-    key = "papertales"
-    title = "Paper Tales"
-    min_players = 2
-    max_players = 5
+    key = ABOUT.key
+    title = ABOUT.title
+    min_players = ABOUT.min_players
+    max_players = ABOUT.max_players
     verbs = VERBS
     options: tuple[Option, ...] = ()
     """`--lang pl` is the table's language setting (every game has it): the names of cards and

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
 from games.i18n import _
+from games.papertown import ABOUT
 from games.papertown import setup as opening
 from games.papertown.bot import bot_choice
 from games.papertown.flow import game_over, waiting
@@ -42,10 +43,10 @@ OPTIONS = (
 class PaperTownEngine(BaseEngine[PaperTownState]):
     """Roll and write on one shared hex sheet, for 2 players or 1 against two virtual players."""
 
-    key = "papertown"
-    title = "PaperTown"
-    min_players = 1
-    max_players = 2
+    key = ABOUT.key
+    title = ABOUT.title
+    min_players = ABOUT.min_players
+    max_players = ABOUT.max_players
     verbs = VERBS
     options = OPTIONS
 

@@ -1,5 +1,6 @@
 """Paper Skylines: mayors stack building cards into cities, played with an original sample card set."""
 
-from games.skylines.engine import SkylinesEngine
+from games.registry import About, lazy_engine
 
-ENGINE = SkylinesEngine()
+ABOUT = About("skylines", "Paper Skylines", 2, 4)
+__getattr__ = lazy_engine(__name__, "games.skylines.engine", "SkylinesEngine")

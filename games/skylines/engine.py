@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
 from games.i18n import _
-from games.skylines import flow, moves
+from games.skylines import ABOUT, flow, moves
 from games.skylines.bot import choose
 from games.skylines.catalog import catalog_of, load
 from games.skylines.context import Context
@@ -22,10 +22,10 @@ from games.skylines.view import render
 class SkylinesEngine(BaseEngine[SkylinesState]):
     """Mayors race to build cities of stacked cards, with the original sample card set."""
 
-    key = "skylines"
-    title = "Paper Skylines"
-    min_players = 2
-    max_players = 4
+    key = ABOUT.key
+    title = ABOUT.title
+    min_players = ABOUT.min_players
+    max_players = ABOUT.max_players
     verbs = VERBS
     options = (
         Option(

@@ -15,6 +15,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
+from games.registry import GAMES, engine_for
 from storage.db import (
     MIGRATION_LOCK,
     alembic_config,
@@ -106,14 +107,13 @@ PROBE = """
 import json, sys
 from bot.cli import main
 code = main(sys.argv[1:])
-print(json.dumps({"code": code, "modules": sorted(m.split(".")[0] for m in sys.modules)}))
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
 
 def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, str, set[str]]:
     """`paperref console --script` answering `Ann: /games` in a fresh interpreter, in a directory
-    with no config.toml: its exit code, output, errors and the top-level packages imported by the
-    end."""
+    with no config.toml: its exit code, output, errors and the modules imported by the end."""
     script = tmp_path / "s.txt"
     script.write_text("Ann: /games\n")
     done = subprocess.run(
@@ -134,7 +134,19 @@ def test_a_console_start_imports_alembic_only_to_migrate(tmp_path: Path) -> None
     assert "alembic" in modules
     code, output, _, modules = console_start(tmp_path, url)  # up to date: only read
     assert code == 0 and "Games:" in output
-    assert modules.isdisjoint(HEAVY), sorted(modules & set(HEAVY))
+    packages = {m.split(".")[0] for m in modules}
+    assert packages.isdisjoint(HEAVY), sorted(packages & set(HEAVY))
+
+
+def test_listing_the_games_builds_no_engine(tmp_path: Path) -> None:
+    """/games names every game from its package's ABOUT; no engine (nor its data) is loaded."""
+    code, output, _, modules = console_start(tmp_path, f"sqlite+aiosqlite:///{tmp_path}/g.db")
+    assert code == 0
+    for key in [k for k, package in GAMES.items() if package.startswith("games.")]:
+        game = engine_for(key)  # (the tests' own games are not in the fresh interpreter's list)
+        line = f"  {key}: {game.title}, {game.min_players}-{game.max_players} players"
+        assert line in output.splitlines(), (line, output)
+        assert f"games.{key}" in modules and f"games.{key}.engine" not in modules
 
 
 def test_configuration_is_still_validated_when_there_is_some(tmp_path: Path) -> None:
