@@ -468,9 +468,11 @@ class HotWriter:
         move queued by now, up to BATCH, in one transaction; each caller gets its own outcome."""
         assert self._sync is not None
         with self._queued:
-            batch, self._queue = self._queue[:BATCH], self._queue[BATCH:]
+            taken, self._queue = self._queue[:BATCH], self._queue[BATCH:]
+        # a move whose caller was cancelled meanwhile is not written; the rest can no longer be
+        batch = [(writes, done) for writes, done in taken if done.set_running_or_notify_cancel()]
         if not batch:
-            return  # an earlier drain took this call's move
+            return  # an earlier drain took this call's move, or its caller gave up
         if self._connection is None:
             self._connection = self._sync.raw_connection()
             first = self._connection.driver_connection
@@ -502,7 +504,12 @@ class HotWriter:
                 done: Future[bool] = Future()
                 with self._queued:
                     self._queue.append((writes, done))
-                self._thread.submit(self._drain)
+                try:
+                    self._thread.submit(self._drain)
+                except RuntimeError:  # the writer is shut down: the move is not written
+                    with self._queued:
+                        self._queue.remove((writes, done))
+                    raise
                 written = await asyncio.wrap_future(done)
             self._after_commit()
             return written

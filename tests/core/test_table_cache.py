@@ -225,6 +225,42 @@ async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone
     await other.close()
 
 
+async def test_a_move_given_up_while_it_waits_for_the_writer_is_not_written(
+    tmp_path: Path,
+) -> None:
+    """A caller cancelled (a platform timeout) while its move waits behind a busy writer: that
+    move is not written and the table plays on; the moves queued with it are not held up."""
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/cancel.db", seed="cancel")
+    chats = ["c0", "c1", "c2"]
+    for chat in chats:
+        await open_race(referee, chat)
+        await referee.handle(command(chat, "ann", "/step 1"))  # cached
+    busy = threading.Event()
+    writer = referee._write._thread
+    assert writer is not None
+    writer.submit(busy.wait)
+    sends = [asyncio.create_task(referee.handle(command(c, "bob", "/step 2"))) for c in chats]
+    for _ in range(2000):
+        if len(referee._write._queue) == len(chats):
+            break
+        await asyncio.sleep(0.001)
+    sends[1].cancel()
+    await asyncio.sleep(0)
+    busy.set()
+    first, last = await asyncio.wait_for(asyncio.gather(sends[0], sends[2]), 10)
+    assert first[0].text.startswith("Bob steps to 2.") and last[0].text.startswith(
+        "Bob steps to 2."
+    )
+    assert sends[1].cancelled()
+    again = await referee.handle(command("c1", "bob", "/step 3"))
+    assert again[0].text.startswith("Bob steps to 3."), again[0].text
+    for chat in chats:
+        table, rows = await stored(referee, chat)
+        assert len(rows) == 2, chat
+        replayed(table, rows)
+    await referee.close()
+
+
 async def test_four_processes_racing_on_one_table_lose_nothing_and_apply_nothing_twice(
     url: str,
 ) -> None:
