@@ -137,7 +137,8 @@ def fold_report(replies: Sequence[Reply]) -> list[Reply]:
     report: int | None = None
     for reply in replies:
         if isinstance(reply, Public) and reply.live is None:
-            reply = replace(reply, board=None)
+            if reply.board is not None:
+                reply = replace(reply, board=None)
             if not reply.text and not reply.buttons and reply.file is None:
                 continue
         last_word = isinstance(reply, Public) and reply.outcome is not None and not reply.file

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import re
@@ -737,7 +738,13 @@ class PaperrefClient(discord.AutoShardedClient):
             log.exception("Discord: the deadline sweep failed; it runs again shortly")
 
     async def close(self) -> None:
+        """The sweep is cancelled and waited for, so it never outlives the client mid-query (it
+        would then unwind against a database already closed)."""
+        running = self.sweeper.get_task()
         self.sweeper.cancel()
+        if running is not None and running is not asyncio.current_task():
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
         await super().close()
 
     async def setup_hook(self) -> None:
