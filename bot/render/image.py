@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
@@ -14,6 +15,9 @@ from bot.i18n import say
 from bot.render.text import hand_line
 from games.base import Grid, Meter, TableBlock, Track, View
 from games.i18n import _
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore  # the type getmask2 returns
 
 WIDTH = 1400
 MARGIN = 28
@@ -41,10 +45,58 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
 
 
+class StampFont(ImageFont.FreeTypeFont):
+    """A font that keeps the bitmaps of the texts it drew: boards redraw mostly the same labels
+    at the same sub-pixel offsets, and FreeType rendering was most of a board's drawing time."""
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[ImagingCore, tuple[int, int]]:
+        plain = (direction, features, language, stroke_width, args) == (None, None, None, 0, ())
+        if mode == "L" and isinstance(text, str) and plain:  # ink only colours RGBA renders
+            return _stamp(self, text, anchor, start or (0.0, 0.0))
+        return super().getmask2(
+            text,
+            mode,
+            direction,
+            features,
+            language,
+            stroke_width,
+            anchor,
+            ink,
+            start,
+            *args,
+            **kwargs,
+        )
+
+
+@lru_cache(maxsize=1024)
+def _stamp(
+    font: StampFont, text: str, anchor: str | None, start: tuple[float, float]
+) -> tuple[ImagingCore, tuple[int, int]]:
+    """One text's anti-aliased mask and offset, only ever read by ImageDraw: about 4 KB each,
+    so a few boards' worth (a large Papercraft board draws about 200) stay a few MB."""
+    return ImageFont.FreeTypeFont.getmask2(font, text, "L", anchor=anchor, start=start)
+
+
 @lru_cache(maxsize=32)
 def font(size: int) -> Font:
     """Pillow's built-in scalable font (Pillow >= 10.1), so nothing is fetched from anywhere."""
-    return ImageFont.load_default(size=size)
+    default = ImageFont.load_default(size=size)
+    if not isinstance(default, ImageFont.FreeTypeFont):
+        return default
+    return StampFont(BytesIO(default.font_bytes), size, layout_engine=default.layout_engine)
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -478,4 +530,5 @@ def cell_centres(view: View, grid: int = 0) -> dict[tuple[int, int], tuple[int, 
 def render_png(view: View) -> bytes:
     """The whole view as one PNG, WIDTH pixels wide and as tall as it needs."""
     canvas, _ = _compose(view)
-    return canvas.render({_rgb(cell.colour) for grid in view.grids for cell in grid.cells})
+    colours = {cell.colour for grid in view.grids for cell in grid.cells}
+    return canvas.render({_rgb(colour) for colour in colours})
