@@ -40,8 +40,12 @@ from storage.repository import Repository, ratings_query
 
 RatingsReader = Callable[[str, str, str, Collection[str]], Awaitable[dict[str, Rating]]]
 
-CHECKPOINT_EVERY = 100
-"""Hot moves between background WAL checkpoints (the writer's own automatic ones are off)."""
+CHECKPOINT_EVERY = 50
+"""Hot moves between background WAL checkpoints. They copy most of the WAL back beside the moves;
+the writer's own automatic checkpoint (at SQLite's 1,000 pages) then has little left to copy, and
+finishes what lets the next transaction restart the WAL from its start. Without that last step a
+busy writer never sees a fully copied WAL: the file grows without end, and every commit that
+grows it costs about twice one that reuses it."""
 CACHED_TABLES = 2_000
 """Running tables one process keeps in memory; the least recently used are dropped past this (a
 dropped table's next move takes the slow path). Kept moderate: every cached state is traversed by
@@ -290,9 +294,11 @@ def read_ratings(
 
 
 STAMP = "%Y-%m-%d %H:%M:%S.%f"
-"""How SQLAlchemy's SQLite dialect stores a DateTime; the raw statements below write the same."""
+"""How SQLAlchemy's SQLite dialect stores a DateTime; the raw statements below write the same.
+They leave `status` alone (a running table's move; a game's end goes through `write`), as setting
+an indexed column, even to its own value, rewrites its index page too."""
 TABLE_SQL = (
-    "UPDATE tables SET status = ?, settings = ?, state = ?, rng_position = ?, version = ?,"
+    "UPDATE tables SET settings = ?, state = ?, rng_position = ?, version = ?,"
     " next_seq = ?, board_message = ?, board_after = ?, revision = ?, updated_at = ?"
     " WHERE id = ? AND revision = ?"
 )
@@ -353,7 +359,6 @@ def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
     moved = db.execute(
         TABLE_SQL,
         (
-            TableStatus(table.status).value,
             json.dumps(table.settings),
             json.dumps(table.state),
             table.rng_position,
@@ -450,7 +455,7 @@ class HotWriter:
             connection.close()
 
     def _after_commit(self) -> None:
-        """Every CHECKPOINT_EVERY moves a background checkpoint (one at a time)."""
+        """Every CHECKPOINT_EVERY moves a background checkpoint (one at a time; see there)."""
         self._since_checkpoint += 1
         if self._since_checkpoint < CHECKPOINT_EVERY or self._checkpointer is None:
             return
@@ -475,9 +480,6 @@ class HotWriter:
             return  # an earlier drain took this call's move, or its caller gave up
         if self._connection is None:
             self._connection = self._sync.raw_connection()
-            first = self._connection.driver_connection
-            assert first is not None
-            first.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run in the background
         db = self._connection.driver_connection
         assert db is not None
         try:
@@ -497,7 +499,7 @@ class HotWriter:
         end (result, ratings) with Core."""
         if self._sync is not None:
             assert self._thread is not None
-            if writes.recorder.ends_a_game:
+            if writes.recorder.ends_a_game or writes.table.status != TableStatus.ACTIVE:
                 loop = asyncio.get_running_loop()
                 written = await loop.run_in_executor(self._thread, self._write_core_sync, writes)
             else:

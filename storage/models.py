@@ -111,7 +111,8 @@ class ActionRow(Base):
     __table_args__ = (UniqueConstraint("table_id", "seq"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    """Found by the unique (table_id, seq) index, which starts with it."""
     seq: Mapped[int]
     seat: Mapped[int]
     user_id: Mapped[str | None] = mapped_column(String(64), default=None)
@@ -171,7 +172,11 @@ class ButtonSet(Base):
 
 
 class ProcessedUpdate(Base):
+    """An update already applied, so a redelivered one is not; on SQLite WITHOUT ROWID, so claiming
+    one writes one b-tree page, not a table's and its key's."""
+
     __tablename__ = "processed_updates"
+    __table_args__ = ({"sqlite_with_rowid": False},)
 
     platform: Mapped[str] = mapped_column(String(20), primary_key=True)
     update_id: Mapped[str] = mapped_column(String(80), primary_key=True)
