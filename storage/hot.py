@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -50,6 +52,15 @@ CACHED_TABLES = 2_000
 """Running tables one process keeps in memory; the least recently used are dropped past this (a
 dropped table's next move takes the slow path). Kept moderate: every cached state is traversed by
 Python's full garbage collections, about 65 ms per 1,000 tables here."""
+
+INLINE_COMMIT_SECONDS = 0.001
+"""While the writer thread is idle and commits take less than this (a running average), the event
+loop writes a move itself: a fast disk's sync costs it less than the hop to the thread and back
+(about 0.15 to 0.25 ms here). A slower disk, a writer already busy, or the database locked by
+another transaction keeps moves in the thread, where those that queue up are committed together:
+the loop never waits for a lock (another coroutine's transaction may hold it)."""
+AVERAGE_WEIGHT = 0.2
+"""The newest commit's weight in that running average."""
 
 BATCH = 200
 """Moves of different tables that share one SQLite transaction (and its one fsync) at most, when
@@ -422,9 +433,10 @@ def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
 
 
 class HotWriter:
-    """Runs a move's writes in one transaction: on SQLite with sqlite3 itself in one worker thread
-    (one thread hop per command; moves that queue up meanwhile are committed together, a group
-    commit), elsewhere with Core on the async engine."""
+    """Runs a move's writes in one transaction: on SQLite with sqlite3 itself, on one connection
+    that the event loop (for a move that finds the writer idle and the disk fast) and one worker
+    thread (every other move: one thread hop; moves that queue up meanwhile are committed together,
+    a group commit) take turns on; elsewhere with Core on the async engine."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._async = engine
@@ -436,6 +448,12 @@ class HotWriter:
         self._since_checkpoint = 0
         self._queue: list[tuple[Writes, Future[bool]]] = []
         self._queued = threading.Lock()
+        self._here: PoolProxiedConnection | None = None
+        """The event loop's own connection, which never waits for a lock (busy_timeout 0)."""
+        self._draining = 0
+        """Transactions handed to the writer thread and not yet done."""
+        self._commit_seconds = 0.0
+        """Running average of a transaction's time on SQLite (see INLINE_COMMIT_SECONDS)."""
         if engine.dialect.name == "sqlite":
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
@@ -469,8 +487,15 @@ class HotWriter:
             return write(connection, writes)
 
     def _drain(self) -> None:
-        """In the writer thread, on its one connection (kept, so no pool checkout per move): every
-        move queued by now, up to BATCH, in one transaction; each caller gets its own outcome."""
+        """In the writer thread, on its one connection: every move queued by now, up to BATCH, in
+        one transaction; each caller gets its own outcome."""
+        try:
+            self._drain_queue()
+        finally:
+            with self._queued:
+                self._draining -= 1
+
+    def _drain_queue(self) -> None:
         assert self._sync is not None
         with self._queued:
             taken, self._queue = self._queue[:BATCH], self._queue[BATCH:]
@@ -478,12 +503,10 @@ class HotWriter:
         batch = [(writes, done) for writes, done in taken if done.set_running_or_notify_cancel()]
         if not batch:
             return  # an earlier drain took this call's move, or its caller gave up
-        if self._connection is None:
-            self._connection = self._sync.raw_connection()
-        db = self._connection.driver_connection
-        assert db is not None
         try:
-            outcomes = write_sqlite(db, [writes for writes, _done in batch])
+            if self._connection is None:
+                self._connection = self._sync.raw_connection()
+            outcomes = self._transaction(self._connection, [writes for writes, _done in batch])
         except BaseException as error:  # the transaction failed: every move in it did
             for _writes, done in batch:
                 done.set_exception(error)
@@ -494,23 +517,58 @@ class HotWriter:
             else:
                 done.set_result(outcome)
 
+    def _transaction(
+        self, connection: PoolProxiedConnection, batch: list[Writes]
+    ) -> list[bool | Exception]:
+        """`write_sqlite` on a kept connection (no pool checkout per move), timed."""
+        db = connection.driver_connection
+        assert db is not None
+        start = time.perf_counter()
+        try:
+            return write_sqlite(db, batch)
+        finally:
+            spent = time.perf_counter() - start
+            self._commit_seconds += AVERAGE_WEIGHT * (spent - self._commit_seconds)
+
+    def _write_here(self, writes: Writes) -> bool | None:
+        """The move written on the calling (event loop) thread; None when the writer thread is
+        busy, commits have been slow or the database is locked: then the thread writes it."""
+        if self._commit_seconds > INLINE_COMMIT_SECONDS or self._draining:
+            return None
+        assert self._sync is not None
+        if self._here is None:
+            self._here = self._sync.raw_connection()
+            self._here.driver_connection.execute("PRAGMA busy_timeout=0")  # type: ignore[union-attr]
+        try:
+            (written,) = self._transaction(self._here, [writes])  # alone: its error is raised
+        except sqlite3.OperationalError as error:  # BEGIN found the database locked
+            if error.sqlite_errorcode != sqlite3.SQLITE_BUSY:
+                raise
+            return None
+        assert isinstance(written, bool)
+        return written
+
     async def __call__(self, writes: Writes) -> bool:
-        """A move in sqlite3's own words (with whatever other moves are waiting by then); a game's
-        end (result, ratings) with Core."""
+        """A move in sqlite3's own words: here when the writer is idle, else in its thread (with
+        whatever other moves are waiting by then); a game's end (result, ratings) with Core."""
         if self._sync is not None:
             assert self._thread is not None
             if writes.recorder.ends_a_game or writes.table.status != TableStatus.ACTIVE:
                 loop = asyncio.get_running_loop()
                 written = await loop.run_in_executor(self._thread, self._write_core_sync, writes)
+            elif (here := self._write_here(writes)) is not None:
+                written = here
             else:
                 done: Future[bool] = Future()
                 with self._queued:
                     self._queue.append((writes, done))
+                    self._draining += 1
                 try:
                     self._thread.submit(self._drain)
                 except RuntimeError:  # the writer is shut down: the move is not written
                     with self._queued:
                         self._queue.remove((writes, done))
+                        self._draining -= 1
                     raise
                 written = await asyncio.wrap_future(done)
             self._after_commit()
@@ -539,8 +597,9 @@ class HotWriter:
         for pool in (self._thread, self._checkpointer):
             if pool is not None:
                 pool.shutdown(wait=True)
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
+        for connection in (self._connection, self._here):
+            if connection is not None:
+                connection.close()
+        self._connection = self._here = None
         if self._sync is not None:
             self._sync.dispose()

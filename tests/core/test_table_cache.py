@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 import threading
 import uuid
 from pathlib import Path
@@ -54,6 +55,14 @@ async def open_race(referee: Referee, chat: str, goal: int = 30) -> None:
     for user, line in (("ann", f"/new race --goal {goal}"), ("bob", "/join"), ("ann", "/start")):
         replies = await referee.handle(command(chat, user, line))
         assert not any(getattr(r, "refusal", None) for r in replies), replies
+
+
+def held(path: Path) -> sqlite3.Connection:
+    """Another connection in a write transaction: the loop cannot write a move itself meanwhile
+    (it never waits for the lock) and hands it to the writer thread."""
+    locked = sqlite3.connect(path, isolation_level=None)
+    locked.execute("BEGIN IMMEDIATE")
+    return locked
 
 
 async def stored(referee: Referee, chat: str) -> tuple[GameTable, list[ActionRow]]:
@@ -194,14 +203,16 @@ async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone
     real = hot.write_sqlite
 
     def counted(db: Any, batch: list[hot.Writes]) -> list[bool | Exception]:
+        outcomes = real(db, batch)  # a move the loop found the database locked for is not counted
         batches.append(len(batch))
-        return real(db, batch)
+        return outcomes
 
     monkeypatch.setattr(hot, "write_sqlite", counted)
     busy = threading.Event()
     writer = referee._write._thread
     assert writer is not None
-    writer.submit(busy.wait)  # the writer is busy with an earlier transaction
+    writer.submit(busy.wait)  # the writer is busy with an earlier transaction,
+    locked = held(tmp_path / "group.db")  # and another holds the database: none is written here
     moves = [
         referee.handle(command("g0", "bob", "/step 3", update="g0:b")),  # redelivered
         referee.handle(command("g1", "bob", "/step 1", update="g1:b")),  # stale cache
@@ -212,6 +223,7 @@ async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone
         if len(referee._write._queue) == len(moves):
             break
         await asyncio.sleep(0.001)
+    locked.rollback()
     busy.set()
     redelivered, stale, *kept = await answers
     assert batches[0] == 5 and redelivered == []
@@ -239,6 +251,7 @@ async def test_a_move_given_up_while_it_waits_for_the_writer_is_not_written(
     writer = referee._write._thread
     assert writer is not None
     writer.submit(busy.wait)
+    locked = held(tmp_path / "cancel.db")
     sends = [asyncio.create_task(referee.handle(command(c, "bob", "/step 2"))) for c in chats]
     for _ in range(2000):
         if len(referee._write._queue) == len(chats):
@@ -246,6 +259,7 @@ async def test_a_move_given_up_while_it_waits_for_the_writer_is_not_written(
         await asyncio.sleep(0.001)
     sends[1].cancel()
     await asyncio.sleep(0)
+    locked.rollback()
     busy.set()
     first, last = await asyncio.wait_for(asyncio.gather(sends[0], sends[2]), 10)
     assert first[0].text.startswith("Bob steps to 2.") and last[0].text.startswith(
@@ -426,10 +440,38 @@ async def test_wal_checkpoints_run_beside_the_moves_and_the_wal_stays_bounded(
         for n in range(90):
             await referee.handle(command(f"c{chat}", "ann" if n % 2 == 0 else "bob", "/step 1"))
             sizes.append(path.with_name("wal.db-wal").stat().st_size)
-    writer = referee._write._connection
+    writer = referee._write._here  # the loop wrote every move: the writer thread was idle
     assert writer is not None and writer.driver_connection is not None
     assert writer.driver_connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (1000,)
     frames = writer.driver_connection.execute("PRAGMA page_size").fetchone()[0] + 24
     await referee.close()  # waits for the last checkpoint
     assert len(done) >= 40 and all(busy == 0 for busy, _frames, _copied in done)
     assert max(sizes) < 1300 * frames, max(sizes) // frames  # 810 moves write far more pages
+
+
+@pytest.mark.parametrize("disk", ["fast", "slow"])
+async def test_the_loop_writes_a_move_itself_only_while_the_writer_is_idle_and_the_disk_fast(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, disk: str
+) -> None:
+    """No thread hop for a move that finds the writer idle and commits quick; commits slower than
+    INLINE_COMMIT_SECONDS on average send every move to the writer thread."""
+    if disk == "slow":
+        monkeypatch.setattr(hot, "INLINE_COMMIT_SECONDS", 0.0)
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/{disk}.db", seed=disk)
+    await open_race(referee, "c1")
+    loop_thread, threads = threading.get_ident(), set()
+    real = hot.write_sqlite
+
+    def where(db: Any, batch: list[hot.Writes]) -> list[bool | Exception]:
+        threads.add(threading.get_ident())
+        return real(db, batch)
+
+    monkeypatch.setattr(hot, "write_sqlite", where)
+    for n in range(6):
+        replies = await referee.handle(command("c1", "ann" if n % 2 == 0 else "bob", "/step 1"))
+        assert "steps to" in replies[0].text, replies[0].text
+    assert (threads == {loop_thread}) is (disk == "fast"), threads
+    table, rows = await stored(referee, "c1")
+    assert len(rows) == 6
+    replayed(table, rows)
+    await referee.close()
