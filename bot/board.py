@@ -9,11 +9,10 @@ since, so a board that scrolled far away is posted anew at the bottom."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.replies import Button, LiveBoard, Mention, Public, Reply
-from games.base import Engine, View
+from games.base import Engine, View, evolve
 from games.i18n import Joined, _, _n, joined
 from storage.models import GameTable, TableStatus
 
@@ -59,7 +58,7 @@ def game_board(
     """The board of a running or finished table: its title says whose turn it is (or that the
     game is over), then the public view; the control row while the game runs."""
     title = header if header is not None else _header(table, engine, waiting)
-    shown = replace(view, title=title) if view is not None else View(title=title)
+    shown = evolve(view, title=title) if view is not None else View(title=title)
     return Public(
         "",
         board=shown,
@@ -88,7 +87,7 @@ def into_new_board(replies: list[Reply]) -> list[Reply]:
         return replies
     report, live = replies[reports[0]], replies[board]
     assert isinstance(report, Public) and isinstance(live, Public)
-    merged = replace(live, text=report.text, mentions=report.mentions)
+    merged = evolve(live, text=report.text, mentions=report.mentions)
     return [merged if i == board else r for i, r in enumerate(replies) if i != reports[0]]
 
 
@@ -119,7 +118,7 @@ def _lines(text: str) -> tuple[str, ...]:
 
 
 def _fold(report: Public, reply: Public) -> Public:
-    return replace(
+    return evolve(
         report,
         text=joined([*_lines(report.text), *_lines(reply.text)], "\n"),
         mentions=report.mentions + reply.mentions,
@@ -138,7 +137,7 @@ def fold_report(replies: Sequence[Reply]) -> list[Reply]:
     for reply in replies:
         if isinstance(reply, Public) and reply.live is None:
             if reply.board is not None:
-                reply = replace(reply, board=None)
+                reply = evolve(reply, board=None)
             if not reply.text and not reply.buttons and reply.file is None:
                 continue
         last_word = isinstance(reply, Public) and reply.outcome is not None and not reply.file
@@ -153,7 +152,7 @@ def fold_report(replies: Sequence[Reply]) -> list[Reply]:
     if report is not None:
         folded = out[report]
         assert isinstance(folded, Public)
-        out[report] = replace(folded, text=_shorten(folded.text))
+        out[report] = evolve(folded, text=_shorten(folded.text))
     return out
 
 
@@ -206,4 +205,4 @@ def with_turn_line(replies: list[Reply], mentions: tuple[Mention, ...], version:
     text = found.text
     if not all(name in str(text) for name in names):
         text = joined([text, line], "\n")
-    replies[report] = replace(found, text=text, mentions=found.mentions + mentions)
+    replies[report] = evolve(found, text=text, mentions=found.mentions + mentions)

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 from bot.replies import Button, Private, Reply
-from games.base import TableBlock, View
+from games.base import TableBlock, View, evolve
 from games.i18n import ENGLISH, SOURCE_LANGUAGE, Translator, localise
 from games.registry import GAMES
 
@@ -158,7 +158,7 @@ def localise_view(view: View, lang: str) -> View:
     English is what its texts already hold."""
     tr = translator(lang)
     if tr is ENGLISH:
-        return replace(view, lang=lang)
+        return evolve(view, lang=lang)
 
     def s(text: str) -> str:
         return localise(text, tr)
@@ -166,7 +166,7 @@ def localise_view(view: View, lang: str) -> View:
     def cells(row: Iterable[str]) -> list[str]:
         return [s(c) for c in row]
 
-    return replace(
+    return evolve(
         view,
         title=s(view.title),
         lines=cells(view.lines),
@@ -174,17 +174,17 @@ def localise_view(view: View, lang: str) -> View:
             TableBlock(s(b.title), cells(b.header), [cells(r) for r in b.rows]) for b in view.tables
         ],
         grids=[
-            replace(
+            evolve(
                 g,
-                cells=[replace(c, label=s(c.label)) if c.label else c for c in g.cells],
+                cells=[evolve(c, label=s(c.label)) if c.label else c for c in g.cells],
                 row_labels=cells(g.row_labels),
                 col_labels=cells(g.col_labels),
                 legend={k: s(v) for k, v in g.legend.items()},
             )
             for g in view.grids
         ],
-        tracks=[replace(t, name=s(t.name)) for t in view.tracks],
-        meters=[replace(m, name=s(m.name), note=s(m.note)) for m in view.meters],
+        tracks=[evolve(t, name=s(t.name)) for t in view.tracks],
+        meters=[evolve(m, name=s(m.name), note=s(m.note)) for m in view.meters],
         hand=cells(view.hand) if view.hand is not None else None,
         lang=lang,
     )
@@ -198,7 +198,7 @@ def localise_reply(reply: Reply, lang: str) -> Reply:
     board = localise_view(reply.board, lang) if reply.board is not None else None
     text = reply.text if reply.html else say(reply.text, lang)
     buttons = _buttons(reply.buttons, lang)
-    return replace(reply, text=text, board=board, buttons=buttons, lang=lang)
+    return evolve(reply, text=text, board=board, buttons=buttons, lang=lang)
 
 
 def localise_replies(replies: Iterable[Reply], audience: Audience) -> list[Reply]:

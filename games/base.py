@@ -33,6 +33,19 @@ def copy_state(state: T) -> T:
     return copied
 
 
+def evolve(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for plain data (no `__post_init__`, no init-only fields) at a third
+    of its cost: a shallow copy with some fields changed, frozen ones too."""
+    fields = obj.__dataclass_fields__  # type: ignore[attr-defined]
+    unknown = changes.keys() - fields.keys()
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field {', '.join(sorted(unknown))}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 class RuleError(Exception):
     """A move the rules forbid; the message is the one sentence the player sees (why, and what is
     allowed), marked with games.i18n._() so the bot can say it in the player's language."""
@@ -433,9 +446,20 @@ class BaseEngine(ABC, Generic[S]):
         raise RuleError(_("{game} keeps no chat data.", game=self.title))
 
 
+_VERB_INDEX: dict[int, tuple[tuple[Verb[Any], ...], dict[str, Verb[Any]]]] = {}
+"""Each verb tuple's names (the engines' and the shared verbs', looked up several times a move)."""
+
+
 def find_verb(verbs: Sequence[Verb[H]], name: str) -> Verb[H] | None:
     wanted = name.casefold().lstrip("/")
-    return next((v for v in verbs if v.name == wanted), None)
+    if not isinstance(verbs, tuple):
+        return next((v for v in verbs if v.name == wanted), None)
+    found = _VERB_INDEX.get(id(verbs))
+    if found is None or found[0] is not verbs:
+        if len(_VERB_INDEX) > 64:
+            _VERB_INDEX.clear()
+        found = _VERB_INDEX[id(verbs)] = (verbs, {v.name: v for v in reversed(verbs)})
+    return found[1].get(wanted)
 
 
 def seat_count(state: Any) -> int:

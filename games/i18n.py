@@ -148,9 +148,22 @@ class Joined(Localisable):
         return (Joined, (self.items, self.sep))
 
 
+_CONSTANT: dict[str, Text] = {}
+"""Messages marked with no parameters, made once: a Text is never changed after it is made, and
+views mark the same few dozen labels at every move."""
+CONSTANT_LIMIT = 10_000
+
+
 def _(msgid: str, /, **params: Any) -> Text:
     """Mark a message; `{name}` placeholders are filled from the keyword parameters."""
-    return Text(msgid, params)
+    if params:
+        return Text(msgid, params)
+    found = _CONSTANT.get(msgid)
+    if found is None:
+        found = Text(msgid)
+        if len(_CONSTANT) < CONSTANT_LIMIT:
+            _CONSTANT[msgid] = found
+    return found
 
 
 def _n(singular: str, plural: str, n: int, /, **params: Any) -> Text:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from sqlalchemy import Connection, Engine, Insert, event, text
 from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.engine import make_url
@@ -66,6 +68,22 @@ LEVELS = ("full", "normal")
 survives a killed process; a power loss may take back the last commits (WAL keeps the file whole)."""
 
 
+JSON_OPTIONS = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
+"""Integer keys become strings as `json` makes them; a dataclass or datetime in a state is an error
+(passed through to `json`, which refuses it) rather than silently written."""
+
+
+def dump_json(value: Any) -> str:
+    """A JSON column's text: orjson, several times quicker than `json` on a game's state (the same
+    values when read back); `json` for what orjson cannot hold (integers past 64 bits)."""
+    try:
+        return orjson.dumps(value, option=JSON_OPTIONS).decode()
+    except TypeError:
+        return json.dumps(value)
+
+
 def _sqlite_connect(level: str, dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
@@ -86,14 +104,14 @@ def create_engine(url: str) -> AsyncEngine:
     `?synchronous=normal` on its URL trades power-loss durability for cheaper commits."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_async_engine(url, pool_pre_ping=True)
+        return create_async_engine(url, pool_pre_ping=True, json_serializer=dump_json)
     level = str(parsed.query.get("synchronous", LEVELS[0])).lower()
     if level not in LEVELS:
         raise ValueError(f"synchronous={level} in the database URL: use one of {', '.join(LEVELS)}")
     parsed = parsed.difference_update_query(["synchronous"])
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(parsed, connect_args={"timeout": 30})
+    engine = create_async_engine(parsed, connect_args={"timeout": 30}, json_serializer=dump_json)
     event.listen(engine.sync_engine, "connect", partial(_sqlite_connect, level))
     event.listen(engine.sync_engine, "begin", _sqlite_begin)
     return engine.execution_options(**{SYNCHRONOUS: level})
@@ -107,6 +125,7 @@ def create_sync_engine(engine: AsyncEngine) -> Engine:
         engine.url.set(drivername="sqlite"),
         connect_args={"timeout": 30, "check_same_thread": False},
         pool_reset_on_return=None,  # each use ends in COMMIT or ROLLBACK itself
+        json_serializer=dump_json,
     )
     event.listen(sync, "connect", partial(_sqlite_connect, level))
     event.listen(sync, "begin", _sqlite_begin)

@@ -199,3 +199,25 @@ async def test_the_migrated_schema_is_the_models_and_keeps_processed_updates(url
     replies = await again.handle(command(chat, "b", "step", "2"))
     assert [r.text.split("\n")[0] for r in replies] == ["b steps to 2."]
     await again.close()
+
+
+def test_json_columns_read_back_as_json_wrote_them() -> None:
+    """dump_json (orjson) gives the values `json` would: integer keys as strings, Polish as is,
+    integers past 64 bits through `json`; a dataclass or a datetime in a state is still refused."""
+    import json as stdlib_json
+    from dataclasses import dataclass
+    from datetime import datetime
+
+    from storage.db import dump_json
+
+    state = {"names": ["Łucja", "Zoë"], "score": {1: 2.5, "2": -3}, "big": 2**70, "none": None}
+    assert stdlib_json.loads(dump_json(state)) == stdlib_json.loads(stdlib_json.dumps(state))
+    assert "Łucja" in dump_json(state["names"])  # UTF-8, not \\u escapes: fewer bytes per page
+
+    @dataclass
+    class Card:
+        name: str
+
+    for wrong in (Card("Knight"), datetime(2026, 1, 1)):
+        with pytest.raises(TypeError):
+            dump_json({"hand": [wrong]})
