@@ -1,5 +1,5 @@
 """What a command costs, side by side in one run: per-verb p50/p99 through the referee for every
-game, the raw-sqlite3 floor for the same writes and the ratio, commands per second over many
+game, the raw-sqlite3 floor for the same writes and the ratio (also at the bench's own pace), commands per second over many
 active tables (one command at a time, and waves of chats posting together), PNG render times,
 all-bot games, /undo deep in a game, and start-up. Prints tables; asserts nothing (timings stay
 out of the tests).
@@ -56,13 +56,18 @@ async def start_table(referee: Referee, chat: str, game: str) -> None:
         await referee.handle(typed(chat, user, text, -1 - n))
 
 
-async def play_timed(referee: Referee, game: str, games: int) -> dict[str, list[float]]:
-    """Two humans play offered moves; every command's wall time, by verb."""
+async def play_timed(
+    referee: Referee, game: str, games: int, *, prefix: str = ""
+) -> tuple[dict[str, list[float]], list[float]]:
+    """Two humans play offered moves; every command's wall time, by verb, and the pauses between
+    one command's answer and the next command (the bench choosing a move: two reads of the offers)."""
     timings: dict[str, list[float]] = defaultdict(list)
-    chooser = Rng(f"latency-{game}")
+    pauses: list[float] = []
+    chooser = Rng(f"latency-{game}{prefix}")
     for g in range(games):
-        chat = f"{game}-{g}-{RUN}"
+        chat = f"{prefix}{game}-{g}-{RUN}"
         await start_table(referee, chat, game)
+        answered = None
         for n in range(3000):
             offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
             movers = [u for u in PLAYERS if offers[u]]
@@ -71,16 +76,36 @@ async def play_timed(referee: Referee, game: str, games: int) -> dict[str, list[
             user = chooser.choice(movers)
             command = chooser.choice(offers[user])
             start = time.perf_counter()
+            if answered is not None:
+                pauses.append(start - answered)
             replies = await referee.handle(typed(chat, user, command, n))
-            timings[command.split()[0]].append(time.perf_counter() - start)
+            answered = time.perf_counter()
+            timings[command.split()[0]].append(answered - start)
             if any(getattr(r, "outcome", None) for r in replies):
                 break
-    return timings
+    return timings, pauses
 
 
-def floor(state_bytes: int, commands: int = 2000, synchronous: str = "full") -> list[float]:
+WARM_UP = 300
+"""Untimed moves (and floor commits) first, so both sides are measured with the SQLite WAL at its
+working size, as on a server that has run for a while: while a new WAL grows, each commit also
+extends the file, which costs about twice as much."""
+
+
+async def warm_up(referee: Referee) -> None:
+    played = 0
+    while played < WARM_UP:
+        timings, _pauses = await play_timed(referee, "gotown", 1, prefix=f"warm{played}-")
+        played += sum(len(values) for values in timings.values())
+
+
+def floor(
+    state_bytes: int, commands: int = 2000, synchronous: str = "full", pause: float = 0.0
+) -> list[float]:
     """The same writes with raw sqlite3 in WAL at the referee's `synchronous` level: claim the
-    update, one action row, the snapshot and version on the table row, in one transaction."""
+    update, one action row, the snapshot and version on the table row, in one transaction. With a
+    `pause` (seconds, busy-waited) between commits, as commands arrive at the bench's pace: this
+    machine's disk syncs dearer the longer it was idle."""
     with tempfile.TemporaryDirectory() as tmp:
         db = sqlite3.connect(f"{tmp}/floor.db", isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
@@ -91,16 +116,19 @@ def floor(state_bytes: int, commands: int = 2000, synchronous: str = "full") -> 
         state = json.dumps({"blob": "x" * state_bytes})
         db.execute("INSERT INTO t VALUES (1, ?, 0, 1)", (state,))
         times = []
-        for n in range(commands):
+        for n in range(WARM_UP + commands):
             start = time.perf_counter()
             db.execute("BEGIN IMMEDIATE")
             db.execute("INSERT INTO updates VALUES ('b', ?) ON CONFLICT DO NOTHING", (str(n),))
             db.execute("INSERT INTO a VALUES (1, ?, 'build', '[\"4\",\"5\"]', 'd')", (n,))
             db.execute("UPDATE t SET state = ?, version = version + 1, seq = seq + 1", (state,))
             db.execute("COMMIT")
-            times.append(time.perf_counter() - start)
+            done = time.perf_counter()
+            times.append(done - start)
+            while time.perf_counter() < done + pause:
+                pass
         db.close()
-    return times
+    return times[WARM_UP:]
 
 
 async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> list[float]:
@@ -141,19 +169,34 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     postgres = url.startswith("postgresql")
     level = url.partition("synchronous=")[2] or "full"
     where = "PostgreSQL" if postgres else f"SQLite (synchronous={level})"
-    print(f"\n{where}: per verb through Referee.handle")
-    print(f"{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}")
+    print(f"\n{where}: per verb through Referee.handle, after {WARM_UP} untimed moves")
+    paced = "" if postgres else f"{'paced ms':>10}{'ratio':>7}"
+    print(
+        f"{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}"
+        + paced
+    )
+    await warm_up(referee)
     for game in only or REAL:
-        timings = await play_timed(referee, game, games)
+        timings, pauses = await play_timed(referee, game, games)
         size = await state_size(referee, game)
         times = await floor_postgres(url, size) if postgres else floor(size, synchronous=level)
         base = statistics.median(times)
+        pace = 0.0
+        if not postgres:
+            pause = statistics.median(pauses)
+            pace = statistics.median(floor(size, 1000, synchronous=level, pause=pause))
         for verb, values in sorted(timings.items()):
             p50 = statistics.median(values)
-            print(
+            line = (
                 f"{game:<12}{verb:<10}{len(values):>6}{p50 * 1000:>9.2f}"
                 f"{percentile(values, 0.99) * 1000:>9.2f}{base * 1000:>10.3f}{p50 / base:>7.1f}"
             )
+            print(line + (f"{pace * 1000:>10.3f}{p50 / pace:>7.1f}" if pace else ""))
+    if not postgres:
+        print(
+            "floor: the same writes in raw sqlite3, one after another; paced: the same with the "
+            "bench's median pause between commands (choosing a move) between its commits"
+        )
     await referee.close()
 
 

@@ -349,28 +349,49 @@ class Referee:
         """(the move as the player reads it, the command it sends) for every legal move, in the
         player's language (the table's, the chat's, else their platform `locale`)."""
         try:
+            cached = self._fresh_cached(platform, chat_id)
+            if cached is not None:
+                return self._offers(*cached, user_id, locale)
             async with self._reads() as session:
                 repo = Repository(session)
                 table = await repo.open_table(platform, chat_id, lock=False)
-                if table is None or table.status != TableStatus.ACTIVE or table.state is None:
-                    return []
-                seat = seat_of(table, user_id)
-                if seat is None:
+                if table is None:
                     return []
                 chat = await repo.chat(platform, chat_id)
-                readers = Audience.of_chat(
-                    table.settings,
-                    table.options,
-                    chat.settings if chat is not None else {},
-                    user_id,
-                    locale,
-                )
-                lang = readers.of(user_id)
-                moves = engine_for(table.game).legal(table.state, seat)
-                return [(say(move.shown, lang), move.text) for move in moves]
+                return self._offers(chat, table, user_id, locale)
         except Exception:
             log.warning("legal moves unavailable for %s:%s", platform, chat_id, exc_info=True)
             return []
+
+    def _fresh_cached(self, platform: str, chat_id: str) -> tuple[Chat, GameTable] | None:
+        """The chat's cached table when the stored row is still its revision (one indexed read on
+        SQLite, no thread hop) and no command is changing it now; else None."""
+        entry = self._cache.get(platform, chat_id)
+        if entry is None or entry.lock.locked():
+            return None
+        if self._write.stored_revision(entry.table.id) != entry.table.revision:
+            return None
+        return entry.chat, entry.table
+
+    @staticmethod
+    def _offers(
+        chat: Chat | None, table: GameTable, user_id: str, locale: str | None
+    ) -> list[tuple[str, str]]:
+        if table.status != TableStatus.ACTIVE or table.state is None:
+            return []
+        seat = seat_of(table, user_id)
+        if seat is None:
+            return []
+        readers = Audience.of_chat(
+            table.settings,
+            table.options,
+            chat.settings if chat is not None else {},
+            user_id,
+            locale,
+        )
+        lang = readers.of(user_id)
+        moves = engine_for(table.game).legal(table.state, seat)
+        return [(say(move.shown, lang), move.text) for move in moves]
 
     async def roll_title(self, platform: str, user_id: str, text: str) -> str:
         """What an inline `@bot TEXT` would roll (a saved name resolved), read-only and without

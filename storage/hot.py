@@ -538,10 +538,8 @@ class HotWriter:
         busy, commits have been slow or the database is locked: then the thread writes it."""
         if self._commit_seconds > INLINE_COMMIT_SECONDS or self._draining:
             return None
-        assert self._sync is not None
-        if self._here is None:
-            self._here = self._sync.raw_connection()
-            self._here.driver_connection.execute("PRAGMA busy_timeout=0")  # type: ignore[union-attr]
+        self._here_connection()
+        assert self._here is not None
         try:
             (written,) = self._transaction(self._here, [writes])  # alone: its error is raised
         except sqlite3.OperationalError as error:  # BEGIN found the database locked
@@ -550,6 +548,27 @@ class HotWriter:
             return None
         assert isinstance(written, bool)
         return written
+
+    def stored_revision(self, table_id: int) -> int | None:
+        """The table row's revision as stored, read on the event loop's own connection (SQLite:
+        a WAL reader waits for nobody); None elsewhere or if the read cannot be made at once."""
+        if self._sync is None:
+            return None
+        try:
+            db = self._here_connection()
+            rows = db.execute("SELECT revision FROM tables WHERE id = ?", (table_id,)).fetchall()
+        except sqlite3.OperationalError:
+            return None
+        return int(rows[0][0]) if rows else None  # all rows fetched: no read is left open
+
+    def _here_connection(self) -> sqlite3.Connection:
+        assert self._sync is not None
+        if self._here is None:
+            self._here = self._sync.raw_connection()
+            self._here.driver_connection.execute("PRAGMA busy_timeout=0")  # type: ignore[union-attr]
+        db = self._here.driver_connection
+        assert isinstance(db, sqlite3.Connection)
+        return db
 
     async def __call__(self, writes: Writes) -> bool:
         """A move in sqlite3's own words: here when the writer is idle, else in its thread (with

@@ -475,3 +475,31 @@ async def test_the_loop_writes_a_move_itself_only_while_the_writer_is_idle_and_t
     assert len(rows) == 6
     replayed(table, rows)
     await referee.close()
+
+
+async def test_offered_moves_come_from_a_fresh_cache_and_never_from_a_stale_one(
+    tmp_path: Path,
+) -> None:
+    """Autocomplete reads a cached table only while the stored row is still its revision: no
+    session is opened then; once another process has moved the table, the offers are read anew."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/offers.db"
+    referee = await make_referee(url, seed="offers")
+    other = await make_referee(url, seed="other")
+    await open_race(referee, "c1")
+    await referee.handle(command("c1", "ann", "/step 1"))  # cached at Bob's turn
+    sessions = 0
+    real = referee._reads
+
+    def counted() -> Any:
+        nonlocal sessions
+        sessions += 1
+        return real()
+
+    referee._reads = counted  # type: ignore[method-assign]
+    assert await referee.legal_moves("test", "c1", "bob") and sessions == 0
+    assert await referee.legal_moves("test", "c1", "ann") == [] and sessions == 0
+    await other.handle(command("c1", "bob", "/step 1"))  # the stored row moves on: Ann's turn
+    assert await referee.legal_moves("test", "c1", "bob") == [] and sessions == 1
+    assert await referee.legal_moves("test", "c1", "ann") and sessions == 2
+    await referee.close()
+    await other.close()
