@@ -75,15 +75,19 @@ async def act(
     *,
     cause: str | None = None,
     summary: str | None = None,
+    atomic: bool = False,
 ) -> list[Event]:
-    """Apply one action to the working copy and log it; apply() checks the turn and rolls back
-    a refusal, so a RuleError leaves everything unchanged. `cause` marks a referee's move
-    (a timeout) in the log; `summary` replaces the logged public text (a roll logs every die,
-    a private roll only that it was made)."""
+    """Apply one action to the working copy and log it. A RuleError ends the command, whose
+    working copy is then thrown away (the slow path rolls back, the hot path restores the cached
+    table), so the copy is not guarded move by move; a caller that goes on after a refusal (a
+    timeout trying bot moves) asks for `atomic`, and a refusal then leaves the copy unchanged.
+    `cause` marks a referee's move (a timeout) in the log; `summary` replaces the logged public
+    text (a roll logs every die, a private roll only that it was made)."""
     table = turn.table
     before = turn.rng.position
     name = table.seats[seat].name
-    events = apply(turn.engine, turn.state, Action(seat, verb, tuple(args)), turn.rng, name)
+    action = Action(seat, verb, tuple(args))
+    events = apply(turn.engine, turn.state, action, turn.rng, name, atomic=atomic)
     undoable = turn.rng.position == before and not any(e.reveals_hidden for e in events)
     shown = say(Joined((e.text for e in events if e.to is None), "; "), log_language(table))
     turn.repo.bump(table)

@@ -119,7 +119,7 @@ async def fire(
             fork = turn.rng.fork(f"timeout{seat}:{table.version}")
             move = await asyncio.to_thread(turn.engine.bot_move, turn.state, seat, fork)
             try:
-                await act(turn, seat, move.verb, move.args, cause="timeout")
+                await act(turn, seat, move.verb, move.args, cause="timeout", atomic=True)
             except RuleError as error:  # a bot's bad move must not wedge the deadline
                 log.warning("%s bot move %s refused at a timeout: %s", table.game, move, error)
                 break
