@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.script import ScriptDirectory
@@ -104,16 +105,18 @@ async def test_postgresql_migrates_under_the_lock_and_skips_it_when_up_to_date()
 CLEAN = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONDONTWRITEBYTECODE")}
 """The environment of a start: no PAPERREF_ variable, so nothing is configured."""
 PROBE = """
-import json, sys
+import gc, json, sys
 from bot.cli import main
+by_cli = sorted(sys.modules)
 code = main(sys.argv[1:])
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "by_cli": by_cli,
+                  "frozen": gc.get_freeze_count(), "tracked": len(gc.get_objects())}))
 """
 
 
-def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, str, set[str]]:
+def probe_start(tmp_path: Path, url: str, **env: str) -> tuple[str, str, dict[str, Any]]:
     """`paperref console --script` answering `Ann: /games` in a fresh interpreter, in a directory
-    with no config.toml: its exit code, output, errors and the modules imported by the end."""
+    with no config.toml: its output, errors and what PROBE saw."""
     script = tmp_path / "s.txt"
     script.write_text("Ann: /games\n")
     done = subprocess.run(
@@ -123,8 +126,13 @@ def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, str, 
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     *output, last = done.stdout.strip().splitlines()
-    probe = json.loads(last)
-    return probe["code"], "\n".join(output), done.stderr, set(probe["modules"])
+    return "\n".join(output), done.stderr, json.loads(last)
+
+
+def console_start(tmp_path: Path, url: str, **env: str) -> tuple[int, str, str, set[str]]:
+    """A probed start's exit code, output, errors and the modules imported by the end."""
+    output, errors, probe = probe_start(tmp_path, url, **env)
+    return probe["code"], output, errors, set(probe["modules"])
 
 
 def test_a_console_start_imports_alembic_only_to_migrate(tmp_path: Path) -> None:
@@ -156,3 +164,15 @@ def test_configuration_is_still_validated_when_there_is_some(tmp_path: Path) -> 
     assert code == 2 and error.startswith("config: telegram.port:")
     code, output, _, modules = console_start(tmp_path, url, PAPERREF_BOT_LOG_LEVEL="WARNING")
     assert code == 0 and "Games:" in output and "pydantic" in modules
+
+
+def test_a_start_makes_its_objects_with_the_collector_waiting(tmp_path: Path) -> None:
+    """Importing bot.cli imports neither SQLAlchemy nor the referee, so the start imports them inside
+    cli.starting(), with the collector paused, and freezes them: most objects are out of its reach."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/f.db"
+    for _ in ("empty: migrated", "up to date"):
+        output, _, probe = probe_start(tmp_path, url)
+        assert "Games:" in output
+        early = {m.split(".")[0] for m in probe["by_cli"]} | set(probe["by_cli"])
+        assert early.isdisjoint({"sqlalchemy", "storage", "aiosqlite", "bot.referee"})
+        assert probe["frozen"] > probe["tracked"], probe
