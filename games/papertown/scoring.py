@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from games.i18n import Joined, _, _n
 from games.papertown.catalog import OBJECTIVES, POWERS
@@ -13,10 +14,15 @@ from games.papertown.state import ObjectiveId, PaperTownState, Sheet
 BANK_MONEY = 3
 
 
+@lru_cache(maxsize=64)
+def _touching(colours: str, rows: int, cols: int, colour: str) -> frozenset[int]:
+    """The cells of a sheet with a neighbour of this colour (a sheet never changes)."""
+    table = neighbours(rows, cols)
+    return frozenset(i for i in range(rows * cols) if any(colours[n] == colour for n in table[i]))
+
+
 def _touching_count(sheet: Sheet, cells: set[int], colour: str) -> int:
-    table = neighbours(sheet["rows"], sheet["cols"])
-    colours = sheet["colours"]
-    return sum(1 for cell in cells if any(colours[n] == colour for n in table[cell]))
+    return len(cells & _touching(sheet["colours"], sheet["rows"], sheet["cols"], colour))
 
 
 def largest_group(sheet: Sheet, cells: set[int]) -> int:
@@ -75,8 +81,21 @@ def bank_score(
 
 def breakdown(state: PaperTownState, p: int) -> list[int]:
     """Money per objective (in sheet order), then the Bank."""
-    sheet = state["sheet"]
     cells = {i for i, who in enumerate(state["owner"]) if who == p}
+    return _parts(state, p, cells)
+
+
+def breakdowns(state: PaperTownState) -> list[list[int]]:
+    """Every participant's `breakdown`, their blocks found in one pass over the sheet."""
+    cells: list[set[int]] = [set() for _ in state["players"]]
+    for i, owner in enumerate(state["owner"]):
+        if owner is not None:
+            cells[owner].add(i)
+    return [_parts(state, p, own) for p, own in enumerate(cells)]
+
+
+def _parts(state: PaperTownState, p: int, cells: set[int]) -> list[int]:
+    sheet = state["sheet"]
     parts = [objective_score(sheet, objective, cells) for objective in sheet["objectives"]]
     parts.append(bank_score(sheet, state["claims"], p, cells, state["options"]["own_banks"]))
     return parts

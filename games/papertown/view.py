@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.base import Cell, Grid, TableBlock, Track, View
 from games.i18n import Joined, _, _n, joined
 from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS
@@ -9,7 +11,7 @@ from games.papertown.flow import phase
 from games.papertown.participants import current, name_of, who
 from games.papertown.placement import base_left, bribed
 from games.papertown.powers import owned
-from games.papertown.scoring import BANK_MONEY, breakdown, ranking
+from games.papertown.scoring import BANK_MONEY, breakdowns, ranking
 from games.papertown.sheet import ROLLABLE, ROW_LETTERS, SPECIAL, cell_name, special_at
 from games.papertown.state import PaperTownState, PowerId
 
@@ -43,7 +45,18 @@ RULER_START = "\u2007"
 in text and out of the PNG legend (which shows only keys the image font can draw)."""
 
 
+@lru_cache(maxsize=32)
+def _plain_cells(colours: str, cols: int) -> tuple[Cell, ...]:
+    """Every cell of a sheet as it looks unmarked, made once per sheet: a move changes a few
+    cells, and a view shares the unmarked ones (nothing changes a Cell once a view is built)."""
+    return tuple(
+        Cell(i // cols, i % cols, COLOURS[letter].hex, emoji=COLOUR_EMOJI.get(letter))
+        for i, letter in enumerate(colours)
+    )
+
+
 def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
+    """A special block or a marked cell (the others are `_plain_cells`)."""
     sheet = state["sheet"]
     letter = sheet["colours"][i]
     r, c = divmod(i, sheet["cols"])
@@ -58,11 +71,10 @@ def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
         if claimer is not None:
             cell.label = Joined((POWERS[power].label, state["players"][claimer]["tag"]), " ")
             cell.emoji = CLAIMED_EMOJI[power]
-    elif owner is not None:
+    else:
+        assert owner is not None  # only special blocks and marked cells come here
         cell.mark = state["players"][owner]["tag"]
         cell.emoji = MARK_EMOJI[cell.mark]
-    else:
-        cell.emoji = COLOUR_EMOJI[letter]
     return cell
 
 
@@ -88,10 +100,16 @@ def _grid(state: PaperTownState) -> Grid:
     sheet = state["sheet"]
     rows, cols = sheet["rows"], sheet["cols"]
     specials = special_at(sheet)
+    cells = list(_plain_cells(sheet["colours"], cols))
+    for i, owner in enumerate(state["owner"]):
+        if owner is not None:
+            cells[i] = _cell(state, i, specials)
+    for i in specials:
+        cells[i] = _cell(state, i, specials)
     return Grid(
         rows,
         cols,
-        [_cell(state, i, specials) for i in range(rows * cols)],
+        cells,
         hexagonal=True,
         row_labels=list(ROW_LETTERS[:rows]),
         col_labels=[str(c + 1) for c in range(cols)],
@@ -102,7 +120,7 @@ def _grid(state: PaperTownState) -> Grid:
 def _objectives(state: PaperTownState) -> TableBlock:
     players = state["players"]
     sheet = state["sheet"]
-    money = [breakdown(state, p) for p in range(len(players))]
+    money = breakdowns(state)
     rows = []
     for k, key in enumerate(sheet["objectives"]):
         objective = OBJECTIVES[key]
