@@ -55,26 +55,30 @@ def _plain_cells(colours: str, cols: int) -> tuple[Cell, ...]:
     )
 
 
+@lru_cache(maxsize=4096)
+def _marked_cell(colour: str, row: int, col: int, tag: str) -> Cell:
+    """A block marked by one participant (shared between views like `_plain_cells`)."""
+    return Cell(row, col, colour, mark=tag, emoji=MARK_EMOJI[tag])
+
+
 def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
     """A special block or a marked cell (the others are `_plain_cells`)."""
     sheet = state["sheet"]
     letter = sheet["colours"][i]
     r, c = divmod(i, sheet["cols"])
-    cell = Cell(r, c, COLOURS[letter].hex)
     owner = state["owner"][i]
-    if letter == SPECIAL:
-        k = specials[i]
-        power = sheet["specials"][k]["power"]
-        claimer = state["claims"][k]
-        cell.label = POWERS[power].label
-        cell.emoji = FREE_EMOJI[power]
-        if claimer is not None:
-            cell.label = Joined((POWERS[power].label, state["players"][claimer]["tag"]), " ")
-            cell.emoji = CLAIMED_EMOJI[power]
-    else:
+    if letter != SPECIAL:
         assert owner is not None  # only special blocks and marked cells come here
-        cell.mark = state["players"][owner]["tag"]
-        cell.emoji = MARK_EMOJI[cell.mark]
+        return _marked_cell(COLOURS[letter].hex, r, c, state["players"][owner]["tag"])
+    cell = Cell(r, c, COLOURS[letter].hex)
+    k = specials[i]
+    power = sheet["specials"][k]["power"]
+    claimer = state["claims"][k]
+    cell.label = POWERS[power].label
+    cell.emoji = FREE_EMOJI[power]
+    if claimer is not None:
+        cell.label = Joined((POWERS[power].label, state["players"][claimer]["tag"]), " ")
+        cell.emoji = CLAIMED_EMOJI[power]
     return cell
 
 
@@ -87,13 +91,20 @@ def column_ruler(cols: int, row_label_width: int = 1) -> str:
 
 def _legend(state: PaperTownState) -> dict[str, str]:
     sheet = state["sheet"]
-    legend: dict[str, str] = {column_ruler(sheet["cols"]): Joined((_("columns"), ""), "\n")}
-    legend.update({MARK_EMOJI[p["tag"]]: name_of(p) for p in state["players"]})
-    legend.update({COLOUR_EMOJI[ch]: COLOURS[ch].name for ch in COLOUR_EMOJI})
-    for power in sheet["powers"]:
-        legend[FREE_EMOJI[power]] = _("{power} (free)", power=POWERS[power].title)
-        legend[CLAIMED_EMOJI[power]] = _("{power} (claimed)", power=POWERS[power].title)
-    return legend
+    ruler, keys = _legend_keys(sheet["cols"], tuple(sheet["powers"]))
+    players = {MARK_EMOJI[p["tag"]]: name_of(p) for p in state["players"]}
+    return {**ruler, **players, **keys}
+
+
+@lru_cache(maxsize=64)
+def _legend_keys(cols: int, powers: tuple[PowerId, ...]) -> tuple[dict[str, str], dict[str, str]]:
+    """What a sheet's legend says before and after its players: made once per sheet."""
+    ruler: dict[str, str] = {column_ruler(cols): Joined((_("columns"), ""), "\n")}
+    keys: dict[str, str] = {COLOUR_EMOJI[ch]: COLOURS[ch].name for ch in COLOUR_EMOJI}
+    for power in powers:
+        keys[FREE_EMOJI[power]] = _("{power} (free)", power=POWERS[power].title)
+        keys[CLAIMED_EMOJI[power]] = _("{power} (claimed)", power=POWERS[power].title)
+    return ruler, keys
 
 
 def _grid(state: PaperTownState) -> Grid:
