@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from bot.adapters.console import Console
     from bot.config import Settings
     from bot.referee import Referee
 
@@ -63,7 +64,13 @@ async def run_console(url: str | None, script: Path | None, seed: str | None, fm
         from storage.db import DEFAULT_URL
 
         referee = await make_referee(url or DEFAULT_URL, seed)
-    console = Console(referee, fmt=fmt)
+    try:
+        return await _console(Console(referee, fmt=fmt), script)
+    finally:
+        await referee.close()  # the writer thread's last moves, then the connections
+
+
+async def _console(console: Console, script: Path | None) -> int:
     if script is not None:
         await console.run(script.read_text(encoding="utf-8").splitlines())
         return 1 if console.failures else 0

@@ -176,3 +176,17 @@ def test_a_start_makes_its_objects_with_the_collector_waiting(tmp_path: Path) ->
         early = {m.split(".")[0] for m in probe["by_cli"]} | set(probe["by_cli"])
         assert early.isdisjoint({"sqlalchemy", "storage", "aiosqlite", "bot.referee"})
         assert probe["frozen"] > probe["tracked"], probe
+
+
+def test_a_console_run_closes_the_database(tmp_path: Path) -> None:
+    """The console closes the referee at the end: SQLite's last connection folds the WAL back into
+    the file and removes it, so nothing of the run is left only in the WAL."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/c.db"
+    script = tmp_path / "game.txt"
+    script.write_text("Ann: /new gotown\nBob: /join\nAnn: /start\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "console", "--script", str(script), "--db", url],
+        capture_output=True, text=True, cwd=tmp_path, env=CLEAN, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "c.db").exists() and not (tmp_path / "c.db-wal").exists()
