@@ -232,8 +232,19 @@ async def check_end(turn: Turn) -> bool:
     return True
 
 
+_CONTROL_ROWS: dict[str, tuple[Button, ...]] = {}
+"""Each game's control row, made once: a board at every move shows it."""
+
+
 def game_buttons(engine: Engine[Any]) -> tuple[Button, ...]:
     """The channel's control row: the game's own roll and end-of-turn verbs, hand, board."""
+    row = _CONTROL_ROWS.get(engine.key)
+    if row is None:
+        row = _CONTROL_ROWS[engine.key] = _control_row(engine)
+    return row
+
+
+def _control_row(engine: Engine[Any]) -> tuple[Button, ...]:
     own = tuple(
         Button(verb.label or verb.name.capitalize(), f"/{verb.name}")
         for role in ("roll", "end_turn")
