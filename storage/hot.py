@@ -417,21 +417,22 @@ def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
                 "DELETE FROM deadlines WHERE table_id = ? AND seat = ?",
                 [(table_id, seat) for seat in seats],
             )
-    db.executemany(
-        DEADLINE_SQL,
-        [
-            (
-                d["table_id"],
-                d["platform"],
-                d["chat_id"],
-                d["seat"],
-                d["kind"],
-                stamp(d["fire_at"]),
-                stamp(d["due_at"]),
-            )
-            for d in recorder.new_deadlines
-        ],
-    )
+    if recorder.new_deadlines:  # turn timers moved
+        db.executemany(
+            DEADLINE_SQL,
+            [
+                (
+                    d["table_id"],
+                    d["platform"],
+                    d["chat_id"],
+                    d["seat"],
+                    d["kind"],
+                    stamp(d["fire_at"]),
+                    stamp(d["due_at"]),
+                )
+                for d in recorder.new_deadlines
+            ],
+        )
     return True
 
 
