@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from games.i18n import N_, Name, _, joined, said
@@ -40,7 +40,13 @@ def unit_name(name: str) -> str:
 
 def piece_name(piece: Piece) -> str:
     """A unit on the table, numbered as it is (Legion Grobowy 2 for Grave Legion 2)."""
-    label, kind = piece["name"], piece["kind"]
+    return named_piece(piece["name"], piece["kind"])
+
+
+@lru_cache(maxsize=1024)
+def named_piece(label: str, kind: str) -> str:
+    """`piece_name` by a unit's label and kind, made once (a Name never changes once made): every
+    view names every unit."""
     pl = _polish()["units"].get(kind)
     if not pl or not label.startswith(kind):
         return label

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.base import Cell, Grid, Meter, TableBlock, View
 from games.i18n import N_, _, joined, said
 from games.papercraft.army import army_points, army_text
-from games.papercraft.board import centre, owner_name, pieces, rect, tracked
+from games.papercraft.board import centre, pieces, rect, tracked
 from games.papercraft.flow import reason_of
-from games.papercraft.names import ability_name, both, piece_name
+from games.papercraft.names import ability_name, both, named_piece, piece_name
 from games.papercraft.state import PapercraftState, Piece
 
 State = PapercraftState
@@ -23,47 +25,95 @@ GROUND, CORPSE = "#efe9d8", "#8c8c8c"
 
 
 def status(piece: Piece) -> str:
-    if piece["dead"]:
-        return _("corpse") if piece["corpse"] else _("removed")
-    if piece["reserve"]:
+    return _status(
+        piece["dead"],
+        piece["corpse"],
+        piece["reserve"],
+        piece["placed"],
+        piece["hugged_by"] is not None,
+        piece["grappled"] is not None,
+        piece["burning"] is not None,
+        piece["rally"],
+        piece["power"],
+    )
+
+
+@lru_cache(maxsize=256, typed=True)
+def _status(
+    dead: bool,
+    corpse: bool,
+    reserve: bool,
+    placed: bool,
+    hugged: bool,
+    grappled: bool,
+    burning: bool,
+    rally: int,
+    power: int,
+) -> str:
+    """A status text made once per combination (texts never change once made): every view
+    shows one per unit."""
+    if dead:
+        return _("corpse") if corpse else _("removed")
+    if reserve:
         return _("in reserve")
-    if not piece["placed"]:
+    if not placed:
         return _("to place")
     notes: list[str] = [_("alive")]
-    if piece["hugged_by"] is not None:
+    if hugged:
         notes.append(_("hugged"))
-    if piece["grappled"] is not None:
+    if grappled:
         notes.append(_("grappled"))
-    if piece["burning"] is not None:
+    if burning:
         notes.append(_("burning"))
-    if piece["rally"]:
-        notes.append(_("rally +{bonus}", bonus=piece["rally"]))
-    if piece["power"]:
-        notes.append(joined((ability_name("The Power"), f"x{piece['power']}"), " "))
+    if rally:
+        notes.append(_("rally +{bonus}", bonus=rally))
+    if power:
+        notes.append(joined((ability_name("The Power"), f"x{power}"), " "))
     return joined(notes)
 
 
-def _roster(state: State) -> TableBlock:
+@lru_cache(maxsize=1024)
+def _title(label: str, kind: str, player: str) -> str:
+    """A unit and its player, made once (a text never changes once made)."""
+    return _("{unit} ({player})", unit=named_piece(label, kind), player=player)
+
+
+class _Pieces:
+    """What several parts of one view say about each unit, worked out once per view."""
+
+    def __init__(self, state: State) -> None:
+        units = pieces(state)
+        players = state["names"]
+        self.names = [piece_name(p) for p in units]
+        self.notes = [status(p) for p in units]
+        self.titles = [_title(p["name"], p["kind"], players[p["owner"]]) for p in units]
+        shown = tracked(state)
+        self.rects = [rect(state, p) if shown and p["placed"] else None for p in units]
+
+
+def _roster(state: State, known: _Pieces) -> TableBlock:
     header: list[str] = [_("Unit"), _("Player"), _("HP"), _("Moved"), _("Attacked")]
-    header += [_("Position")] if tracked(state) else []
+    shown = tracked(state)
+    header += [_("Position")] if shown else []
     header.append(_("Status"))
+    players, names = state["names"], known.names
     rows = []
-    for piece in pieces(state):
-        row = [piece_name(piece), owner_name(state, piece), f"{piece['hp']}/{piece['max_hp']}"]
+    for k, piece in enumerate(pieces(state)):
+        row = [names[k], players[piece["owner"]], f"{piece['hp']}/{piece['max_hp']}"]
         row.append(f'{piece["moved"]:g}"' if piece["moved"] else "-")
         if piece["in_place"]:
             attacked = ability_name(piece["in_place"])
         else:
-            attacked = joined(piece_name(pieces(state)[t]) for t in piece["targets"])
+            attacked = joined(names[t] for t in piece["targets"])
         row.append(attacked or "-")
-        if tracked(state):
+        if shown:
             row.append("{:g},{:g}".format(*centre(piece)) if piece["placed"] else "-")
-        row.append(status(piece))
+        row.append(known.notes[k])
         rows.append(row)
     return TableBlock(_("Roster"), header, rows)
 
 
-def _positions(state: State) -> TableBlock:
+def _positions(state: State, known: _Pieces) -> TableBlock:
     """Enough for a renderer to draw the battlefield: centre, template size, facing, owner, status."""
     header: list[str] = [
         _("Unit"),
@@ -76,54 +126,91 @@ def _positions(state: State) -> TableBlock:
         _("Facing"),
         _("Status"),
     ]
+    players = state["names"]
     rows = []
-    for piece in pieces(state):
-        if not piece["placed"]:
+    for k, piece in enumerate(pieces(state)):
+        box = known.rects[k]
+        if box is None:
             continue
-        x0, y0, x1, y1 = rect(state, piece)
+        x0, y0, x1, y1 = box
         x, y = centre(piece)
         rows.append(
             [
-                piece_name(piece),
-                owner_name(state, piece),
+                known.names[k],
+                players[piece["owner"]],
                 str(piece["owner"]),
                 f"{x:g}",
                 f"{y:g}",
                 f"{x1 - x0:g}",
                 f"{y1 - y0:g}",
                 piece["facing"],
-                status(piece),
+                known.notes[k],
             ]
         )
     return TableBlock(_("Positions"), header, rows)
 
 
-def _battlefield(state: State) -> Grid:
+@lru_cache(maxsize=12)
+def _squares(depth: int, width: int, colour: str) -> tuple[Cell, ...]:
+    """Every square of a table in one colour, made once per table size and colour and shared by
+    views (nothing changes a Cell once a view is built; a labelled square is a Cell of its own)."""
+    return tuple(Cell(r, c, colour) for r in range(depth) for c in range(width))
+
+
+@lru_cache(maxsize=16)
+def _rulers(depth: int, width: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Row and column labels, every six inches."""
+    rows = tuple(str(depth - r) if (depth - r) % 6 == 0 else "" for r in range(depth))
+    return rows, tuple(str(c) if c % 6 == 0 else "" for c in range(width))
+
+
+@lru_cache(maxsize=1024)
+def _initials(name: str) -> str:
+    """A unit's mark on the battlefield: the first letters of its name's first three words."""
+    return "".join(word[0] for word in name.split())[:3]
+
+
+def _battlefield(state: State, known: _Pieces) -> Grid:
     """One square per inch, each unit's template filled in its owner's colour, corpses grey."""
     width, depth = state["options"]["table"]
-    cells = {(r, c): Cell(r, c, GROUND) for r in range(depth) for c in range(width)}
+    cells = list(_squares(depth, width, GROUND))
+    labels: dict[int, Cell] = {}  # the labelled squares: Cells of their own
     legend: dict[str, str] = {}
-    for piece in pieces(state):
-        if not piece["placed"] or (piece["dead"] and not piece["corpse"]):
+    for k, piece in enumerate(pieces(state)):
+        box = known.rects[k]
+        if box is None or (piece["dead"] and not piece["corpse"]):
             continue
-        left, bottom, right, top = rect(state, piece)
+        left, bottom, right, top = box
         colour = CORPSE if piece["dead"] else SEAT_COLOURS[piece["owner"] % len(SEAT_COLOURS)]
-        for col in range(max(0, int(left) - 1), min(width, int(right) + 1)):
-            for row in range(max(0, int(bottom) - 1), min(depth, int(top) + 1)):
-                if left <= col + 0.5 <= right and bottom <= row + 0.5 <= top:
-                    cells[(depth - 1 - row, col)].colour = colour
+        painted = _squares(depth, width, colour)
+        span = range(max(0, int(left) - 1), min(width, int(right) + 1))
+        cols = [col for col in span if left <= col + 0.5 <= right]
+        if not cols:
+            continue
+        span = range(max(0, int(bottom) - 1), min(depth, int(top) + 1))
+        rows = [depth - 1 - row for row in span if bottom <= row + 0.5 <= top]
+        for r in rows:
+            first = r * width + cols[0]
+            last = first + len(cols)  # the covered columns are one run
+            cells[first:last] = painted[first:last]
+        for i, cell in labels.items():  # a labelled square keeps its label in the new colour
+            if cell.row in rows and cols[0] <= cell.col <= cols[-1]:
+                cells[i] = cell
+                cell.colour = colour
         x, y = centre(piece)
-        middle = cells[(depth - 1 - min(depth - 1, int(y)), min(width - 1, int(x)))]
-        middle.label = "".join(word[0] for word in piece["name"].split())[:3]
-        legend[middle.label] = _(
-            "{unit} ({player})", unit=piece_name(piece), player=owner_name(state, piece)
-        )
+        r, c = depth - 1 - min(depth - 1, int(y)), min(width - 1, int(x))
+        i = r * width + c
+        if i not in labels:
+            cells[i] = labels[i] = Cell(r, c, cells[i].colour)
+        label = cells[i].label = _initials(piece["name"])
+        legend[label] = known.titles[k]
+    row_labels, col_labels = _rulers(depth, width)
     return Grid(
         depth,
         width,
-        list(cells.values()),
-        row_labels=[str(depth - r) if (depth - r) % 6 == 0 else "" for r in range(depth)],
-        col_labels=[str(c) if c % 6 == 0 else "" for c in range(width)],
+        cells,
+        row_labels=list(row_labels),
+        col_labels=list(col_labels),
         legend=legend,
         in_text=False,
     )
@@ -202,17 +289,13 @@ def view(state: State, seat: int | None) -> View:
         header: list[str] = [_("Player"), _("Army"), _("Points"), _("Ready")]
         result.tables.append(TableBlock(_("Armies"), header, rows))
         return result
-    result.tables.append(_roster(state))
+    known = _Pieces(state)
+    result.tables.append(_roster(state, known))
     if tracked(state):
-        result.tables.append(_positions(state))
-        result.grids.append(_battlefield(state))
+        result.tables.append(_positions(state, known))
+        result.grids.append(_battlefield(state, known))
     result.meters = [
-        Meter(
-            _("{unit} ({player})", unit=piece_name(p), player=owner_name(state, p)),
-            p["hp"],
-            p["max_hp"],
-            status(p),
-        )
-        for p in pieces(state)
+        Meter(known.titles[k], p["hp"], p["max_hp"], known.notes[k])
+        for k, p in enumerate(pieces(state))
     ]
     return result
