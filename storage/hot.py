@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, Table, delete, insert, update
+from sqlalchemy import JSON, Column, Connection, Engine, Table, delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
@@ -309,13 +309,82 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat(" ", "microseconds")
 
 
+def _raw(column: Column[Any], value: Any) -> Any:
+    """A value as the SQLite dialect stores it in this column: JSON as text, times as `stamp`."""
+    if value is None:
+        return None
+    if isinstance(column.type, JSON):
+        return dump_json(value)
+    if isinstance(value, datetime):
+        return stamp(value)
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
+def _insert_rows(db: Any, table: Table, rows: list[dict[str, Any]]) -> None:
+    names = list(rows[0])
+    sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+    db.executemany(sql, [[_raw(table.c[name], row[name]) for name in names] for row in rows])
+
+
+RATING_SQL = (
+    "UPDATE ratings SET name = ?, games = ?, wins = ?, rated = ?, mu = ?, sigma = ?,"
+    " updated_at = ? WHERE platform = ? AND chat_id = ? AND game = ? AND user_id = ?"
+)
+
+
+def _end_sqlite(db: Any, recorder: Recorder, now: str) -> None:
+    """A game's end in sqlite3's own words: its result, and the ratings it made or moved."""
+    if recorder.results:
+        _insert_rows(db, RESULTS, [_columns(RESULTS, r) for r in recorder.results])
+    if recorder.new_ratings:
+        rows = [_columns(RATINGS, r) | {"updated_at": utcnow()} for r in recorder.new_ratings]
+        _insert_rows(db, RATINGS, rows)
+    db.executemany(
+        RATING_SQL,
+        [
+            (
+                *(getattr(r, key) for key in RATING_FIELDS),
+                now,
+                r.platform,
+                r.chat_id,
+                r.game,
+                r.user_id,
+            )
+            for r in recorder.known_ratings
+        ],
+    )
+
+
+def read_ratings_sqlite(
+    db: sqlite3.Connection, platform: str, chat_id: str, game: str, user_ids: Collection[str]
+) -> dict[str, Rating]:
+    """`read_ratings` in sqlite3's own words (the times read back as datetimes)."""
+    wanted = list(user_ids)
+    if not wanted:
+        return {}
+    columns = [c.key for c in RATINGS.columns]
+    found = db.execute(
+        f"SELECT {', '.join(columns)} FROM ratings WHERE platform = ? AND chat_id = ?"
+        f" AND game = ? AND user_id IN ({', '.join('?' * len(wanted))})",
+        (platform, chat_id, game, *wanted),
+    ).fetchall()
+    rows = [Rating(**dict(zip(columns, values, strict=True))) for values in found]
+    for row in rows:
+        if isinstance(row.updated_at, str):
+            row.updated_at = datetime.fromisoformat(row.updated_at)
+    return {row.user_id: row for row in rows}
+
+
 TABLE_SQL = (
     "UPDATE tables SET settings = ?, state = ?, rng_position = ?, version = ?,"
     " next_seq = ?, board_message = ?, board_after = ?, revision = ?, updated_at = ?"
     " WHERE id = ? AND revision = ?"
 )
-"""It leaves `status` alone (a running table's move; a game's end goes through `write`), as setting
-an indexed column, even to its own value, rewrites its index page too."""
+"""It leaves `status` alone while the game runs (STATUS_SQL sets it at the end), as setting an
+indexed column, even to its own value, rewrites its index page too."""
+STATUS_SQL = TABLE_SQL.replace("SET ", "SET status = ?, ", 1)
 ACTION_SQL = (
     "INSERT INTO actions (table_id, seq, seat, user_id, verb, args, summary, undoable, digest,"
     " cause, snapshot, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -370,9 +439,12 @@ def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
         if not claimed.rowcount:
             return False
     table = writes.table
+    status = TableStatus(table.status)
+    running = status == TableStatus.ACTIVE
     moved = db.execute(
-        TABLE_SQL,
+        TABLE_SQL if running else STATUS_SQL,
         (
+            *(() if running else (status.value,)),
             dump_json(table.settings),
             dump_json(table.state),
             table.rng_position,
@@ -433,6 +505,8 @@ def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
                 for d in recorder.new_deadlines
             ],
         )
+    if recorder.ends_a_game:
+        _end_sqlite(db, recorder, now)
     return True
 
 
@@ -484,11 +558,6 @@ class HotWriter:
         if self._checkpoint is None or self._checkpoint.done():
             self._since_checkpoint = 0
             self._checkpoint = self._checkpointer.submit(self._checkpoint_sync)
-
-    def _write_core_sync(self, writes: Writes) -> bool:
-        assert self._sync is not None
-        with self._sync.begin() as connection:
-            return write(connection, writes)
 
     def _drain(self) -> None:
         """In the writer thread, on its one connection: every move queued by now, up to BATCH, in
@@ -573,13 +642,10 @@ class HotWriter:
 
     async def __call__(self, writes: Writes) -> bool:
         """A move in sqlite3's own words: here when the writer is idle, else in its thread (with
-        whatever other moves are waiting by then); a game's end (result, ratings) with Core."""
+        whatever other moves are waiting by then); elsewhere with Core."""
         if self._sync is not None:
             assert self._thread is not None
-            if writes.recorder.ends_a_game or writes.table.status != TableStatus.ACTIVE:
-                loop = asyncio.get_running_loop()
-                written = await loop.run_in_executor(self._thread, self._write_core_sync, writes)
-            elif (here := self._write_here(writes)) is not None:
+            if (here := self._write_here(writes)) is not None:
                 written = here
             else:
                 done: Future[bool] = Future()
@@ -602,9 +668,14 @@ class HotWriter:
     async def ratings(
         self, platform: str, chat_id: str, game: str, user_ids: Collection[str]
     ) -> dict[str, Rating]:
-        """Read the rating rows a game's end moves (in the writer thread on SQLite)."""
+        """Read the rating rows a game's end moves (on SQLite on the loop's own connection, else
+        in the writer thread if that cannot read at once)."""
         args = (platform, chat_id, game, user_ids)
         if self._sync is not None:
+            try:
+                return read_ratings_sqlite(self._here_connection(), *args)
+            except sqlite3.OperationalError:
+                pass
             sync = self._sync
 
             def read() -> dict[str, Rating]:

@@ -379,9 +379,14 @@ async def finished_rows(referee: Referee, chat: str) -> tuple[list[Any], list[An
                 select(Rating).where(Rating.chat_id == chat).order_by(Rating.user_id)
             )
         ).scalars()
+        found = [(r.game, r.winners, r.scores, r.seats, type(r.finished_at)) for r in results]
+        tables = await session.execute(select(GameTable.status).where(GameTable.chat_id == chat))
         return (
-            [(r.game, r.winners, r.scores, r.seats) for r in results],
-            [(r.user_id, r.name, r.games, r.wins, r.rated, r.mu, r.sigma) for r in ratings],
+            [*found, sorted(tables.scalars())],
+            [
+                (r.user_id, r.name, r.games, r.wins, r.rated, r.mu, r.sigma, type(r.updated_at))
+                for r in ratings
+            ],
         )
 
 
@@ -413,7 +418,8 @@ async def test_the_last_move_writes_result_and_ratings_as_the_slow_path_does(url
         games[hot_path] = await finished_rows(referee, chat)
         await referee.close()
     results, ratings = games[True]
-    assert len(results) == 2 and [r[2:5] for r in ratings] == [(2, 2, 2), (2, 0, 2)]
+    assert len(results) == 3 and [r[2:5] for r in ratings] == [(2, 2, 2), (2, 0, 2)]
+    assert results[-1] == [TableStatus.FINISHED] * 2
     assert games[True] == games[False]
 
 
