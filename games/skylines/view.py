@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import TypeVar
+
 from games.base import TableBlock, Track, View
 from games.i18n import _, _n, from_json, joined
 from games.skylines import city
-from games.skylines.cards import TRACK_TITLES, TRACKS, Catalog
-from games.skylines.catalog import catalog_of
+from games.skylines.cards import TRACK_TITLES, TRACKS, Achievement, Catalog
+from games.skylines.catalog import catalog_of, load
 from games.skylines.effects import registry
 from games.skylines.program import current
 from games.skylines.setup import provenance
@@ -18,6 +22,12 @@ SAMPLE_NOTE = _("Cards: an ORIGINAL SAMPLE set made up for this bot, not the pub
 def token_labels(names: list[str]) -> list[str]:
     """A distinct label of at most two characters per seat, for tokens on a drawn track:
     the name's first two letters, else its first and last, else its first and a digit."""
+    return list(_token_labels(tuple(names)))
+
+
+@lru_cache(maxsize=256)
+def _token_labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    """`token_labels`, worked out once per table's names."""
     labels: list[str] = []
     for seat, name in enumerate(names):
         chars = [ch for ch in name if ch.isalnum()] or list(str(seat + 1))
@@ -26,7 +36,7 @@ def token_labels(names: list[str]) -> list[str]:
         tried += [head + ch for ch in chars[1:]] + [head + str(d) for d in range(1, 10)]
         tried += [f"{seat + 1}"]
         labels.append(next(label for label in tried if label not in labels))
-    return labels
+    return tuple(labels)
 
 
 def _icons(cat: Catalog, stack: Stack) -> str:
@@ -45,24 +55,104 @@ def _icons(cat: Catalog, stack: Stack) -> str:
     return joined(marks)
 
 
+MEMO_LIMIT = 4096
+"""The most entries a card set's memo keeps before it starts again."""
+
+
+KeyT = TypeVar("KeyT", bound=Hashable)
+ValueT = TypeVar("ValueT")
+
+
+def _remember(memo: dict[KeyT, ValueT], key: KeyT, make: Callable[[], ValueT]) -> ValueT:
+    """memo[key], made the first time it is asked for (a full memo starts again)."""
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = make()
+    return found
+
+
+AchievementKey = tuple[str, tuple[str, ...], str | None, int | None]
+"""An achievement, who claimed it, who took its chip and the chip's points if shown."""
+
+
+class _Printed:
+    """The parts of a view that depend only on the cards, made once per card set: a building's
+    row in a city (a stack changes at a few moves, every view shows them all), a card's row in
+    the card row, a card in a hand, an achievement's line. Texts never change once made, so
+    views share them."""
+
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        self.stacks: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
+        self.cards: dict[str, tuple[str, ...]] = {}
+        self.described: dict[str, str] = {}
+        self.achievements: dict[AchievementKey, str] = {}
+
+    def stack(self, stack: Stack) -> tuple[str, ...]:
+        """Top card, built cards, tucked cards, icons, height."""
+        cat = self.cat
+        built, tucked = stack["built"], stack["tucked"]
+        return _remember(
+            self.stacks,
+            (tuple(built), tuple(tucked)),
+            lambda: (
+                cat.label(built[-1]),
+                joined(cat.labels(built), " < "),
+                cat.listed(tucked, "-"),
+                _icons(cat, stack),
+                str(len(built)),
+            ),
+        )
+
+    def card(self, name: str) -> tuple[str, ...]:
+        """A card in the row: name, type, cost, gains, site, landmark, mayor action."""
+        cat = self.cat
+        card = cat.card(name)
+        return _remember(
+            self.cards,
+            name,
+            lambda: (
+                cat.label(name),
+                cat.label(card.type),
+                str(card.cost),
+                cat.gains(name),
+                cat.label(card.site) or "-",
+                _("yes") if card.landmark else "-",
+                card.text,
+            ),
+        )
+
+    def describe(self, name: str) -> str:
+        """A card in a hand, as `Catalog.describe` says it."""
+        return _remember(self.described, name, lambda: self.cat.describe(name))
+
+    def achievement(self, a: Achievement, key: AchievementKey) -> str:
+        return _remember(self.achievements, key, lambda: _achievement_line(self.cat, a, key))
+
+
+@lru_cache(maxsize=16)
+def _memo(cards_file: str | None) -> _Printed:
+    return _Printed(load(cards_file))
+
+
+def _printed(state: SkylinesState, cat: Catalog) -> _Printed:
+    """The memo of these cards, found once per view by the card file's text (`load` gives the
+    same cards for the same text; other cards get a memo of their own)."""
+    found = _memo(state["cards_file"])
+    return found if found.cat is cat else _Printed(cat)
+
+
 def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
+    printed = _printed(state, cat)
+    mayor = state["mayor"][seat]
     rows: list[list[str]] = []
     for i, stack in enumerate(city.spots(state, seat)):
         if stack is None:
             rows.append([str(i + 1), _("(gap: a sprawl space)"), "", "", "", "0", ""])
             continue
-        top = stack["built"][-1]
-        rows.append(
-            [
-                str(i + 1),
-                cat.label(top),
-                joined(cat.labels(stack["built"]), " < "),
-                cat.listed(stack["tucked"], "-"),
-                _icons(cat, stack),
-                str(len(stack["built"])),
-                _("mayor") if state["mayor"][seat] == i else "",
-            ]
-        )
+        rows.append([str(i + 1), *printed.stack(stack), _("mayor") if mayor == i else ""])
     title = _(
         "{player}'s city ({city})", player=state["names"][seat], city=cat.label(state["city"][seat])
     )
@@ -79,19 +169,8 @@ def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
 
 
 def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
-    rows = [
-        [
-            str(k + 1),
-            cat.label(name),
-            cat.label(cat.card(name).type),
-            str(cat.card(name).cost),
-            cat.gains(name),
-            cat.label(cat.card(name).site) or "-",
-            _("yes") if cat.card(name).landmark else "-",
-            cat.card(name).text,
-        ]
-        for k, name in enumerate(state["row"])
-    ]
+    printed = _printed(state, cat)
+    rows = [[str(k + 1), *printed.card(name)] for k, name in enumerate(state["row"])]
     header: list[str] = [
         _("Slot"),
         _("Card"),
@@ -130,34 +209,40 @@ def _players_block(state: SkylinesState) -> TableBlock:
 
 
 def _achievement_lines(state: SkylinesState, cat: Catalog, seat: int | None) -> list[str]:
+    printed = _printed(state, cat)
+    names = state["names"]
     lines: list[str] = []
     for a in cat.achievements:
-        claimed = joined(
-            (state["names"][s] for s in state["claims"][a.name]), empty=_("nobody yet")
-        )
         owner = state["chip_owner"][a.name]
+        claimed = tuple(names[s] for s in state["claims"][a.name])
         if owner is None:
-            chip = _("chip face down")
+            key: AchievementKey = (a.name, claimed, None, None)
         elif owner == seat or state["phase"] == "over":
-            chip = _(
-                "chip {points} taken by {player}",
-                points=state["chips"][a.name],
-                player=state["names"][owner],
-            )
+            key = (a.name, claimed, names[owner], state["chips"][a.name])
         else:
-            chip = _("chip taken by {player}", player=state["names"][owner])
-        lines.append(
-            _n(
-                "{name} ({n} star, {chip}): {text} Claimed by {claimed}.",
-                "{name} ({n} stars, {chip}): {text} Claimed by {claimed}.",
-                a.stars,
-                name=cat.label(a.name),
-                chip=chip,
-                text=a.text,
-                claimed=claimed,
-            )
-        )
+            key = (a.name, claimed, names[owner], None)
+        lines.append(printed.achievement(a, key))
     return lines
+
+
+def _achievement_line(cat: Catalog, a: Achievement, key: AchievementKey) -> str:
+    """An achievement's line: its stars, its chip, its text and who claimed it."""
+    _name, claimed, owner, points = key
+    if owner is None:
+        chip = _("chip face down")
+    elif points is not None:
+        chip = _("chip {points} taken by {player}", points=points, player=owner)
+    else:
+        chip = _("chip taken by {player}", player=owner)
+    return _n(
+        "{name} ({n} star, {chip}): {text} Claimed by {claimed}.",
+        "{name} ({n} stars, {chip}): {text} Claimed by {claimed}.",
+        a.stars,
+        name=cat.label(a.name),
+        chip=chip,
+        text=a.text,
+        claimed=joined(claimed, empty=_("nobody yet")),
+    )
 
 
 def _status(state: SkylinesState, cat: Catalog) -> list[str]:
@@ -272,7 +357,8 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     )
     hand = None
     if seat is not None:
-        hand = [cat.describe(c) for c in state["hands"][seat]]
+        printed = _printed(state, cat)
+        hand = [printed.describe(c) for c in state["hands"][seat]]
         lines += _secret_lines(state, seat)
     if cat.custom:
         title = _("Paper Skylines (own cards), level {level}", level=state["level"])

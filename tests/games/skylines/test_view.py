@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Sequence
 
+from bot.i18n import localise_view
 from bot.render.text import render_text
-from games.base import Rng
+from games.base import Event, Rng, State
 from games.skylines import ENGINE
+from games.skylines import view as skylines_view
 from games.skylines.catalog import sample_data
 from tests.games.skylines.helpers import new_game
+from tests.support import random_play
 
 
 def test_tracks_run_to_their_last_space() -> None:
@@ -73,3 +78,34 @@ def test_rules_explain_the_cards_option_and_its_format() -> None:
     for word in ("--cards", "discounted_by", "mayor_action", "effect", "level", "cost"):
         assert word in cards, word
     assert "cards" in ENGINE.rules("nonsense")
+
+
+def test_views_from_the_card_memo_equal_fresh_ones_and_never_change_later() -> None:
+    """Rows, hands and achievement lines are made once per card set and shared by views."""
+    states: list[State] = []
+
+    def keep(state: State, _events: Sequence[Event]) -> None:
+        states.append(json.loads(json.dumps(state)))
+
+    random_play(ENGINE, 3, "memo", {"cards": own_cards()}, bots=True, on_step=keep)
+    first = ENGINE.view(states[0], 0)
+    kept = copy.deepcopy(first)
+    later = [localise_view(ENGINE.view(s, s["turn"]["seat"]), "pl") for s in states[1:]]
+    localise_view(first, "pl")
+    assert first == kept and later[-1] != first
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        views = [ENGINE.view(state, seat) for seat in (None, 0, 1, 2)]
+        skylines_view._memo.cache_clear()
+        assert [ENGINE.view(state, seat) for seat in (None, 0, 1, 2)] == views
+
+
+def test_each_card_file_shows_its_own_cards() -> None:
+    data = json.loads(json.dumps(sample_data()))
+    for card in data["cards"]:
+        card["cost"] += 1
+    dearer, _ = ENGINE.setup(["Ann", "Bob"], {"cards": json.dumps(data)}, Rng("dear"))
+    sample, _ = ENGINE.setup(["Ann", "Bob"], {}, Rng("dear"))
+    rows = [ENGINE.view(s, None).tables[1].rows for s in (sample, dearer, sample)]
+    assert [row[1] for row in rows[0]] == [row[1] for row in rows[1]]
+    assert [int(row[3]) + 1 for row in rows[0]] == [int(row[3]) for row in rows[1]]
+    assert rows[2] == rows[0]
