@@ -234,6 +234,7 @@ def _achievement_line(cat: Catalog, a: Achievement, key: AchievementKey) -> str:
         chip = _("chip {points} taken by {player}", points=points, player=owner)
     else:
         chip = _("chip taken by {player}", player=owner)
+    claimers = joined(claimed, empty=_("nobody yet"))
     return _n(
         "{name} ({n} star, {chip}): {text} Claimed by {claimed}.",
         "{name} ({n} stars, {chip}): {text} Claimed by {claimed}.",
@@ -241,7 +242,7 @@ def _achievement_line(cat: Catalog, a: Achievement, key: AchievementKey) -> str:
         name=cat.label(a.name),
         chip=chip,
         text=a.text,
-        claimed=joined(claimed, empty=_("nobody yet")),
+        claimed=claimers,
     )
 
 
