@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 from games.i18n import Joined, _, _n
@@ -28,21 +28,19 @@ def _touching_count(sheet: Sheet, cells: set[int], colour: str) -> int:
 def largest_group(sheet: Sheet, cells: set[int]) -> int:
     """Size of the biggest group of own blocks connected through the 6 hex neighbours."""
     table = neighbours(sheet["rows"], sheet["cols"])
-    seen: set[int] = set()
+    left = set(cells)
     best = 0
-    for start in cells:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, size = [start], 0
+    while left:
+        stack = [left.pop()]
+        size = 1
         while stack:
-            cell = stack.pop()
-            size += 1
-            for n in table[cell]:
-                if n in cells and n not in seen:
-                    seen.add(n)
+            for n in table[stack.pop()]:
+                if n in left:
+                    left.remove(n)
                     stack.append(n)
-        best = max(best, size)
+                    size += 1
+        if size > best:
+            best = size
     return best
 
 
@@ -85,13 +83,38 @@ def breakdown(state: PaperTownState, p: int) -> list[int]:
     return _parts(state, p, cells)
 
 
+MONEY_MEMO_LIMIT = 4096
+_MONEY: dict[Hashable, tuple[int, ...]] = {}
+"""Breakdowns by sheet, Bank claims and a participant's blocks: a move changes one
+participant's blocks, and every view shows everyone's money."""
+
+
 def breakdowns(state: PaperTownState) -> list[list[int]]:
     """Every participant's `breakdown`, their blocks found in one pass over the sheet."""
     cells: list[set[int]] = [set() for _ in state["players"]]
     for i, owner in enumerate(state["owner"]):
         if owner is not None:
             cells[owner].add(i)
-    return [_parts(state, p, own) for p, own in enumerate(cells)]
+    sheet = state["sheet"]
+    fixed = (
+        sheet["colours"],
+        sheet["rows"],
+        sheet["cols"],
+        tuple(sheet["objectives"]),
+        tuple((special["cell"], special["power"]) for special in sheet["specials"]),
+        tuple(state["claims"]),
+        state["options"]["own_banks"],
+    )
+    money = []
+    for p, own in enumerate(cells):
+        key = (fixed, p, frozenset(own))
+        found = _MONEY.get(key)
+        if found is None:
+            if len(_MONEY) >= MONEY_MEMO_LIMIT:
+                _MONEY.clear()
+            found = _MONEY[key] = tuple(_parts(state, p, own))
+        money.append(list(found))
+    return money
 
 
 def _parts(state: PaperTownState, p: int, cells: set[int]) -> list[int]:

@@ -12,7 +12,7 @@ from games.papertown.participants import current, name_of, who
 from games.papertown.placement import base_left, bribed
 from games.papertown.powers import owned
 from games.papertown.scoring import BANK_MONEY, breakdowns, ranking
-from games.papertown.sheet import ROLLABLE, ROW_LETTERS, SPECIAL, cell_name, special_at
+from games.papertown.sheet import ROLLABLE, ROW_LETTERS, SPECIAL, cell_name
 from games.papertown.state import PaperTownState, PowerId
 
 COLOUR_EMOJI: dict[str, str] = {
@@ -55,29 +55,22 @@ def _plain_cells(colours: str, cols: int) -> tuple[Cell, ...]:
     )
 
 
-@lru_cache(maxsize=4096)
-def _marked_cell(colour: str, row: int, col: int, tag: str) -> Cell:
-    """A block marked by one participant (shared between views like `_plain_cells`)."""
-    return Cell(row, col, colour, mark=tag, emoji=MARK_EMOJI[tag])
+@lru_cache(maxsize=64)
+def _marked_cells(colours: str, cols: int, tag: str) -> tuple[Cell, ...]:
+    """Every cell of a sheet as one participant's mark shows it (shared like `_plain_cells`)."""
+    emoji = MARK_EMOJI[tag]
+    return tuple(
+        Cell(i // cols, i % cols, COLOURS[letter].hex, mark=tag, emoji=emoji)
+        for i, letter in enumerate(colours)
+    )
 
 
-def _cell(state: PaperTownState, i: int, specials: dict[int, int]) -> Cell:
-    """A special block or a marked cell (the others are `_plain_cells`)."""
-    sheet = state["sheet"]
-    letter = sheet["colours"][i]
-    r, c = divmod(i, sheet["cols"])
-    owner = state["owner"][i]
-    if letter != SPECIAL:
-        assert owner is not None  # only special blocks and marked cells come here
-        return _marked_cell(COLOURS[letter].hex, r, c, state["players"][owner]["tag"])
-    cell = Cell(r, c, COLOURS[letter].hex)
-    k = specials[i]
-    power = sheet["specials"][k]["power"]
-    claimer = state["claims"][k]
-    cell.label = POWERS[power].label
-    cell.emoji = FREE_EMOJI[power]
-    if claimer is not None:
-        cell.label = Joined((POWERS[power].label, state["players"][claimer]["tag"]), " ")
+@lru_cache(maxsize=1024)
+def _special_cell(row: int, col: int, power: PowerId, tag: str | None) -> Cell:
+    """A special block, free or claimed by the participant with this tag (shared likewise)."""
+    cell = Cell(row, col, COLOURS[SPECIAL].hex, label=POWERS[power].label, emoji=FREE_EMOJI[power])
+    if tag is not None:
+        cell.label = Joined((POWERS[power].label, tag), " ")
         cell.emoji = CLAIMED_EMOJI[power]
     return cell
 
@@ -109,14 +102,19 @@ def _legend_keys(cols: int, powers: tuple[PowerId, ...]) -> tuple[dict[str, str]
 
 def _grid(state: PaperTownState) -> Grid:
     sheet = state["sheet"]
-    rows, cols = sheet["rows"], sheet["cols"]
-    specials = special_at(sheet)
-    cells = list(_plain_cells(sheet["colours"], cols))
-    for i, owner in enumerate(state["owner"]):
-        if owner is not None:
-            cells[i] = _cell(state, i, specials)
-    for i in specials:
-        cells[i] = _cell(state, i, specials)
+    rows, cols, colours = sheet["rows"], sheet["cols"], sheet["colours"]
+    plain = _plain_cells(colours, cols)
+    marked = [_marked_cells(colours, cols, p["tag"]) for p in state["players"]]
+    cells = [
+        plain[i] if owner is None else marked[owner][i] for i, owner in enumerate(state["owner"])
+    ]
+    players = state["players"]
+    for special, claimer in zip(sheet["specials"], state["claims"], strict=True):
+        i = special["cell"]
+        if colours[i] != SPECIAL:
+            continue  # never on a valid sheet: the block shows as a plain one
+        tag = None if claimer is None else players[claimer]["tag"]
+        cells[i] = _special_cell(i // cols, i % cols, special["power"], tag)
     return Grid(
         rows,
         cols,
@@ -152,19 +150,20 @@ def _powers(state: PaperTownState) -> TableBlock:
     sheet = state["sheet"]
     players = state["players"]
     holding = {} if phase(state) == "over" else owned(state, current(state))
+    boxes: dict[str, list[str]] = {power: [] for power in sheet["powers"]}
+    for special, claimer in zip(sheet["specials"], state["claims"], strict=True):
+        found = boxes.get(special["power"])
+        if found is not None:
+            tag = players[claimer]["tag"] if claimer is not None else " "
+            found.append(f"[{tag}] {cell_name(sheet, special['cell'])}")
     rows = []
     for power in sheet["powers"]:
-        boxes = []
-        for special, claimer in zip(sheet["specials"], state["claims"], strict=True):
-            if special["power"] == power:
-                tag = players[claimer]["tag"] if claimer is not None else " "
-                boxes.append(f"[{tag}] {cell_name(sheet, special['cell'])}")
         if power == "bank" or not holding.get(power):
             this_turn = "-"
         else:
             this_turn = _("{used} of {n} used", used=state["used"].get(power, 0), n=holding[power])
         card = POWERS[power]
-        rows.append([card.title, card.effect, " ".join(boxes), this_turn])
+        rows.append([card.title, card.effect, " ".join(boxes[power]), this_turn])
     header: list[str] = [_("Power"), _("Effect"), _("Boxes"), _("This turn")]
     return TableBlock(_("Special powers"), header, rows)
 
@@ -204,8 +203,17 @@ def _deck_line(state: PaperTownState) -> str:
     deck = state["deck"]
     if not deck:
         return _("Colour deck: the next roll reshuffles all 10 cards.")
-    counts = joined(Joined((COLOURS[ch].short, str(deck.count(ch))), " ") for ch in ROLLABLE)
-    return _("Colour deck: {n} of 10 cards left ({counts}).", n=len(deck), counts=counts)
+    return _deck_left(len(deck), tuple(deck.count(ch) for ch in ROLLABLE))
+
+
+@lru_cache(maxsize=256)
+def _deck_left(n: int, counts: tuple[int, ...]) -> str:
+    """The deck's line for these counts of each rollable colour, made once."""
+    listed = joined(
+        Joined((COLOURS[ch].short, str(count)), " ")
+        for ch, count in zip(ROLLABLE, counts, strict=True)
+    )
+    return _("Colour deck: {n} of 10 cards left ({counts}).", n=n, counts=listed)
 
 
 def build_view(state: PaperTownState, seat: int | None) -> View:

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Sequence
 
 from bot.i18n import localise_view
-from games.base import Rng
+from games.base import Event, Rng, State
+from games.papertown import scoring
 from games.papertown import view as papertown_view
 from games.papertown.scoring import breakdown, breakdowns
 from games.registry import engine_for
-from tests.support import names_for
+from tests.support import names_for, random_play
 
 
 def test_shared_cells_give_the_same_views_and_none_changes_later() -> None:
@@ -37,3 +39,24 @@ def test_shared_cells_give_the_same_views_and_none_changes_later() -> None:
     assert engine.view(states[-1], None).grids == engine.view(states[-1], 1).grids
     for s in (states[0], states[len(states) // 2], states[-1]):
         assert breakdowns(s) == [breakdown(s, p) for p in range(len(s["players"]))]
+
+
+def test_views_from_the_shared_cells_and_money_memo_equal_views_made_from_scratch() -> None:
+    """Marked cells and special blocks are shared by views, and money is remembered per
+    participant's blocks: with every cache emptied a view comes out the same."""
+    engine = engine_for("papertown")
+    states: list[State] = []
+
+    def keep(state: State, _events: Sequence[Event]) -> None:
+        states.append(json.loads(json.dumps(state)))
+
+    random_play(engine, 2, "scratch", {"own-banks": True}, bots=True, on_step=keep)
+    assert any(claimer is not None for claimer in states[-1]["claims"])
+    for state in states[::5]:
+        views = [engine.view(state, seat) for seat in (None, 0, 1)]
+        papertown_view._plain_cells.cache_clear()
+        papertown_view._marked_cells.cache_clear()
+        papertown_view._special_cell.cache_clear()
+        scoring._MONEY.clear()
+        assert [engine.view(state, seat) for seat in (None, 0, 1)] == views
+        assert breakdowns(state) == [breakdown(state, p) for p in range(len(state["players"]))]
