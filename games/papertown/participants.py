@@ -51,9 +51,12 @@ def controller(state: PaperTownState) -> int:
 
 def name_of(player: Participant) -> str:
     """A participant's name as the table reads it: a virtual player's in the reader's language."""
-    if player["virtual"]:
-        return VIRTUAL_NAMES.get(player["name"], player["name"])
-    return player["name"]
+    return named(player["name"], player["virtual"])
+
+
+def named(name: str, virtual: bool) -> str:
+    """`name_of` by a participant's name and whether it is virtual."""
+    return VIRTUAL_NAMES.get(name, name) if virtual else name
 
 
 def who(state: PaperTownState, p: int | None = None) -> str:

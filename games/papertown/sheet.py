@@ -46,7 +46,12 @@ def border(sheet: Sheet, cell: int) -> bool:
 
 
 def cell_name(sheet: Sheet, cell: int) -> str:
-    r, c = divmod(cell, sheet["cols"])
+    return cell_label(sheet["cols"], cell)
+
+
+def cell_label(cols: int, cell: int) -> str:
+    """`cell_name` on a sheet this many columns wide."""
+    r, c = divmod(cell, cols)
     return f"{ROW_LETTERS[r]}{c + 1}"
 
 

@@ -8,11 +8,11 @@ from games.base import Cell, Grid, TableBlock, Track, View
 from games.i18n import Joined, _, _n, joined
 from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS
 from games.papertown.flow import phase
-from games.papertown.participants import current, name_of, who
+from games.papertown.participants import current, name_of, named, who
 from games.papertown.placement import base_left, bribed
 from games.papertown.powers import owned
 from games.papertown.scoring import BANK_MONEY, breakdowns, ranking
-from games.papertown.sheet import ROLLABLE, ROW_LETTERS, SPECIAL, cell_name
+from games.papertown.sheet import ROLLABLE, ROW_LETTERS, SPECIAL, cell_label
 from games.papertown.state import PaperTownState, PowerId
 
 COLOUR_EMOJI: dict[str, str] = {
@@ -40,6 +40,7 @@ CLAIMED_EMOJI: dict[PowerId, str] = {
     "bribery": "💸",
 }
 """A claimed special block still shows its power: each power has its own 'taken' emoji."""
+BANK_PAYS = _("{n} per Bank block touching your blocks", n=BANK_MONEY)
 RULER_START = "\u2007"
 """A figure space starts the column ruler's legend key: it keeps the ruler aligned under the map
 in text and out of the PNG legend (which shows only keys the image font can draw)."""
@@ -100,6 +101,11 @@ def _legend_keys(cols: int, powers: tuple[PowerId, ...]) -> tuple[dict[str, str]
     return ruler, keys
 
 
+@lru_cache(maxsize=16)
+def _column_labels(cols: int) -> tuple[str, ...]:
+    return tuple(str(c + 1) for c in range(cols))
+
+
 def _grid(state: PaperTownState) -> Grid:
     sheet = state["sheet"]
     rows, cols, colours = sheet["rows"], sheet["cols"], sheet["colours"]
@@ -121,13 +127,12 @@ def _grid(state: PaperTownState) -> Grid:
         cells,
         hexagonal=True,
         row_labels=list(ROW_LETTERS[:rows]),
-        col_labels=[str(c + 1) for c in range(cols)],
+        col_labels=list(_column_labels(cols)),
         legend=_legend(state),
     )
 
 
 def _objectives(state: PaperTownState) -> TableBlock:
-    players = state["players"]
     sheet = state["sheet"]
     money = breakdowns(state)
     rows = []
@@ -135,35 +140,46 @@ def _objectives(state: PaperTownState) -> TableBlock:
         objective = OBJECTIVES[key]
         rows.append([objective.title, objective.pays, *(str(parts[k]) for parts in money)])
     if "bank" in sheet["powers"]:
-        bank = _("{n} per Bank block touching your blocks", n=BANK_MONEY)
-        rows.append([POWERS["bank"].title, bank, *(str(parts[-1]) for parts in money)])
+        rows.append([POWERS["bank"].title, BANK_PAYS, *(str(parts[-1]) for parts in money)])
     rows.append([_("Total"), _("Million"), *(str(sum(parts)) for parts in money)])
-    header: list[str] = [
-        _("Objective"),
-        _("Pays"),
-        *(Joined((name_of(p), p["tag"]), " ") for p in players),
-    ]
+    header: list[str] = [_("Objective"), _("Pays"), *_cast(_players_key(state))[1]]
     return TableBlock(_("The mayor pays (so far)"), header, rows)
+
+
+@lru_cache(maxsize=256)
+def _boxes(cols: int, specials: tuple[tuple[PowerId, int, str], ...]) -> dict[str, str]:
+    """Each power's boxes ('[X] C4 [ ] F7'), by its blocks' cells and claimers' tags: claims
+    change a few times a game. The dict is only read."""
+    boxes: dict[str, list[str]] = {}
+    for power, cell, tag in specials:
+        boxes.setdefault(power, []).append(f"[{tag}] {cell_label(cols, cell)}")
+    return {power: " ".join(found) for power, found in boxes.items()}
+
+
+@lru_cache(maxsize=256)
+def _used(used: int, n: int) -> str:
+    return _("{used} of {n} used", used=used, n=n)
 
 
 def _powers(state: PaperTownState) -> TableBlock:
     sheet = state["sheet"]
     players = state["players"]
     holding = {} if phase(state) == "over" else owned(state, current(state))
-    boxes: dict[str, list[str]] = {power: [] for power in sheet["powers"]}
-    for special, claimer in zip(sheet["specials"], state["claims"], strict=True):
-        found = boxes.get(special["power"])
-        if found is not None:
-            tag = players[claimer]["tag"] if claimer is not None else " "
-            found.append(f"[{tag}] {cell_name(sheet, special['cell'])}")
+    boxes = _boxes(
+        sheet["cols"],
+        tuple(
+            (special["power"], special["cell"], " " if claimer is None else players[claimer]["tag"])
+            for special, claimer in zip(sheet["specials"], state["claims"], strict=True)
+        ),
+    )
     rows = []
     for power in sheet["powers"]:
         if power == "bank" or not holding.get(power):
             this_turn = "-"
         else:
-            this_turn = _("{used} of {n} used", used=state["used"].get(power, 0), n=holding[power])
+            this_turn = _used(state["used"].get(power, 0), holding[power])
         card = POWERS[power]
-        rows.append([card.title, card.effect, " ".join(boxes[power]), this_turn])
+        rows.append([card.title, card.effect, boxes.get(power, ""), this_turn])
     header: list[str] = [_("Power"), _("Effect"), _("Boxes"), _("This turn")]
     return TableBlock(_("Special powers"), header, rows)
 
@@ -216,16 +232,30 @@ def _deck_left(n: int, counts: tuple[int, ...]) -> str:
     return _("Colour deck: {n} of 10 cards left ({counts}).", n=n, counts=listed)
 
 
+PlayersKey = tuple[tuple[str, bool, str], ...]
+"""Each participant's name, whether virtual, and tag: all a view says of who plays."""
+
+
+def _players_key(state: PaperTownState) -> PlayersKey:
+    return tuple((p["name"], p["virtual"], p["tag"]) for p in state["players"])
+
+
+@lru_cache(maxsize=256)
+def _cast(key: PlayersKey) -> tuple[str, tuple[str, ...]]:
+    """The players' line and each one's name with their tag, made once per table."""
+    labels = tuple(Joined((named(name, virtual), tag), " ") for name, virtual, tag in key)
+    return _("Players: {cast}.", cast=joined(labels)), labels
+
+
 def build_view(state: PaperTownState, seat: int | None) -> View:
     """Everything on the sheet is public, so every seat sees the same picture."""
-    cast = joined(Joined((name_of(p), p["tag"]), " ") for p in state["players"])
     tables = [_objectives(state)]
     if state["sheet"]["powers"]:
         tables.append(_powers(state))
     return View(
         title="PaperTown",
         seat=seat,
-        lines=[_("Players: {cast}.", cast=cast), *_status_lines(state), _deck_line(state)],
+        lines=[_cast(_players_key(state))[0], *_status_lines(state), _deck_line(state)],
         tables=tables,
         grids=[_grid(state)],
         tracks=[Track(_("Time track"), state["turns"], {}, ticked=state["turn"])],
