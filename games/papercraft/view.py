@@ -9,6 +9,7 @@ from games.i18n import N_, _, joined, said
 from games.papercraft.army import army_points, army_text
 from games.papercraft.board import centre, pieces, rect, tracked
 from games.papercraft.flow import reason_of
+from games.papercraft.geometry import Rect
 from games.papercraft.names import ability_name, both, named_piece, piece_name
 from games.papercraft.state import PapercraftState, Piece
 
@@ -25,6 +26,10 @@ GROUND, CORPSE = "#efe9d8", "#8c8c8c"
 
 
 def status(piece: Piece) -> str:
+    if piece["dead"] or piece["reserve"] or not piece["placed"]:
+        return _status(
+            piece["dead"], piece["corpse"], piece["reserve"], piece["placed"], 0, 0, 0, 0, 0
+        )
     return _status(
         piece["dead"],
         piece["corpse"],
@@ -102,10 +107,11 @@ def _roster(state: State, known: _Pieces) -> TableBlock:
         row = [names[k], players[piece["owner"]], f"{piece['hp']}/{piece['max_hp']}"]
         row.append(f'{piece["moved"]:g}"' if piece["moved"] else "-")
         if piece["in_place"]:
-            attacked = ability_name(piece["in_place"])
+            row.append(ability_name(piece["in_place"]) or "-")
+        elif piece["targets"]:
+            row.append(joined([names[t] for t in piece["targets"]]) or "-")
         else:
-            attacked = joined(names[t] for t in piece["targets"])
-        row.append(attacked or "-")
+            row.append("-")
         if shown:
             row.append("{:g},{:g}".format(*centre(piece)) if piece["placed"] else "-")
         row.append(known.notes[k])
@@ -164,6 +170,20 @@ def _rulers(depth: int, width: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return rows, tuple(str(c) if c % 6 == 0 else "" for c in range(width))
 
 
+@lru_cache(maxsize=4096)
+def _cover(box: Rect, depth: int, width: int) -> tuple[int, int, int]:
+    """The squares whose centres a template covers, a block of them: its top left square's
+    index, how many columns and rows (worked out again only when a unit moves)."""
+    left, bottom, right, top = box
+    span = range(max(0, int(left) - 1), min(width, int(right) + 1))
+    cols = [col for col in span if left <= col + 0.5 <= right]
+    span = range(max(0, int(bottom) - 1), min(depth, int(top) + 1))
+    rows = [row for row in span if bottom <= row + 0.5 <= top]
+    if not cols or not rows:
+        return 0, 0, 0
+    return (depth - 1 - rows[-1]) * width + cols[0], len(cols), len(rows)
+
+
 @lru_cache(maxsize=1024)
 def _initials(name: str) -> str:
     """A unit's mark on the battlefield: the first letters of its name's first three words."""
@@ -180,21 +200,14 @@ def _battlefield(state: State, known: _Pieces) -> Grid:
         box = known.rects[k]
         if box is None or (piece["dead"] and not piece["corpse"]):
             continue
-        left, bottom, right, top = box
         colour = CORPSE if piece["dead"] else SEAT_COLOURS[piece["owner"] % len(SEAT_COLOURS)]
         painted = _squares(depth, width, colour)
-        span = range(max(0, int(left) - 1), min(width, int(right) + 1))
-        cols = [col for col in span if left <= col + 0.5 <= right]
-        if not cols:
-            continue
-        span = range(max(0, int(bottom) - 1), min(depth, int(top) + 1))
-        rows = [depth - 1 - row for row in span if bottom <= row + 0.5 <= top]
-        for r in rows:
-            first = r * width + cols[0]
-            last = first + len(cols)  # the covered columns are one run
-            cells[first:last] = painted[first:last]
+        top_left, wide, high = _cover(box, depth, width)
+        for start in range(top_left, top_left + high * width, width):
+            cells[start : start + wide] = painted[start : start + wide]
         for i, cell in labels.items():  # a labelled square keeps its label in the new colour
-            if cell.row in rows and cols[0] <= cell.col <= cols[-1]:
+            down, across = divmod(i - top_left, width)
+            if 0 <= down < high and 0 <= across < wide:
                 cells[i] = cell
                 cell.colour = colour
         x, y = centre(piece)
