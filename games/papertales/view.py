@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.base import TableBlock, Track, View
 from games.i18n import N_, _, from_json, joined, said
 from games.papertales.catalog import building_name, card_name, card_names
@@ -29,14 +31,26 @@ PHASE_TITLES = {
 
 def _units(p: Player, row: str) -> str:
     """One row of a kingdom with age tokens."""
+    return _row_text(tuple((s["card"], s["age"]) for s in p["units"] if s["row"] == row))
+
+
+@lru_cache(maxsize=1024)
+def _row_text(units: tuple[tuple[int, int], ...]) -> str:
+    """`_units` by each unit's card and age tokens, made once (texts never change once made):
+    every view shows every row, and a row changes at a few moves."""
     cells = [
-        _("{card} ({n} age)", card=card_name(s["card"]), n=s["age"])
-        if s["age"]
-        else card_name(s["card"])
-        for s in p["units"]
-        if s["row"] == row
+        _("{card} ({n} age)", card=card_name(card), n=age) if age else card_name(card)
+        for card, age in units
     ]
     return joined(cells, empty="-")
+
+
+@lru_cache(maxsize=1024)
+def _built(buildings: tuple[tuple[str, int], ...]) -> str:
+    """A kingdom's buildings with their levels, made once per set of them."""
+    return joined(
+        (joined((building_name(b), str(level)), " ") for b, level in buildings), empty="-"
+    )
 
 
 def render(state: PaperTalesState, seat: int | None) -> View:
@@ -52,10 +66,7 @@ def render(state: PaperTalesState, seat: int | None) -> View:
     rows: list[list[str]] = []
     for i, p in enumerate(players):
         res = resources(p)
-        built = joined(
-            (joined((building_name(b), str(level)), " ") for b, level in p["buildings"].items()),
-            empty="-",
-        )
+        built = _built(tuple(p["buildings"].items()))
         status = _("choosing") if i in owing else _("done") if state["phase"] != "over" else ""
         rows.append(
             [
