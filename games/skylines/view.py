@@ -10,7 +10,7 @@ from games.base import TableBlock, Track, View
 from games.i18n import _, _n, from_json, joined
 from games.skylines import city
 from games.skylines.cards import TRACK_TITLES, TRACKS, Achievement, Catalog
-from games.skylines.catalog import catalog_of, load
+from games.skylines.catalog import catalog_of
 from games.skylines.effects import registry
 from games.skylines.program import current
 from games.skylines.setup import provenance
@@ -132,20 +132,23 @@ class _Printed:
         return _remember(self.achievements, key, lambda: _achievement_line(self.cat, a, key))
 
 
-@lru_cache(maxsize=16)
-def _memo(cards_file: str | None) -> _Printed:
-    return _Printed(load(cards_file))
+MEMOS_KEPT = 16
+_MEMOS: dict[int, _Printed] = {}
 
 
-def _printed(state: SkylinesState, cat: Catalog) -> _Printed:
-    """The memo of these cards, found once per view by the card file's text (`load` gives the
-    same cards for the same text; other cards get a memo of their own)."""
-    found = _memo(state["cards_file"])
-    return found if found.cat is cat else _Printed(cat)
+def _printed(cat: Catalog) -> _Printed:
+    """The memo of these cards, found by the catalogue itself: `load` keeps a card set's
+    catalogue, and a kept memo holds it, so its id names no other catalogue meanwhile."""
+    found = _MEMOS.get(id(cat))
+    if found is None or found.cat is not cat:
+        if len(_MEMOS) >= MEMOS_KEPT:
+            _MEMOS.pop(next(iter(_MEMOS)), None)
+        found = _MEMOS[id(cat)] = _Printed(cat)
+    return found
 
 
 def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
-    printed = _printed(state, cat)
+    printed = _printed(cat)
     mayor = state["mayor"][seat]
     rows: list[list[str]] = []
     for i, stack in enumerate(city.spots(state, seat)):
@@ -169,7 +172,7 @@ def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
 
 
 def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
-    printed = _printed(state, cat)
+    printed = _printed(cat)
     rows = [[str(k + 1), *printed.card(name)] for k, name in enumerate(state["row"])]
     header: list[str] = [
         _("Slot"),
@@ -209,7 +212,7 @@ def _players_block(state: SkylinesState) -> TableBlock:
 
 
 def _achievement_lines(state: SkylinesState, cat: Catalog, seat: int | None) -> list[str]:
-    printed = _printed(state, cat)
+    printed = _printed(cat)
     names = state["names"]
     lines: list[str] = []
     for a in cat.achievements:
@@ -358,7 +361,7 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     )
     hand = None
     if seat is not None:
-        printed = _printed(state, cat)
+        printed = _printed(cat)
         hand = [printed.describe(c) for c in state["hands"][seat]]
         lines += _secret_lines(state, seat)
     if cat.custom:

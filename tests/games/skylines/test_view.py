@@ -95,7 +95,7 @@ def test_views_from_the_card_memo_equal_fresh_ones_and_never_change_later() -> N
     assert first == kept and later[-1] != first
     for state in (states[0], states[len(states) // 2], states[-1]):
         views = [ENGINE.view(state, seat) for seat in (None, 0, 1, 2)]
-        skylines_view._memo.cache_clear()
+        skylines_view._MEMOS.clear()
         assert [ENGINE.view(state, seat) for seat in (None, 0, 1, 2)] == views
 
 
