@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import sqlite3
@@ -326,6 +327,7 @@ def startup(runs: int = 7) -> None:
 
 
 def main() -> None:
+    gc.freeze()  # as `paperref` does once its start is made (bot.cli.starting)
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--commands", type=int, default=3000)
