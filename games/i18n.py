@@ -95,20 +95,16 @@ class Text(Localisable):
         plural: str | None = None,
         n: int | None = None,
     ) -> Text:
-        params = dict(params or {})
-        template = msgid if plural is None else ENGLISH.ngettext(msgid, plural, n or 0)
-        self = super().__new__(cls, _fill(template, params, ENGLISH))
-        self.msgid, self.plural, self.n, self.params = msgid, plural, n, params
-        return self
+        return cls.marked(msgid, dict(params or {}), plural, n)
 
     @classmethod
     def marked(
         cls, msgid: str, params: dict[str, Any], plural: str | None = None, n: int | None = None
     ) -> Text:
-        """A Text from `_()`/`_n()`, whose keyword parameters are a dict of their own already
-        (no copy, English filled in directly: views mark dozens of texts at every move)."""
-        template = msgid if plural is None else (msgid if n == 1 else plural)
-        self = str.__new__(cls, template.format(**params))
+        """A Text whose parameters are a dict of its own already (`_()` and `_n()` make one for
+        each call, so it is not copied: views mark dozens of texts at every move)."""
+        template = msgid if plural is None else ENGLISH.ngettext(msgid, plural, n or 0)
+        self = str.__new__(cls, _fill(template, params, ENGLISH))
         self.msgid, self.plural, self.n, self.params = msgid, plural, n, params
         return self
 

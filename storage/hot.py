@@ -385,14 +385,6 @@ TABLE_SQL = (
 """It leaves `status` alone while the game runs (STATUS_SQL sets it at the end), as setting an
 indexed column, even to its own value, rewrites its index page too."""
 STATUS_SQL = TABLE_SQL.replace("SET ", "SET status = ?, ", 1)
-ACTION_SQL = (
-    "INSERT INTO actions (table_id, seq, seat, user_id, verb, args, summary, undoable, digest,"
-    " cause, snapshot, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-DEADLINE_SQL = (
-    "INSERT INTO deadlines (table_id, platform, chat_id, seat, kind, fire_at, due_at,"
-    " claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"
-)
 
 
 def write_sqlite(db: Any, batch: list[Writes]) -> list[bool | Exception]:
@@ -461,26 +453,8 @@ def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
     if moved.rowcount != 1:
         raise Stale(table.id)
     recorder = writes.recorder
-    db.executemany(
-        ACTION_SQL,
-        [
-            (
-                a["table_id"],
-                a["seq"],
-                a["seat"],
-                a["user_id"],
-                a["verb"],
-                dump_json(a["args"]),
-                a["summary"],
-                int(a["undoable"]),
-                a["digest"],
-                a["cause"],
-                None if a["snapshot"] is None else dump_json(a["snapshot"]),
-                stamp(a["created_at"]),
-            )
-            for a in recorder.new_actions
-        ],
-    )
+    if recorder.new_actions:
+        _insert_rows(db, ACTIONS, recorder.new_actions)
     for table_id, seats in recorder.dropped_deadlines:
         if seats is None:
             db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
@@ -490,21 +464,7 @@ def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
                 [(table_id, seat) for seat in seats],
             )
     if recorder.new_deadlines:  # turn timers moved
-        db.executemany(
-            DEADLINE_SQL,
-            [
-                (
-                    d["table_id"],
-                    d["platform"],
-                    d["chat_id"],
-                    d["seat"],
-                    d["kind"],
-                    stamp(d["fire_at"]),
-                    stamp(d["due_at"]),
-                )
-                for d in recorder.new_deadlines
-            ],
-        )
+        _insert_rows(db, DEADLINES, recorder.new_deadlines)
     if recorder.ends_a_game:
         _end_sqlite(db, recorder, now)
     return True
@@ -579,7 +539,8 @@ class HotWriter:
         try:
             if self._connection is None:
                 self._connection = self._sync.raw_connection()
-            outcomes = self._transaction(self._connection, [writes for writes, _done in batch])
+            db = self._connection.driver_connection
+            outcomes = self._transaction(db, [writes for writes, _done in batch])
         except BaseException as error:  # the transaction failed: every move in it did
             for _writes, done in batch:
                 done.set_exception(error)
@@ -590,12 +551,8 @@ class HotWriter:
             else:
                 done.set_result(outcome)
 
-    def _transaction(
-        self, connection: PoolProxiedConnection, batch: list[Writes]
-    ) -> list[bool | Exception]:
+    def _transaction(self, db: Any, batch: list[Writes]) -> list[bool | Exception]:
         """`write_sqlite` on a kept connection (no pool checkout per move), timed."""
-        db = connection.driver_connection
-        assert db is not None
         start = time.perf_counter()
         try:
             return write_sqlite(db, batch)
@@ -608,10 +565,8 @@ class HotWriter:
         busy, commits have been slow or the database is locked: then the thread writes it."""
         if self._commit_seconds > INLINE_COMMIT_SECONDS or self._draining:
             return None
-        self._here_connection()
-        assert self._here is not None
         try:
-            (written,) = self._transaction(self._here, [writes])  # alone: its error is raised
+            (written,) = self._transaction(self._here_connection(), [writes])  # alone: raises
         except sqlite3.OperationalError as error:  # BEGIN found the database locked
             if error.sqlite_errorcode != sqlite3.SQLITE_BUSY:
                 raise
