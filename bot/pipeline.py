@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from bot.board import fold_report, game_board, into_new_board, turn_mentions, with_turn_line
 from bot.context import wants_image
 from bot.i18n import say
@@ -35,10 +37,28 @@ REMATCH = Button(_("Rematch"), "/rematch")
 EXPORT = Button(_("Export"), "/export")
 
 
+DIGITS_AND_E = bytes(48 if 48 <= b <= 57 else 101 if b in (69, 101) else 32 for b in range(256))
+"""Every digit as 0, e and E as e, anything else a space: a float in exponent form shows as "0e"."""
+
+
 def state_digest(state: Any, rng_position: int) -> str:
-    """The fingerprint `verify` compares after every action."""
-    text = json.dumps({"state": state, "rng": rng_position}, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    """The fingerprint `verify` compares after every action: sha256 of the state as
+    `json.dumps(sort_keys=True)` writes it compactly, which exports hold. orjson writes the same
+    bytes at a fifth of the cost, except where json writes a float in exponent form (1e-05, 1e+16,
+    which orjson writes 0.00001, 1e16) or escapes text past ASCII or DEL: then json writes them."""
+    shown = {"state": state, "rng": rng_position}
+    try:
+        text = orjson.dumps(shown, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # an integer past 64 bits, a key that is not a string
+        text = b"\x7f"
+    if (
+        not text.isascii()
+        or b"\x7f" in text
+        or b"0.0000" in text
+        or b"0e" in text.translate(DIGITS_AND_E)
+    ):
+        text = json.dumps(shown, sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(text).hexdigest()
 
 
 @dataclass
