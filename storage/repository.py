@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Insert, Select, delete, func, or_, select, update
+from sqlalchemy import Insert, Select, delete, func, or_, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import flag_modified
@@ -61,6 +61,15 @@ class Repository:
         """`INSERT ... ON CONFLICT DO NOTHING`."""
         return self._insert(model, **values).on_conflict_do_nothing()
 
+    async def _upsert(
+        self, model: type[Any], keys: list[str], changed: list[str], **values: Any
+    ) -> None:
+        """`INSERT ... ON CONFLICT (keys) DO UPDATE` of the `changed` columns: one statement, so
+        two commands storing one row do not collide."""
+        stmt = self._insert(model, **values)
+        changes = {name: stmt.excluded[name] for name in changed}
+        await self.session.execute(stmt.on_conflict_do_update(index_elements=keys, set_=changes))
+
     async def claim_update(self, platform: str, update_id: str) -> bool:
         """Record an update id in one statement; False if it was processed before (a redelivery)."""
         stmt = self._insert_ignoring_conflicts(
@@ -68,6 +77,31 @@ class Repository:
         )
         result = await self.session.execute(stmt)
         return bool(getattr(result, "rowcount", 0))
+
+    async def forget_updates(
+        self, before: datetime, after: tuple[str, str] | None, limit: int
+    ) -> tuple[str, str] | None:
+        """One step of a walk over the claimed update ids in key order: of the next `limit` after
+        `after`, those claimed before `before` are deleted. Their age has no index, so a claim
+        stays one b-tree write and no step scans more than `limit` rows. Returns where the next
+        step starts; None once the walk has passed the last id."""
+        key = tuple_(ProcessedUpdate.platform, ProcessedUpdate.update_id)
+        window = select(ProcessedUpdate.platform, ProcessedUpdate.update_id)
+        forget = delete(ProcessedUpdate).where(ProcessedUpdate.processed_at < before)
+        if after is not None:
+            window = window.where(key > tuple_(*after))
+            forget = forget.where(key > tuple_(*after))
+        last = (
+            await self.session.execute(
+                window.order_by(ProcessedUpdate.platform, ProcessedUpdate.update_id)
+                .offset(limit - 1)
+                .limit(1)
+            )
+        ).first()
+        if last is not None:
+            forget = forget.where(key <= tuple_(*last))
+        await self.session.execute(forget)
+        return None if last is None else (last[0], last[1])
 
     async def lock_chat(self, platform: str, chat_id: str, new_seed: str) -> Chat:
         """The chat row, locked for this transaction; on first use created without racing a
@@ -182,20 +216,20 @@ class Repository:
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
     ) -> str:
         """Keep a set of buttons server-side; the token is derived from what it holds, so the
-        same set stored twice is one row (INSERT ... ON CONFLICT DO NOTHING)."""
+        same set stored twice is one row, whose age starts again (`prune_buttons` goes by it)."""
         payload = json.dumps([platform, chat_id, version, list(map(list, buttons))])
         digest = hashlib.sha256(payload.encode()).digest()
         token = base64.urlsafe_b64encode(digest[:12]).decode()
-        await self.session.execute(
-            self._insert_ignoring_conflicts(
-                ButtonSet,
-                token=token,
-                platform=platform,
-                chat_id=chat_id,
-                version=version,
-                buttons=[list(b) for b in buttons],
-                created_at=utcnow(),
-            )
+        await self._upsert(
+            ButtonSet,
+            ["token"],
+            ["created_at"],
+            token=token,
+            platform=platform,
+            chat_id=chat_id,
+            version=version,
+            buttons=[list(b) for b in buttons],
+            created_at=utcnow(),
         )
         return token
 
@@ -203,6 +237,7 @@ class Repository:
         return await self.session.get(ButtonSet, token)
 
     async def prune_buttons(self, before: datetime) -> None:
+        """Forget button sets last stored before `before` (their age is indexed)."""
         await self.session.execute(delete(ButtonSet).where(ButtonSet.created_at < before))
 
     def add_seat(self, table: GameTable, name: str, user_id: str | None, is_bot: bool) -> Seat:
@@ -330,20 +365,16 @@ class Repository:
         return await self.session.get(SavedRoll, (platform, user_id, name))
 
     async def save_roll(self, platform: str, user_id: str, name: str, expression: str) -> None:
-        """Insert or replace in one statement, so two chats saving one name do not collide."""
-        stmt = self._insert(
+        """Insert or replace: two chats saving one name do not collide."""
+        await self._upsert(
             SavedRoll,
+            ["platform", "user_id", "name"],
+            ["expression"],
             platform=platform,
             user_id=user_id,
             name=name,
             expression=expression,
             created_at=utcnow(),
-        )
-        await self.session.execute(
-            stmt.on_conflict_do_update(
-                index_elements=["platform", "user_id", "name"],
-                set_={"expression": stmt.excluded.expression},
-            )
         )
 
     async def forget_roll(self, platform: str, user_id: str, name: str) -> bool:

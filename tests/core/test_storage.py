@@ -7,15 +7,19 @@ import json
 import os
 import uuid
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, inspect, text
+from sqlalchemy import Connection, inspect, select, text, update
 
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
-from storage.db import alembic_config, create_engine, migrate
+from storage.db import alembic_config, create_engine, migrate, sessions
+from storage.models import ButtonSet, ProcessedUpdate, utcnow
+from storage.repository import Repository
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
 
@@ -221,3 +225,83 @@ def test_json_columns_read_back_as_json_wrote_them() -> None:
     for wrong in (Card("Knight"), datetime(2026, 1, 1)):
         with pytest.raises(TypeError):
             dump_json({"hand": [wrong]})
+
+
+async def age(url: str, model: type[Any], rows: Any, days: int) -> None:
+    """Make rows look `days` old, as if stored then."""
+    engine = create_engine(url)
+    column = model.processed_at if model is ProcessedUpdate else model.created_at
+    async with engine.begin() as connection:
+        await connection.execute(
+            update(model).where(rows).values({column: utcnow() - timedelta(days=days)})
+        )
+    await engine.dispose()
+
+
+async def test_forgetting_update_ids_walks_a_step_at_a_time_and_keeps_recent_ones(url: str) -> None:
+    engine = create_engine(url)
+    await migrate(engine)
+    platform = "p" + uuid.uuid4().hex[:12]
+    ids = [f"{n:03d}" for n in range(12)]
+    async with sessions(engine)() as session, session.begin():
+        for update_id in ids:
+            assert await Repository(session).claim_update(platform, update_id)
+    mine = ProcessedUpdate.platform == platform
+    await age(url, ProcessedUpdate, mine & ProcessedUpdate.update_id.in_(ids[::2]), days=3)
+
+    async def left() -> list[str]:
+        async with sessions(engine)() as session:
+            found = await session.execute(select(ProcessedUpdate.update_id).where(mine))
+            return sorted(found.scalars())
+
+    walked: list[tuple[str, str] | None] = [(platform, "")]
+    while walked[-1] is not None and walked[-1][0] == platform:
+        async with sessions(engine)() as session, session.begin():
+            step = await Repository(session).forget_updates(
+                utcnow() - timedelta(days=2), walked[-1], 5
+            )
+        walked.append(step)
+        if len(walked) == 2:  # the first step saw ids 000 to 004 only
+            assert await left() == [i for i in ids if i not in ("000", "002", "004")]
+    assert walked[1:3] == [(platform, "004"), (platform, "009")] and len(walked) == 4
+    assert await left() == ids[1::2]
+    async with sessions(engine)() as session, session.begin():
+        assert not await Repository(session).claim_update(platform, "011")  # still refused
+        assert await Repository(session).claim_update(platform, "000")
+    await engine.dispose()
+
+
+async def test_sweeps_forget_old_update_ids_and_button_sets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sweep walks TIDY_STEP ids; old ids and button sets go, a recent update's redelivery is
+    still ignored, and a set stored again is as young as its last posting."""
+    monkeypatch.setattr("bot.referee.TIDY_STEP", 3)
+    url = f"sqlite+aiosqlite:///{tmp_path}/tidy.db"
+    referee = await make_referee(url)
+    chat = "-100" + "1234567890"
+    for inv in (command(chat, "a", "new", "race"), command(chat, "b", "join"),
+                command(chat, "a", "start")):  # fmt: skip
+        await referee.handle(inv)
+    for n, user in enumerate("abababa"):
+        await referee.handle(command(chat, user, "step", "1", update=f"u{n}"))
+    kept = await referee.store_buttons("test", chat, 1, [("Go", "/step 1")])
+    gone = await referee.store_buttons("test", chat, 2, [("Go", "/step 2")])
+    again = await referee.store_buttons("test", chat, 3, [("Go", "/step 3")])
+    await age(url, ProcessedUpdate, ProcessedUpdate.update_id.in_(["u0", "u1", "u2"]), days=3)
+    await age(url, ButtonSet, ButtonSet.token.in_([gone, again]), days=31)
+    assert await referee.store_buttons("test", chat, 3, [("Go", "/step 3")]) == again
+    for _sweep in range(3):  # 7 ids, 3 a sweep
+        assert await referee.sweep() == []
+    engine = create_engine(url)
+    async with engine.connect() as connection:
+        found = await connection.execute(select(ProcessedUpdate.update_id))
+        assert sorted(found.scalars()) == ["u3", "u4", "u5", "u6"]
+    await engine.dispose()
+    assert await referee.stored_buttons(gone) is None
+    assert await referee.stored_buttons(kept) is not None
+    assert await referee.stored_buttons(again) is not None
+    status = (await referee.handle(command(chat, "a", "status")))[0].text
+    assert await referee.handle(command(chat, "a", "step", "1", update="u6")) == []
+    assert (await referee.handle(command(chat, "a", "status")))[0].text == status
+    await referee.close()
