@@ -48,11 +48,12 @@ def state_digest(state: Any, rng_position: int) -> str:
     which orjson writes 0.00001, 1e16) or escapes text past ASCII or DEL: then json writes them."""
     shown = {"state": state, "rng": rng_position}
     try:
-        text = orjson.dumps(shown, option=orjson.OPT_SORT_KEYS)
+        text: bytes | None = orjson.dumps(shown, option=orjson.OPT_SORT_KEYS)
     except TypeError:  # an integer past 64 bits, a key that is not a string
-        text = b"\x7f"
+        text = None
     if (
-        not text.isascii()
+        text is None
+        or not text.isascii()
         or b"\x7f" in text
         or b"0.0000" in text
         or b"0e" in text.translate(DIGITS_AND_E)

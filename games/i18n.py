@@ -50,7 +50,8 @@ class Localisable(str):
     not an ABC: isinstance checks on every piece of text are then a C-level lookup.)"""
 
     def localise(self, tr: Translator) -> str:
-        raise NotImplementedError
+        """The text in `tr`'s language; a piece with nothing to translate says its English."""
+        return str(self)
 
     def __copy__(self) -> Localisable:
         return self
