@@ -19,9 +19,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, cast
 
-from sqlalchemy import JSON, Column, Connection, Engine, Table, delete, insert, update
+from sqlalchemy import JSON, Connection, Engine, Table, delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
@@ -309,12 +310,8 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat(" ", "microseconds")
 
 
-def _raw(column: Column[Any], value: Any) -> Any:
-    """A value as the SQLite dialect stores it in this column: JSON as text, times as `stamp`."""
-    if value is None:
-        return None
-    if isinstance(column.type, JSON):
-        return dump_json(value)
+def _raw(value: Any) -> Any:
+    """A value as the SQLite dialect stores it in a column that is not JSON: times as `stamp`."""
     if isinstance(value, datetime):
         return stamp(value)
     if isinstance(value, bool):
@@ -322,10 +319,27 @@ def _raw(column: Column[Any], value: Any) -> Any:
     return value
 
 
-def _insert_rows(db: Any, table: Table, rows: list[dict[str, Any]]) -> None:
-    names = list(rows[0])
+def _raw_json(value: Any) -> str | None:
+    """A JSON column's value as the SQLite dialect stores it."""
+    return None if value is None else dump_json(value)
+
+
+@lru_cache(maxsize=64)
+def _inserting(
+    table: Table, names: tuple[str, ...]
+) -> tuple[str, tuple[Callable[[Any], Any], ...]]:
+    """The INSERT of these columns and each column's conversion, made once per shape of row."""
     sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
-    db.executemany(sql, [[_raw(table.c[name], row[name]) for name in names] for row in rows])
+    return sql, tuple(_raw_json if isinstance(table.c[n].type, JSON) else _raw for n in names)
+
+
+def _insert_rows(db: Any, table: Table, rows: list[dict[str, Any]]) -> None:
+    names = tuple(rows[0])
+    sql, conversions = _inserting(table, names)
+    db.executemany(
+        sql,
+        [[convert(row[n]) for n, convert in zip(names, conversions, strict=True)] for row in rows],
+    )
 
 
 RATING_SQL = (

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress, count, repeat
+from operator import eq, is_
+
 from games.base import RuleError
 from games.i18n import _, _n, joined
 from games.papertown.catalog import COLOURS
@@ -13,27 +17,38 @@ ROLL_FIRST = _("Roll first with /roll (or use Bribery instead of your normal tur
 
 
 def own_cells(state: PaperTownState, p: int) -> list[int]:
-    return [i for i, owner in enumerate(state["owner"]) if owner == p]
+    return list(compress(count(), map(eq, state["owner"], repeat(p))))
+
+
+@lru_cache(maxsize=64)
+def markable(colours: str) -> dict[str | None, tuple[int, ...]]:
+    """A sheet's blocks that may ever be marked (not special, not old town): all of them under
+    None, and by colour. A sheet's colours never change, so every move's search starts here."""
+    found: dict[str | None, list[int]] = {None: []}
+    for i, colour in enumerate(colours):
+        if colour not in (SPECIAL, OLD_TOWN):
+            found[None].append(i)
+            found.setdefault(colour, []).append(i)
+    return {colour: tuple(cells) for colour, cells in found.items()}
+
+
+def free_of(state: PaperTownState, colour: str | None = None) -> list[int]:
+    """Unmarked blocks that may ever be marked, of one colour (None: of any)."""
+    owner = state["owner"]
+    cells = markable(state["sheet"]["colours"]).get(colour, ())
+    return list(compress(cells, map(is_, map(owner.__getitem__, cells), repeat(None))))
 
 
 def touching(state: PaperTownState, p: int) -> set[int]:
     """Every cell next to one of p's blocks (blocks marked earlier this turn included)."""
     sheet = state["sheet"]
     table = neighbours(sheet["rows"], sheet["cols"])
-    near: set[int] = set()
-    for cell in own_cells(state, p):
-        near.update(table[cell])
-    return near
+    return set().union(*map(table.__getitem__, own_cells(state, p)))
 
 
 def free_cells(state: PaperTownState) -> list[int]:
     """Unmarked blocks that may ever be marked: not special blocks and not old town."""
-    colours = state["sheet"]["colours"]
-    return [
-        i
-        for i, owner in enumerate(state["owner"])
-        if owner is None and colours[i] != SPECIAL and colours[i] != OLD_TOWN
-    ]
+    return free_of(state)
 
 
 def water_ok(state: PaperTownState) -> bool:
@@ -52,8 +67,7 @@ def fallback_cells(state: PaperTownState) -> set[int]:
 
 def base_pool(state: PaperTownState) -> tuple[set[int], bool]:
     """Free blocks of the rolled colour, or (True) every markable block when none is left."""
-    colours = state["sheet"]["colours"]
-    pool = {i for i in free_cells(state) if colours[i] == state["rolled"]}
+    pool = set(free_of(state, state["rolled"]))
     if pool:
         return pool, False
     return fallback_cells(state), True

@@ -13,10 +13,11 @@ from games.papertown.placement import (
     bribed,
     check_adjacent,
     free_cells,
+    free_of,
     touching,
     water_ok,
 )
-from games.papertown.sheet import GREY, WATER, border, cell_name
+from games.papertown.sheet import GREY, WATER, border, border_cells, cell_name
 from games.papertown.state import PaperTownState, PowerId
 
 EXTRA_POWERS: tuple[PowerId, ...] = ("branch", "bakery", "building", "bribery")
@@ -40,14 +41,15 @@ def power_pool(state: PaperTownState, power: PowerId) -> set[int]:
     """Free blocks a power may mark, before the adjacency rule."""
     sheet = state["sheet"]
     colours = sheet["colours"]
-    free = free_cells(state)
     if power == "bribery":
-        return set(free)
+        return set(free_cells(state))
     if power == "bakery":
-        return {i for i in free if colours[i] == GREY}
+        return set(free_of(state, GREY))
     if power == "building":
-        return {i for i in free if colours[i] == state["rolled"]}
-    return {i for i in free if border(sheet, i) and (colours[i] != WATER or water_ok(state))}
+        rolled = state["rolled"]
+        return set(free_of(state, rolled)) if rolled is not None else set()
+    edge = border_cells(sheet["rows"], sheet["cols"])
+    return {i for i in free_cells(state) if i in edge and (colours[i] != WATER or water_ok(state))}
 
 
 def power_cells(state: PaperTownState, power: PowerId) -> set[int]:

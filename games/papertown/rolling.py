@@ -6,7 +6,7 @@ from games.base import Event, Rng, RuleError, public
 from games.i18n import Joined, _, _n
 from games.papertown.catalog import COLOURS
 from games.papertown.participants import who
-from games.papertown.placement import base_left, bribed, fallback_cells, free_cells
+from games.papertown.placement import base_left, bribed, fallback_cells, free_of
 from games.papertown.sheet import ROLLABLE
 from games.papertown.state import PaperTownState
 
@@ -52,8 +52,7 @@ def roll_hint(state: PaperTownState) -> str:
     assert letter is not None
     name = COLOURS[letter].short
     left = base_left(state)
-    colours = state["sheet"]["colours"]
-    free = sum(1 for i in free_cells(state) if colours[i] == letter)
+    free = len(free_of(state, letter))
     if state["options"]["water"]:
         others = _("any other colour but black")
     else:

@@ -41,8 +41,15 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 def border(sheet: Sheet, cell: int) -> bool:
     """Local branch border: the first or last row or column."""
-    r, c = divmod(cell, sheet["cols"])
-    return r in (0, sheet["rows"] - 1) or c in (0, sheet["cols"] - 1)
+    return cell in border_cells(sheet["rows"], sheet["cols"])
+
+
+@lru_cache(maxsize=16)
+def border_cells(rows: int, cols: int) -> frozenset[int]:
+    """Every cell of the first or last row or column (flat index)."""
+    return frozenset(
+        i for i in range(rows * cols) if i // cols in (0, rows - 1) or i % cols in (0, cols - 1)
+    )
 
 
 def cell_name(sheet: Sheet, cell: int) -> str:
