@@ -76,10 +76,11 @@ async def play_timed(
                 break
             user = chooser.choice(movers)
             command = chooser.choice(offers[user])
+            invocation = typed(chat, user, command, n)  # the adapter's work, before handle
             start = time.perf_counter()
             if answered is not None:
                 pauses.append(start - answered)
-            replies = await referee.handle(typed(chat, user, command, n))
+            replies = await referee.handle(invocation)
             answered = time.perf_counter()
             timings[command.split()[0]].append(answered - start)
             if any(getattr(r, "outcome", None) for r in replies):
@@ -133,27 +134,39 @@ def floor(
 
 
 async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> list[float]:
-    """The same writes with asyncpg itself, on temporary tables of the PostgreSQL database."""
+    """The same writes with asyncpg itself, on tables of a scratch schema of the PostgreSQL
+    database (logged, as the referee's are: a temporary table's commit waits for no WAL flush)."""
     import asyncpg
 
     db = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+    schema = f"paperref_floor_{RUN}"
     await db.execute(
-        "CREATE TEMP TABLE updates (platform TEXT, id TEXT, PRIMARY KEY (platform, id));"
-        "CREATE TEMP TABLE t (id INT PRIMARY KEY, state JSON, version INT, seq INT);"
-        "CREATE TEMP TABLE a (t INT, seq INT, verb TEXT, args JSON, digest TEXT)"
+        f"CREATE SCHEMA {schema};"
+        f"CREATE TABLE {schema}.updates (platform TEXT, id TEXT, PRIMARY KEY (platform, id));"
+        f"CREATE TABLE {schema}.t (id INT PRIMARY KEY, state JSON, version INT, seq INT);"
+        f"CREATE TABLE {schema}.a (t INT, seq INT, verb TEXT, args JSON, digest TEXT)"
     )
-    state = json.dumps({"blob": "x" * state_bytes})
-    await db.execute("INSERT INTO t VALUES (1, $1, 0, 1)", state)
-    times = []
-    for n in range(commands):
-        start = time.perf_counter()
-        async with db.transaction():
-            await db.execute("INSERT INTO updates VALUES ('b', $1) ON CONFLICT DO NOTHING", str(n))
-            await db.execute("INSERT INTO a VALUES (1, $1, 'build', '[\"4\",\"5\"]', 'd')", n)
-            await db.execute("UPDATE t SET state = $1, version = version + 1, seq = seq + 1", state)
-        times.append(time.perf_counter() - start)
-    await db.close()
-    return times
+    try:
+        state = json.dumps({"blob": "x" * state_bytes})
+        await db.execute(f"INSERT INTO {schema}.t VALUES (1, $1, 0, 1)", state)
+        times = []
+        for n in range(WARM_UP + commands):
+            start = time.perf_counter()
+            async with db.transaction():
+                await db.execute(
+                    f"INSERT INTO {schema}.updates VALUES ('b', $1) ON CONFLICT DO NOTHING", str(n)
+                )
+                await db.execute(
+                    f"INSERT INTO {schema}.a VALUES (1, $1, 'build', '[\"4\",\"5\"]', 'd')", n
+                )
+                await db.execute(
+                    f"UPDATE {schema}.t SET state = $1, version = version + 1, seq = seq + 1", state
+                )
+            times.append(time.perf_counter() - start)
+    finally:
+        await db.execute(f"DROP SCHEMA {schema} CASCADE")
+        await db.close()
+    return times[WARM_UP:]
 
 
 async def state_size(referee: Referee, game: str) -> int:

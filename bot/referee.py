@@ -127,7 +127,7 @@ class Referee:
         """Where the walk over processed update ids goes on (see `tidy`)."""
 
     async def close(self) -> None:
-        self._write.close()
+        await self._write.close()
         await self._engine.dispose()
 
     async def handle(self, inv: Invocation) -> list[Reply]:

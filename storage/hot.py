@@ -22,17 +22,16 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, cast
 
-from sqlalchemy import JSON, Connection, Engine, Table, delete, insert, update
+from sqlalchemy import JSON, Connection, Engine, Table
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
-from storage.db import READ_ONLY, create_sync_engine, dump_json, insert_ignoring_conflicts
+from storage.db import READ_ONLY, create_sync_engine, dump_json
 from storage.models import (
     ActionRow,
     Chat,
     Deadline,
     GameTable,
-    ProcessedUpdate,
     Rating,
     Result,
     TableStatus,
@@ -238,53 +237,6 @@ class Writes:
     recorder: Recorder
 
 
-def write(connection: Connection, writes: Writes) -> bool:
-    """The move's statements in the caller's transaction: False for a redelivered update (nothing
-    written); Stale when the table row is no longer the cached revision."""
-    dialect = connection.dialect.name
-    if writes.update_id is not None:
-        claim = insert_ignoring_conflicts(
-            dialect,
-            ProcessedUpdate,
-            platform=writes.platform,
-            update_id=writes.update_id,
-            processed_at=utcnow(),
-        )
-        if not connection.execute(claim).rowcount:
-            return False
-    table = writes.table
-    values = {name: getattr(table, name) for name in ROW_FIELDS}
-    moved = connection.execute(
-        update(TABLES)
-        .where(TABLES.c.id == table.id, TABLES.c.revision == writes.revision)
-        .values(**values, revision=writes.revision + 1)
-    )
-    if moved.rowcount != 1:
-        raise Stale(table.id)
-    recorder = writes.recorder
-    if recorder.new_actions:
-        connection.execute(insert(ACTIONS), recorder.new_actions)
-    for table_id, seats in recorder.dropped_deadlines:
-        stmt = delete(DEADLINES).where(DEADLINES.c.table_id == table_id)
-        if seats is not None:
-            stmt = stmt.where(DEADLINES.c.seat.in_(seats))
-        connection.execute(stmt)
-    if recorder.new_deadlines:
-        connection.execute(insert(DEADLINES), recorder.new_deadlines)
-    if recorder.results:
-        connection.execute(insert(RESULTS), [_columns(RESULTS, r) for r in recorder.results])
-    if recorder.new_ratings:
-        rows = [_columns(RATINGS, r) | {"updated_at": utcnow()} for r in recorder.new_ratings]
-        connection.execute(insert(RATINGS), rows)
-    for row in recorder.known_ratings:
-        connection.execute(
-            update(RATINGS)
-            .where(*(column == getattr(row, column.key) for column in RATINGS.primary_key))
-            .values({key: getattr(row, key) for key in RATING_FIELDS})
-        )
-    return True
-
-
 RATING_FIELDS = ("name", "games", "wins", "rated", "mu", "sigma")
 
 
@@ -310,7 +262,7 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat(" ", "microseconds")
 
 
-def _raw(value: Any) -> Any:
+def _sqlite_value(value: Any) -> Any:
     """A value as the SQLite dialect stores it in a column that is not JSON: times as `stamp`."""
     if isinstance(value, datetime):
         return stamp(value)
@@ -319,56 +271,146 @@ def _raw(value: Any) -> Any:
     return value
 
 
-def _raw_json(value: Any) -> str | None:
-    """A JSON column's value as the SQLite dialect stores it."""
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _json(value: Any) -> str | None:
+    """A JSON column's value as both dialects store it: the text (orjson's, as `dump_json`)."""
     return None if value is None else dump_json(value)
+
+
+@dataclass(frozen=True)
+class Driver:
+    """How a driver takes a statement: sqlite3 with `?` and the values SQLAlchemy's SQLite dialect
+    would store (times as text, flags as 0/1); asyncpg with `$1` and the values themselves."""
+
+    numbered: bool
+    value: Callable[[Any], Any]
+
+    def sql(self, text: str) -> str:
+        return _numbered(text) if self.numbered else text
+
+
+SQLITE = Driver(numbered=False, value=_sqlite_value)
+POSTGRES = Driver(numbered=True, value=_as_is)
+
+
+@lru_cache(maxsize=64)
+def _numbered(text: str) -> str:
+    """`?` placeholders as PostgreSQL's `$1`, `$2`, ... (no statement here holds a literal `?`)."""
+    parts = text.split("?")
+    return "".join(f"{part}${n}" for n, part in enumerate(parts[:-1], 1)) + parts[-1]
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a move and its rows of values; `check` names what its row count proves:
+    "claimed" (0: the update was processed before), "moved" (not 1: the cached table is stale)."""
+
+    sql: str
+    rows: list[tuple[Any, ...]]
+    check: str | None = None
 
 
 @lru_cache(maxsize=64)
 def _inserting(
-    table: Table, names: tuple[str, ...]
+    table: Table, names: tuple[str, ...], driver: Driver
 ) -> tuple[str, tuple[Callable[[Any], Any], ...]]:
     """The INSERT of these columns and each column's conversion, made once per shape of row."""
     sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
-    return sql, tuple(_raw_json if isinstance(table.c[n].type, JSON) else _raw for n in names)
+    convert = tuple(_json if isinstance(table.c[n].type, JSON) else driver.value for n in names)
+    return driver.sql(sql), convert
 
 
-def _insert_rows(db: Any, table: Table, rows: list[dict[str, Any]]) -> None:
+def _inserts(driver: Driver, table: Table, rows: list[dict[str, Any]]) -> Statement:
     names = tuple(rows[0])
-    sql, conversions = _inserting(table, names)
-    db.executemany(
+    sql, conversions = _inserting(table, names, driver)
+    return Statement(
         sql,
-        [[convert(row[n]) for n, convert in zip(names, conversions, strict=True)] for row in rows],
+        [tuple(f(row[n]) for n, f in zip(names, conversions, strict=True)) for row in rows],
     )
 
 
+CLAIM_SQL = (
+    "INSERT INTO processed_updates (platform, update_id, processed_at)"
+    " VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+)
+TABLE_SQL = (
+    "UPDATE tables SET settings = ?, state = ?, rng_position = ?, version = ?,"
+    " next_seq = ?, board_message = ?, board_after = ?, revision = ?, updated_at = ?"
+    " WHERE id = ? AND revision = ?"
+)
+"""It leaves `status` alone while the game runs (STATUS_SQL sets it at the end), as setting an
+indexed column, even to its own value, rewrites its index page too."""
+STATUS_SQL = TABLE_SQL.replace("SET ", "SET status = ?, ", 1)
 RATING_SQL = (
     "UPDATE ratings SET name = ?, games = ?, wins = ?, rated = ?, mu = ?, sigma = ?,"
     " updated_at = ? WHERE platform = ? AND chat_id = ? AND game = ? AND user_id = ?"
 )
 
 
-def _end_sqlite(db: Any, recorder: Recorder, now: str) -> None:
-    """A game's end in sqlite3's own words: its result, and the ratings it made or moved."""
-    if recorder.results:
-        _insert_rows(db, RESULTS, [_columns(RESULTS, r) for r in recorder.results])
-    if recorder.new_ratings:
-        rows = [_columns(RATINGS, r) | {"updated_at": utcnow()} for r in recorder.new_ratings]
-        _insert_rows(db, RATINGS, rows)
-    db.executemany(
-        RATING_SQL,
-        [
-            (
-                *(getattr(r, key) for key in RATING_FIELDS),
-                now,
-                r.platform,
-                r.chat_id,
-                r.game,
-                r.user_id,
-            )
-            for r in recorder.known_ratings
-        ],
+def statements(writes: Writes, driver: Driver, now: datetime) -> Iterator[Statement]:
+    """A move's statements in order, made as they are needed (a redelivered update stops the
+    caller at the first): claim the update, the table row at its revision, then what the move
+    added (actions, turn timers, and at a game's end its result and ratings)."""
+    at = driver.value(now)
+    if writes.update_id is not None:
+        yield Statement(driver.sql(CLAIM_SQL), [(writes.platform, writes.update_id, at)], "claimed")
+    table = writes.table
+    status = TableStatus(table.status)
+    running = status == TableStatus.ACTIVE
+    row = (
+        dump_json(table.settings),
+        dump_json(table.state),
+        table.rng_position,
+        table.version,
+        table.next_seq,
+        table.board_message,
+        table.board_after,
+        writes.revision + 1,
+        at,
+        table.id,
+        writes.revision,
     )
+    yield Statement(
+        driver.sql(TABLE_SQL) if running else driver.sql(STATUS_SQL),
+        [row if running else (status.value, *row)],
+        "moved",
+    )
+    recorder = writes.recorder
+    if recorder.new_actions:
+        yield _inserts(driver, ACTIONS, recorder.new_actions)
+    for table_id, seats in recorder.dropped_deadlines:
+        if seats is None:
+            yield Statement(driver.sql("DELETE FROM deadlines WHERE table_id = ?"), [(table_id,)])
+        elif seats:
+            yield Statement(
+                driver.sql("DELETE FROM deadlines WHERE table_id = ? AND seat = ?"),
+                [(table_id, seat) for seat in seats],
+            )
+    if recorder.new_deadlines:  # turn timers moved
+        yield _inserts(driver, DEADLINES, recorder.new_deadlines)
+    if recorder.results:
+        yield _inserts(driver, RESULTS, [_columns(RESULTS, r) for r in recorder.results])
+    if recorder.new_ratings:
+        rows = [_columns(RATINGS, r) | {"updated_at": now} for r in recorder.new_ratings]
+        yield _inserts(driver, RATINGS, rows)
+    if recorder.known_ratings:
+        yield Statement(
+            driver.sql(RATING_SQL),
+            [
+                (
+                    *(getattr(r, key) for key in RATING_FIELDS),
+                    at,
+                    r.platform,
+                    r.chat_id,
+                    r.game,
+                    r.user_id,
+                )
+                for r in recorder.known_ratings
+            ],
+        )
 
 
 def read_ratings_sqlite(
@@ -391,22 +433,12 @@ def read_ratings_sqlite(
     return {row.user_id: row for row in rows}
 
 
-TABLE_SQL = (
-    "UPDATE tables SET settings = ?, state = ?, rng_position = ?, version = ?,"
-    " next_seq = ?, board_message = ?, board_after = ?, revision = ?, updated_at = ?"
-    " WHERE id = ? AND revision = ?"
-)
-"""It leaves `status` alone while the game runs (STATUS_SQL sets it at the end), as setting an
-indexed column, even to its own value, rewrites its index page too."""
-STATUS_SQL = TABLE_SQL.replace("SET ", "SET status = ?, ", 1)
-
-
 def write_sqlite(db: Any, batch: list[Writes]) -> list[bool | Exception]:
-    """`write` in sqlite3's own words (the same rows as the ORM writes: JSON as text, times as
-    SQLAlchemy stores them), for a transaction of a few hundred microseconds. Several moves (of
-    different tables) share one transaction and one fsync, each behind its own savepoint: a
-    redelivered or stale move is undone alone. Per move: True, False (redelivered) or its error."""
-    now = stamp(utcnow())
+    """A move's `statements` in sqlite3's own words, for a transaction of a few hundred
+    microseconds. Several moves (of different tables) share one transaction and one fsync, each
+    behind its own savepoint: a redelivered or stale move is undone alone. Per move: True, False
+    (redelivered) or its error."""
+    now = utcnow()
     alone = len(batch) == 1
     db.execute("BEGIN IMMEDIATE")
     outcomes: list[bool | Exception] = []
@@ -433,62 +465,53 @@ def write_sqlite(db: Any, batch: list[Writes]) -> list[bool | Exception]:
     return outcomes
 
 
-def _move_sqlite(db: Any, writes: Writes, now: str) -> bool:
-    """One move's statements: False for a redelivered update (nothing written), Stale when the
-    table row is no longer the cached revision."""
-    if writes.update_id is not None:
-        claimed = db.execute(
-            "INSERT INTO processed_updates (platform, update_id, processed_at)"
-            " VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            (writes.platform, writes.update_id, now),
-        )
-        if not claimed.rowcount:
-            return False
-    table = writes.table
-    status = TableStatus(table.status)
-    running = status == TableStatus.ACTIVE
-    moved = db.execute(
-        TABLE_SQL if running else STATUS_SQL,
-        (
-            *(() if running else (status.value,)),
-            dump_json(table.settings),
-            dump_json(table.state),
-            table.rng_position,
-            table.version,
-            table.next_seq,
-            table.board_message,
-            table.board_after,
-            writes.revision + 1,
-            now,
-            table.id,
-            writes.revision,
-        ),
-    )
-    if moved.rowcount != 1:
-        raise Stale(table.id)
-    recorder = writes.recorder
-    if recorder.new_actions:
-        _insert_rows(db, ACTIONS, recorder.new_actions)
-    for table_id, seats in recorder.dropped_deadlines:
-        if seats is None:
-            db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+def _move_sqlite(db: Any, writes: Writes, now: datetime) -> bool:
+    """One move: False for a redelivered update (nothing written), Stale when the table row is no
+    longer the cached revision."""
+    for statement in statements(writes, SQLITE, now):
+        if len(statement.rows) == 1:
+            count = db.execute(statement.sql, statement.rows[0]).rowcount
         else:
-            db.executemany(
-                "DELETE FROM deadlines WHERE table_id = ? AND seat = ?",
-                [(table_id, seat) for seat in seats],
-            )
-    if recorder.new_deadlines:  # turn timers moved
-        _insert_rows(db, DEADLINES, recorder.new_deadlines)
-    if recorder.ends_a_game:
-        _end_sqlite(db, recorder, now)
+            count = db.executemany(statement.sql, statement.rows).rowcount
+        if statement.check == "claimed" and not count:
+            return False
+        if statement.check == "moved" and count != 1:
+            raise Stale(writes.table.id)
     return True
+
+
+async def write_postgres(db: Any, writes: Writes) -> bool:
+    """A move's `statements` in asyncpg's own words, in one transaction on a connection of the
+    writer's own: one round trip a statement, as with the driver alone."""
+    async with db.transaction():
+        for statement in statements(writes, POSTGRES, utcnow()):
+            if len(statement.rows) == 1:
+                done: str = await db.execute(statement.sql, *statement.rows[0])
+            else:
+                await db.executemany(statement.sql, statement.rows)
+                done = ""
+            if statement.check == "claimed" and done.endswith(" 0"):  # "INSERT 0 0"
+                return False
+            if statement.check == "moved" and done != "UPDATE 1":
+                raise Stale(writes.table.id)
+    return True
+
+
+PG_CONNECTIONS = 10
+"""asyncpg connections one process writes moves on at most (moves of different tables at once)."""
+DIALECT_ONLY = ("prepared_statement_cache_size", "prepared_statement_name_func", "async_creator_fn")
+"""URL settings SQLAlchemy's asyncpg dialect keeps for itself (asyncpg.connect refuses them)."""
+
+
+async def _nothing_to_reset(db: Any) -> None:
+    """A move's transaction is over when its connection goes back to the pool."""
 
 
 class HotWriter:
     """Runs a move's writes in one transaction: on SQLite with sqlite3 itself, on one connection
     that the event loop (for a move that finds the writer idle and the disk fast) and one worker
     thread (every other move: one thread hop; moves that queue up meanwhile are committed together,
-    a group commit) take turns on; elsewhere with Core on the async engine."""
+    a group commit) take turns on; on PostgreSQL with asyncpg on a small pool of its own."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._async = engine
@@ -506,6 +529,9 @@ class HotWriter:
         """Transactions handed to the writer thread and not yet done."""
         self._commit_seconds = 0.0
         """Running average of a transaction's time on SQLite (see INLINE_COMMIT_SECONDS)."""
+        self._pool: Any = None
+        """PostgreSQL: the asyncpg pool the moves are written on, opened by the first move."""
+        self._opening = asyncio.Lock()
         if engine.dialect.name == "sqlite":
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
@@ -611,7 +637,7 @@ class HotWriter:
 
     async def __call__(self, writes: Writes) -> bool:
         """A move in sqlite3's own words: here when the writer is idle, else in its thread (with
-        whatever other moves are waiting by then); elsewhere with Core."""
+        whatever other moves are waiting by then); on PostgreSQL in asyncpg's."""
         if self._sync is not None:
             assert self._thread is not None
             if (here := self._write_here(writes)) is not None:
@@ -631,8 +657,24 @@ class HotWriter:
                 written = await asyncio.wrap_future(done)
             self._after_commit()
             return written
-        async with self._async.begin() as connection:
-            return await connection.run_sync(write, writes)
+        pool = self._pool or await self._open_pool()
+        async with pool.acquire() as db:
+            return await write_postgres(db, writes)
+
+    async def _open_pool(self) -> Any:
+        """asyncpg connections to the engine's database, as its dialect would connect them. Every
+        move ends its own transaction, so a connection goes back as it came: no reset query."""
+        import asyncpg  # the PostgreSQL driver, loaded where it is used
+
+        async with self._opening:
+            if self._pool is None:
+                _args, params = self._async.dialect.create_connect_args(self._async.url)
+                for sqlalchemy_only in DIALECT_ONLY:
+                    params.pop(sqlalchemy_only, None)
+                self._pool = await asyncpg.create_pool(
+                    min_size=1, max_size=PG_CONNECTIONS, reset=_nothing_to_reset, **params
+                )
+        return self._pool
 
     async def ratings(
         self, platform: str, chat_id: str, game: str, user_ids: Collection[str]
@@ -656,7 +698,10 @@ class HotWriter:
         async with self._async.connect() as connection:
             return await connection.run_sync(read_ratings, *args)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
         for pool in (self._thread, self._checkpointer):
             if pool is not None:
                 pool.shutdown(wait=True)

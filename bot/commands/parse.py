@@ -14,11 +14,15 @@ MAX_LINE = 2000
 MAX_NAME = 64
 MAX_WORDS = 100
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"'})
+_BLANKS = re.compile(r"[ \t\r\n]+")
+"""What separates words for shlex (its `whitespace`), and nothing else: a no-break space is a letter."""
 
 
 def clean_text(text: str, limit: int = MAX_LINE) -> str:
     """Drop NUL and other control characters (line breaks and tabs stay) and bound the length,
     so every database and every platform sees the same text."""
+    if text.isprintable():  # nothing to drop: every control and surrogate is unprintable
+        return text[:limit]
     kept = "".join(
         ch for ch in text if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cs")
     )
@@ -69,7 +73,10 @@ class ParsedCommand:
 def split_args(text: str) -> list[str]:
     """Words, keeping "double-quoted phrases" together. Apostrophes are letters (Stefano's),
     `#` is not a comment, and an unbalanced quote falls back to plain words."""
-    lexer = shlex.shlex(text.translate(_QUOTES), posix=True)
+    text = text.translate(_QUOTES)
+    if '"' not in text:  # no phrase to keep together: shlex would split at its blanks only
+        return [word for word in _BLANKS.split(text) if word]
+    lexer = shlex.shlex(text, posix=True)
     lexer.whitespace_split = True
     lexer.quotes = '"'
     lexer.escape = ""

@@ -105,7 +105,8 @@ def replayed(table: GameTable, rows: list[ActionRow]) -> None:
 
 
 class Counting:
-    """sqlite3's connection, counting the statements of the transaction (BEGIN/COMMIT aside)."""
+    """A driver's connection, counting the statements of the transaction (BEGIN/COMMIT aside):
+    sqlite3's (rows as one sequence) or asyncpg's (values as arguments)."""
 
     def __init__(self, db: Any, seen: list[str]) -> None:
         self._db, self._seen = db, seen
@@ -120,24 +121,34 @@ class Counting:
             self._seen.append(sql)
         return self._db.executemany(sql, rows)
 
+    def transaction(self) -> Any:
+        return self._db.transaction()
+
 
 async def test_a_move_at_a_cached_table_is_three_statements(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/three.db", seed="three")
-    await open_race(referee, "c1")
-    await referee.handle(command("c1", "ann", "/step 1"))  # the slow path caches the table
+    referee = await make_referee(url, seed="three")
+    chat = f"three-{uuid.uuid4().hex[:8]}"
+    await open_race(referee, chat)
+    await referee.handle(command(chat, "ann", "/step 1"))  # the slow path caches the table
     seen: list[str] = []
-    real = hot.write_sqlite
-    monkeypatch.setattr(hot, "write_sqlite", lambda db, b: real(Counting(db, seen), b))
-    replies = await referee.handle(command("c1", "bob", "/step 2", update="u1"))
+    if url.startswith("sqlite"):
+        real_sqlite = hot.write_sqlite
+        monkeypatch.setattr(hot, "write_sqlite", lambda db, b: real_sqlite(Counting(db, seen), b))
+    else:  # asyncpg, on the writer's own connection (no SQLAlchemy between)
+        real_postgres = hot.write_postgres
+        monkeypatch.setattr(
+            hot, "write_postgres", lambda db, w: real_postgres(Counting(db, seen), w)
+        )
+    replies = await referee.handle(command(chat, "bob", "/step 2", update=f"{chat}-u1"))
     assert replies[0].text.startswith("Bob steps to 2.")
     assert [s.split()[0:3] for s in seen] == [
         ["INSERT", "INTO", "processed_updates"],
         ["UPDATE", "tables", "SET"],
         ["INSERT", "INTO", "actions"],
     ]
-    table, rows = await stored(referee, "c1")
+    table, rows = await stored(referee, chat)
     replayed(table, rows)
     await referee.close()
 
