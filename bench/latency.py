@@ -1,5 +1,6 @@
 """What a command costs, side by side in one run: per-verb p50/p99 through the referee for every
-game, the raw-sqlite3 floor for the same writes and the ratio (also at the bench's own pace), commands per second over many
+game, the raw-sqlite3 floor for the same writes and the ratio (the floor back to back, and beside
+the referee: one floor transaction after each command), commands per second over many
 active tables (one command at a time, and waves of chats posting together), PNG render times,
 all-bot games, /undo deep in a game, and start-up. Prints tables; asserts nothing (timings stay
 out of the tests).
@@ -58,17 +59,18 @@ async def start_table(referee: Referee, chat: str, game: str) -> None:
 
 
 async def play_timed(
-    referee: Referee, game: str, games: int, *, prefix: str = ""
+    referee: Referee, game: str, games: int, *, prefix: str = "", beside: Floor | None = None
 ) -> tuple[dict[str, list[float]], list[float]]:
-    """Two humans play offered moves; every command's wall time, by verb, and the pauses between
-    one command's answer and the next command (the bench choosing a move: two reads of the offers)."""
+    """Two humans play offered moves; every command's wall time, by verb. With `beside`, each
+    command is followed by one floor transaction of the table's state size, timed on its own: the
+    floor measured at the same moments as the referee, so a spell of a slower machine or disk
+    weighs on both alike."""
     timings: dict[str, list[float]] = defaultdict(list)
-    pauses: list[float] = []
+    floors: list[float] = []
     chooser = Rng(f"latency-{game}{prefix}")
     for g in range(games):
         chat = f"{prefix}{game}-{g}-{RUN}"
         await start_table(referee, chat, game)
-        answered = None
         for n in range(3000):
             offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
             movers = [u for u in PLAYERS if offers[u]]
@@ -78,14 +80,13 @@ async def play_timed(
             command = chooser.choice(offers[user])
             invocation = typed(chat, user, command, n)  # the adapter's work, before handle
             start = time.perf_counter()
-            if answered is not None:
-                pauses.append(start - answered)
             replies = await referee.handle(invocation)
-            answered = time.perf_counter()
-            timings[command.split()[0]].append(answered - start)
+            timings[command.split()[0]].append(time.perf_counter() - start)
+            if beside is not None:
+                floors.append(beside.commit(await table_bytes(referee, chat)))
             if any(getattr(r, "outcome", None) for r in replies):
                 break
-    return timings, pauses
+    return timings, floors
 
 
 WARM_UP = 300
@@ -97,40 +98,52 @@ extends the file, which costs about twice as much."""
 async def warm_up(referee: Referee) -> None:
     played = 0
     while played < WARM_UP:
-        timings, _pauses = await play_timed(referee, "gotown", 1, prefix=f"warm{played}-")
+        timings, _floors = await play_timed(referee, "gotown", 1, prefix=f"warm{played}-")
         played += sum(len(values) for values in timings.values())
 
 
-def floor(
-    state_bytes: int, commands: int = 2000, synchronous: str = "full", pause: float = 0.0
-) -> list[float]:
-    """The same writes with raw sqlite3 in WAL at the referee's `synchronous` level: claim the
-    update, one action row, the snapshot and version on the table row, in one transaction. With a
-    `pause` (seconds, busy-waited) between commits, as commands arrive at the bench's pace: this
-    machine's disk syncs dearer the longer it was idle."""
-    with tempfile.TemporaryDirectory() as tmp:
-        db = sqlite3.connect(f"{tmp}/floor.db", isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-        db.execute("CREATE TABLE updates (platform TEXT, id TEXT, PRIMARY KEY (platform, id))")
-        db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, state TEXT, version INT, seq INT)")
-        db.execute("CREATE TABLE a (t INT, seq INT, verb TEXT, args TEXT, digest TEXT)")
+class Floor:
+    """The referee's writes in raw sqlite3, in WAL at the referee's `synchronous` level, on a
+    database of its own: claim the update, one action row, the snapshot and version on the table
+    row, in one transaction a `commit`."""
+
+    def __init__(self, folder: str, synchronous: str = "full") -> None:
+        self.db = sqlite3.connect(f"{folder}/floor.db", isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self.db.execute("CREATE TABLE updates (platform TEXT, id TEXT, PRIMARY KEY (platform, id))")
+        self.db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, state TEXT, version INT, seq INT)")
+        self.db.execute("CREATE TABLE a (t INT, seq INT, verb TEXT, args TEXT, digest TEXT)")
+        self.db.execute("INSERT INTO t VALUES (1, '{}', 0, 1)")
+        self.n = 0
+
+    def commit(self, state_bytes: int) -> float:
+        """One transaction with a state of this size; its wall time."""
         state = json.dumps({"blob": "x" * state_bytes})
-        db.execute("INSERT INTO t VALUES (1, ?, 0, 1)", (state,))
-        times = []
-        for n in range(WARM_UP + commands):
-            start = time.perf_counter()
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO updates VALUES ('b', ?) ON CONFLICT DO NOTHING", (str(n),))
-            db.execute("INSERT INTO a VALUES (1, ?, 'build', '[\"4\",\"5\"]', 'd')", (n,))
-            db.execute("UPDATE t SET state = ?, version = version + 1, seq = seq + 1", (state,))
-            db.execute("COMMIT")
-            done = time.perf_counter()
-            times.append(done - start)
-            while time.perf_counter() < done + pause:
-                pass
-        db.close()
-    return times[WARM_UP:]
+        self.n += 1
+        start = time.perf_counter()
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute(
+            "INSERT INTO updates VALUES ('b', ?) ON CONFLICT DO NOTHING", (str(self.n),)
+        )
+        self.db.execute("INSERT INTO a VALUES (1, ?, 'build', '[\"4\",\"5\"]', 'd')", (self.n,))
+        self.db.execute("UPDATE t SET state = ?, version = version + 1, seq = seq + 1", (state,))
+        self.db.execute("COMMIT")
+        return time.perf_counter() - start
+
+    def warm(self, state_bytes: int) -> None:
+        for _ in range(WARM_UP):
+            self.commit(state_bytes)
+
+
+def floor(state_bytes: int, commands: int = 2000, synchronous: str = "full") -> list[float]:
+    """`commands` floor transactions back to back, after WARM_UP untimed ones."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Floor(tmp, synchronous)
+        db.warm(state_bytes)
+        times = [db.commit(state_bytes) for _ in range(commands)]
+        db.db.close()
+    return times
 
 
 async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> list[float]:
@@ -178,38 +191,52 @@ async def state_size(referee: Referee, game: str) -> int:
         return len(json.dumps(table.state)) if table is not None and table.state else 1000
 
 
+async def table_bytes(referee: Referee, chat: str) -> int:
+    """The size of a table's state as its cached copy has it (a game's end uncaches it: then the
+    size of a state as the floor's first commits have it)."""
+    entry = referee._cache.get("bench", chat)
+    state = entry.table.state if entry is not None else None
+    return len(json.dumps(state)) if state else 1000
+
+
 async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     referee = await make_referee(url, seed="latency")
     postgres = url.startswith("postgresql")
     level = url.partition("synchronous=")[2] or "full"
     where = "PostgreSQL" if postgres else f"SQLite (synchronous={level})"
     print(f"\n{where}: per verb through Referee.handle, after {WARM_UP} untimed moves")
-    paced = "" if postgres else f"{'paced ms':>10}{'ratio':>7}"
+    besides = "" if postgres else f"{'beside ms':>11}{'ratio':>7}"
     print(
         f"{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}"
-        + paced
+        + besides
     )
     await warm_up(referee)
-    for game in only or REAL:
-        timings, pauses = await play_timed(referee, game, games)
-        size = await state_size(referee, game)
-        times = await floor_postgres(url, size) if postgres else floor(size, synchronous=level)
-        base = statistics.median(times)
-        pace = 0.0
-        if not postgres:
-            pause = statistics.median(pauses)
-            pace = statistics.median(floor(size, 1000, synchronous=level, pause=pause))
-        for verb, values in sorted(timings.items()):
-            p50 = statistics.median(values)
-            line = (
-                f"{game:<12}{verb:<10}{len(values):>6}{p50 * 1000:>9.2f}"
-                f"{percentile(values, 0.99) * 1000:>9.2f}{base * 1000:>10.3f}{p50 / base:>7.1f}"
-            )
-            print(line + (f"{pace * 1000:>10.3f}{p50 / pace:>7.1f}" if pace else ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        beside = None if postgres else Floor(tmp, level)
+        for game in only or REAL:
+            if beside is not None:
+                beside.warm(1000)
+            timings, floors = await play_timed(referee, game, games, beside=beside)
+            size = await state_size(referee, game)
+            times = await floor_postgres(url, size) if postgres else floor(size, synchronous=level)
+            base = statistics.median(times)
+            for verb, values in sorted(timings.items()):
+                p50 = statistics.median(values)
+                line = (
+                    f"{game:<12}{verb:<10}{len(values):>6}{p50 * 1000:>9.2f}"
+                    f"{percentile(values, 0.99) * 1000:>9.2f}{base * 1000:>10.3f}{p50 / base:>7.1f}"
+                )
+                if floors:
+                    near = statistics.median(floors)
+                    line += f"{near * 1000:>11.3f}{p50 / near:>7.1f}"
+                print(line)
+        if beside is not None:
+            beside.db.close()
     if not postgres:
         print(
-            "floor: the same writes in raw sqlite3, one after another; paced: the same with the "
-            "bench's median pause between commands (choosing a move) between its commits"
+            "floor: the same writes in raw sqlite3, one after another; beside: one such "
+            "transaction right after each of the game's commands (the same moments, the bench's "
+            "pace), the median of those"
         )
     await referee.close()
 

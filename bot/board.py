@@ -8,7 +8,8 @@ since, so a board that scrolled far away is posted anew at the bottom."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from bot.replies import Button, LiveBoard, Mention, Public, Reply
@@ -54,9 +55,11 @@ def game_board(
     waiting: Sequence[int] = (),
     repost: bool = False,
     header: str | None = None,
+    draw: Callable[[], View] | None = None,
 ) -> Public:
     """The board of a running or finished table: its title says whose turn it is (or that the
-    game is over), then the public view; the control row while the game runs."""
+    game is over), then the public view; the control row while the game runs. With `draw` for
+    the view, it is drawn when the reply leaves (see Public.drawing)."""
     title = header if header is not None else _header(table, engine, waiting)
     shown = evolve(view, title=title) if view is not None else View(title=title)
     return Public(
@@ -64,9 +67,14 @@ def game_board(
         board=shown,
         buttons=buttons if table.status == TableStatus.ACTIVE else (),
         version=table.version,
-        image=image and view is not None,
+        image=image and (view is not None or draw is not None),
         live=live_of(table, repost=repost),
+        drawing=None if draw is None else partial(_titled, draw, title),
     )
+
+
+def _titled(draw: Callable[[], View], title: str) -> View:
+    return evolve(draw(), title=title)
 
 
 def posting_anew(reply: Reply) -> bool:

@@ -13,6 +13,7 @@ Catalogues are `bot/locales/<lang>/LC_MESSAGES/paperref.po`, read with Babel whe
 from __future__ import annotations
 
 import gettext
+import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -20,10 +21,12 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from bot.replies import Button, Private, Reply
+from bot.replies import Button, Private, Public, Reply
 from games.base import TableBlock, View, evolve
 from games.i18n import ENGLISH, SOURCE_LANGUAGE, Translator, localise
 from games.registry import GAMES
+
+log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "pl")
 """Languages with a complete catalogue; the first is the source language."""
@@ -194,7 +197,22 @@ def _buttons(buttons: tuple[Button, ...], lang: str) -> tuple[Button, ...]:
     return tuple(Button(say(b.label, lang), b.command) for b in buttons)
 
 
+def _drawn(reply: Public) -> View | None:
+    """The board a command left to draw. Its move is written by now, so a view that fails to draw
+    must not fail the command (or claim it changed nothing): the board keeps its title alone and
+    the log has the error."""
+    assert reply.drawing is not None
+    try:
+        return reply.drawing()
+    except Exception:
+        log.exception("drawing the board of table %s failed", reply.live and reply.live.table_id)
+        return reply.board
+
+
 def localise_reply(reply: Reply, lang: str) -> Reply:
+    """The reply in one language, its board drawn first if it was left to draw (Public.drawing)."""
+    if isinstance(reply, Public) and reply.drawing is not None:
+        reply = evolve(reply, board=_drawn(reply), drawing=None)
     board = localise_view(reply.board, lang) if reply.board is not None else None
     text = reply.text if reply.html else say(reply.text, lang)
     buttons = _buttons(reply.buttons, lang)

@@ -8,6 +8,7 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import orjson
@@ -289,10 +290,11 @@ def finish(turn: Turn) -> list[Reply]:
     board = game_board(
         table,
         engine,
-        engine.view(turn.state, None),
+        None,
         game_buttons(engine),
         image=turn.image,
         waiting=waiting,
+        draw=partial(engine.view, turn.state, None),  # the state is final: drawn as it leaves
     )
     replies = into_new_board([*replies, board])
     table.board_after += sum(1 for r in replies if isinstance(r, Public) and r.live is None)

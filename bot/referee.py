@@ -7,6 +7,7 @@ import secrets
 import time
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -254,7 +255,14 @@ class Referee:
                     replies = await self._route(ctx)
                     if ctx.table is not table:
                         raise Deferred("the table closed")
-                    writes = Writes(inv.platform, inv.update_id, table, revision, recorder)
+                    writes = Writes(
+                        inv.platform,
+                        inv.update_id,
+                        table,
+                        revision,
+                        recorder,
+                        partial(self._say, replies, inv, chat, table),
+                    )
                     if not await self._write(writes):
                         raise Redelivered(inv.update_id)
             except Redelivered:
@@ -268,7 +276,15 @@ class Referee:
                 return None
             table.revision = revision + 1
             self._cache.keep(chat, table)
-            return localise_replies(replies, audience(inv, chat, table))
+            assert writes.made is not None  # the move was written: its replies were said
+            said: list[Reply] = writes.made.result()
+            return said
+
+    @staticmethod
+    def _say(replies: list[Reply], inv: Invocation, chat: Chat, table: GameTable) -> list[Reply]:
+        """A hot move's replies in their readers' words (boards drawn), made while its commit
+        syncs, maybe in another thread: it only reads the move's finished objects."""
+        return localise_replies(replies, audience(inv, chat, table))
 
     @staticmethod
     def _hot_move(table: GameTable, inv: Invocation) -> bool:

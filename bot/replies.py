@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +58,9 @@ class Public:
     html: bool = False  # the text is Telegram HTML, escaped already (a roll in Telegram style)
     live: LiveBoard | None = None  # this is the table's board message (edited, not posted)
     lang: str = "en"  # the language the referee said it in (adapters say their own notes in it)
+    drawing: Callable[[], View] | None = None
+    """The board still to be drawn: `board` holds only its title until the reply is said in its
+    reader's language (bot.i18n.localise_reply), which draws it; adapters never see this set."""
 
 
 @dataclass

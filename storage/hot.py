@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, cast
 
 from sqlalchemy import JSON, Connection, Engine, Table
@@ -228,13 +228,16 @@ def undone_on_error(table: GameTable) -> Iterator[None]:
 
 @dataclass
 class Writes:
-    """What one game move keeps."""
+    """What one game move keeps; `meanwhile` is work to do while its commit syncs (the replies
+    in their readers' words), its outcome in `made` once the move is written."""
 
     platform: str
     update_id: str | None
     table: GameTable
     revision: int
     recorder: Recorder
+    meanwhile: Callable[[], Any] | None = None
+    made: Future[Any] | None = None
 
 
 RATING_FIELDS = ("name", "games", "wins", "rated", "mu", "sigma")
@@ -433,7 +436,9 @@ def read_ratings_sqlite(
     return {row.user_id: row for row in rows}
 
 
-def write_sqlite(db: Any, batch: list[Writes]) -> list[bool | Exception]:
+def write_sqlite(
+    db: Any, batch: list[Writes], before_commit: Callable[[], None] | None = None
+) -> list[bool | Exception]:
     """A move's `statements` in sqlite3's own words, for a transaction of a few hundred
     microseconds. Several moves (of different tables) share one transaction and one fsync, each
     behind its own savepoint: a redelivered or stale move is undone alone. Per move: True, False
@@ -461,6 +466,8 @@ def write_sqlite(db: Any, batch: list[Writes]) -> list[bool | Exception]:
     except BaseException:
         db.execute("ROLLBACK")
         raise
+    if before_commit is not None:
+        before_commit()
     db.execute("COMMIT")
     return outcomes
 
@@ -529,6 +536,8 @@ class HotWriter:
         """Transactions handed to the writer thread and not yet done."""
         self._commit_seconds = 0.0
         """Running average of a transaction's time on SQLite (see INLINE_COMMIT_SECONDS)."""
+        self._presenter: ThreadPoolExecutor | None = None
+        """SQLite: the thread that does a move's `meanwhile` while the event loop commits it."""
         self._pool: Any = None
         """PostgreSQL: the asyncpg pool the moves are written on, opened by the first move."""
         self._opening = asyncio.Lock()
@@ -536,6 +545,7 @@ class HotWriter:
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
             self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="paperref-checkpoint")
+            self._presenter = ThreadPoolExecutor(1, thread_name_prefix="paperref-present")
 
     def _checkpoint_sync(self) -> tuple[int, int, int]:
         """Copy the WAL back into the database on a connection of its own: PASSIVE, so writers
@@ -591,11 +601,13 @@ class HotWriter:
             else:
                 done.set_result(outcome)
 
-    def _transaction(self, db: Any, batch: list[Writes]) -> list[bool | Exception]:
+    def _transaction(
+        self, db: Any, batch: list[Writes], before_commit: Callable[[], None] | None = None
+    ) -> list[bool | Exception]:
         """`write_sqlite` on a kept connection (no pool checkout per move), timed."""
         start = time.perf_counter()
         try:
-            return write_sqlite(db, batch)
+            return write_sqlite(db, batch, before_commit)
         finally:
             spent = time.perf_counter() - start
             self._commit_seconds += AVERAGE_WEIGHT * (spent - self._commit_seconds)
@@ -605,14 +617,24 @@ class HotWriter:
         busy, commits have been slow or the database is locked: then the thread writes it."""
         if self._commit_seconds > INLINE_COMMIT_SECONDS or self._draining:
             return None
+        meanwhile = writes.meanwhile
+        start = None if meanwhile is None else partial(self._present, writes, meanwhile)
         try:
-            (written,) = self._transaction(self._here_connection(), [writes])  # alone: raises
+            (written,) = self._transaction(
+                self._here_connection(), [writes], start
+            )  # alone: raises
         except sqlite3.OperationalError as error:  # BEGIN found the database locked
             if error.sqlite_errorcode != sqlite3.SQLITE_BUSY:
                 raise
             return None
         assert isinstance(written, bool)
         return written
+
+    def _present(self, writes: Writes, meanwhile: Callable[[], Any]) -> None:
+        """Hand the move's `meanwhile` to the presenter thread just before COMMIT: sqlite3 lets go
+        of the GIL while the disk syncs, and that thread does the work in the meantime."""
+        assert self._presenter is not None
+        writes.made = self._presenter.submit(meanwhile)
 
     def stored_revision(self, table_id: int) -> int | None:
         """The table row's revision as stored, read on the event loop's own connection (SQLite:
@@ -656,10 +678,17 @@ class HotWriter:
                     raise
                 written = await asyncio.wrap_future(done)
             self._after_commit()
-            return written
-        pool = self._pool or await self._open_pool()
-        async with pool.acquire() as db:
-            return await write_postgres(db, writes)
+        else:
+            pool = self._pool or await self._open_pool()
+            async with pool.acquire() as db:
+                written = await write_postgres(db, writes)
+        if written and writes.meanwhile is not None and writes.made is None:
+            writes.made = Future()  # nobody did it while the commit synced: done here, after it
+            try:
+                writes.made.set_result(writes.meanwhile())
+            except Exception as error:
+                writes.made.set_exception(error)
+        return written
 
     async def _open_pool(self) -> Any:
         """asyncpg connections to the engine's database, as its dialect would connect them. Every
@@ -702,7 +731,7 @@ class HotWriter:
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
-        for pool in (self._thread, self._checkpointer):
+        for pool in (self._thread, self._checkpointer, self._presenter):
             if pool is not None:
                 pool.shutdown(wait=True)
         for connection in (self._connection, self._here):

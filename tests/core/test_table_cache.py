@@ -19,6 +19,7 @@ from bot.cli import make_referee
 from bot.commands.parse import Invocation
 from bot.pipeline import state_digest
 from bot.referee import Referee
+from bot.replies import Public
 from games.base import Action, Rng
 from games.registry import engine_for
 from games.replay import apply
@@ -135,7 +136,9 @@ async def test_a_move_at_a_cached_table_is_three_statements(
     seen: list[str] = []
     if url.startswith("sqlite"):
         real_sqlite = hot.write_sqlite
-        monkeypatch.setattr(hot, "write_sqlite", lambda db, b: real_sqlite(Counting(db, seen), b))
+        monkeypatch.setattr(
+            hot, "write_sqlite", lambda db, *rest: real_sqlite(Counting(db, seen), *rest)
+        )
     else:  # asyncpg, on the writer's own connection (no SQLAlchemy between)
         real_postgres = hot.write_postgres
         monkeypatch.setattr(
@@ -213,8 +216,10 @@ async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone
     batches: list[int] = []
     real = hot.write_sqlite
 
-    def counted(db: Any, batch: list[hot.Writes]) -> list[bool | Exception]:
-        outcomes = real(db, batch)  # a move the loop found the database locked for is not counted
+    def counted(db: Any, batch: list[hot.Writes], *rest: Any) -> list[bool | Exception]:
+        outcomes = real(
+            db, batch, *rest
+        )  # a move the loop found the database locked for is not counted
         batches.append(len(batch))
         return outcomes
 
@@ -480,9 +485,9 @@ async def test_the_loop_writes_a_move_itself_only_while_the_writer_is_idle_and_t
     loop_thread, threads = threading.get_ident(), set()
     real = hot.write_sqlite
 
-    def where(db: Any, batch: list[hot.Writes]) -> list[bool | Exception]:
+    def where(db: Any, batch: list[hot.Writes], *rest: Any) -> list[bool | Exception]:
         threads.add(threading.get_ident())
-        return real(db, batch)
+        return real(db, batch, *rest)
 
     monkeypatch.setattr(hot, "write_sqlite", where)
     for n in range(6):
@@ -521,3 +526,75 @@ async def test_offered_moves_come_from_a_fresh_cache_and_never_from_a_stale_one(
     assert await referee.legal_moves("test", "c1", "ann") and sessions == 2
     await referee.close()
     await other.close()
+
+
+@pytest.mark.parametrize("disk", ["fast", "slow"])
+async def test_a_hot_moves_replies_are_said_while_its_commit_syncs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, disk: str
+) -> None:
+    """Where the event loop commits a move itself, its replies (boards drawn, every reader's
+    language) are made in the presenter thread meanwhile, handed over just before COMMIT; where
+    the writer thread commits it, the loop makes them after. Either way they are whole."""
+    monkeypatch.setattr(hot, "INLINE_COMMIT_SECONDS", 60.0 if disk == "fast" else 0.0)
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/say.db", seed="say")
+    await open_race(referee, "c1")
+    loop_thread, order = threading.get_ident(), []
+    real_say, real_write = Referee._say, hot.write_sqlite
+
+    def say(*args: Any) -> Any:
+        order.append(("say", threading.get_ident()))
+        return real_say(*args)
+
+    def write(db: Any, batch: list[hot.Writes], *rest: Any) -> Any:
+        def before_commit() -> None:
+            order.append(("commit", threading.get_ident()))
+            rest[0]()
+
+        return real_write(db, batch, *((before_commit,) if rest and rest[0] else ()))
+
+    monkeypatch.setattr(Referee, "_say", staticmethod(say))
+    monkeypatch.setattr(hot, "write_sqlite", write)
+    referee._write._commit_seconds = 0.0002  # as if this disk had synced in 0.2 ms so far
+    replies = await referee.handle(command("c1", "ann", "/step 2"))
+    said = [thread for what, thread in order if what == "say"]
+    if disk == "fast":
+        assert [what for what, _ in order] == ["commit", "say"] and said[0] != loop_thread
+    else:
+        assert order == [("say", loop_thread)]
+    board = next(r for r in replies if getattr(r, "live", None) is not None)
+    assert isinstance(board, Public) and board.drawing is None and board.board is not None
+    assert board.board.lines == ["Ann: 2", "Bob: 0"], board.board  # drawn after the move
+    assert all(getattr(r, "drawing", None) is None for r in replies)
+    await referee.close()
+
+
+@pytest.mark.parametrize("path", ["hot", "slow"])
+async def test_a_board_that_fails_to_draw_keeps_its_title_and_the_move_stands(
+    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, path: str
+) -> None:
+    """A board is drawn once its move is written: a view that raises then costs the board its
+    body (logged), not the move, which is applied once and answered as usual."""
+    referee = await make_referee(url, seed="draw")
+    chat = f"draw-{uuid.uuid4().hex[:8]}"
+    await open_race(referee, chat)
+    engine = engine_for("race")
+
+    def broken(state: Any, seat: int | None) -> Any:
+        raise RuntimeError("no board today")
+
+    if path == "slow":
+        referee._cache.forget("test", chat)
+    with monkeypatch.context() as patch:
+        patch.setattr(type(engine), "view", lambda self, state, seat: broken(state, seat))
+        replies = await referee.handle(command(chat, "ann", "/step 2", update=f"{chat}-u1"))
+        again = await referee.handle(command(chat, "ann", "/step 2", update=f"{chat}-u1"))
+    assert replies[0].text.startswith("Ann steps to 2."), replies
+    board = next(r for r in replies if getattr(r, "live", None) is not None)
+    assert isinstance(board, Public) and board.board is not None
+    assert board.board.title.startswith("Race") and board.board.lines == []
+    assert "drawing the board" in caplog.text and "no board today" in caplog.text
+    assert again == []  # a redelivery: nothing twice
+    table, rows = await stored(referee, chat)
+    assert [r.verb for r in rows] == ["step"]
+    replayed(table, rows)
+    await referee.close()
