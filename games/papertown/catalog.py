@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any, cast, get_args
 
@@ -95,13 +96,23 @@ def _shown(text: str) -> str:
     return text if len(text) <= 20 else text[:20] + "..."
 
 
+@cache
+def _power_names() -> dict[str, PowerId]:
+    """Every folded name of every power (key, Polish word, aliases); the first power in the
+    catalogue's order keeps a name two share."""
+    names: dict[str, PowerId] = {}
+    for power in reversed(POWERS.values()):
+        for name in (fold(power.key), fold(power.word.forms["pl"]), *power.aliases):
+            names[name] = power.key
+    return names
+
+
 def power_id(text: str) -> PowerId:
     """Resolve a typed power name, English or Polish (any case, with or without diacritics,
     spaces or dashes)."""
-    key = fold(text)
-    for power in POWERS.values():
-        if key in (fold(power.key), fold(power.word.forms["pl"])) or key in power.aliases:
-            return power.key
+    found = _power_names().get(fold(text))
+    if found is not None:
+        return found
     raise RuleError(
         _(
             "There is no power '{name}'; the powers are: {powers}.",
