@@ -1,4 +1,5 @@
-"""Every game played by humans through the referee: each legal move offered to a player is accepted."""
+"""Every game played by humans through the referee: each legal move offered to a player is
+accepted, and answered with the table's board drawn."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from bot.commands.parse import Invocation, parse_command
 from bot.referee import Referee
-from bot.replies import Private
+from bot.replies import Private, Public
 from games.base import Rng
 from tests.contract.games import REAL_GAMES
 
@@ -37,6 +38,11 @@ async def test_two_humans_finish_a_game_with_the_moves_they_are_offered(
         replies = await referee.handle(typed(chat, user, command))
         refused = [r.text for r in replies if isinstance(r, Private) and r.refusal]
         assert not refused, f"{user} {command}: {refused}"
+        boards = [r for r in replies if isinstance(r, Public) and r.live is not None]
+        assert boards, f"{user} {command}: no board"
+        for board in boards:  # drawn once the move is written, whichever thread said it
+            assert board.drawing is None and board.board is not None
+            assert board.board.lines or board.board.tables or board.board.grids, board.board
         if any(getattr(r, "outcome", None) for r in replies):
             break
     else:
