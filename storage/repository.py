@@ -178,17 +178,20 @@ class Repository:
         table.version += 1
         return table.version
 
-    @staticmethod
-    def save_state(table: GameTable, state: dict[str, Any], rng_position: int) -> None:
+    def save_state(self, table: GameTable, state: dict[str, Any], rng_position: int) -> None:
         table.state = state
         table.rng_position = rng_position
-        flag_modified(table, "state")
+        self.changed(table, "state")
 
-    @staticmethod
-    def touch(table: GameTable) -> None:
+    def touch(self, table: GameTable) -> None:
         """Write the table row (moving its revision) though nothing of it changed: what a cached
         copy holds with it, such as its chat's settings, did."""
-        flag_modified(table, "settings")
+        self.changed(table, "settings")
+
+    @staticmethod
+    def changed(table: GameTable, column: str) -> None:
+        """Have the session write a JSON column it cannot see change."""
+        flag_modified(table, column)
 
     @staticmethod
     def update_settings(table: GameTable, **values: Any) -> None:

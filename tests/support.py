@@ -1,4 +1,5 @@
-"""Shared test helpers: random legal play through an engine, replay and JSON round-trip checks."""
+"""Shared test helpers: random legal play through an engine, replay and JSON round-trip checks,
+and which commands take the referee's slow path."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
+from bot.commands.parse import Invocation
+from bot.referee import Referee
 from games.base import Action, Engine, Event, Rng, State
 from games.replay import replay
 
@@ -70,3 +75,17 @@ def random_play(
 
 def public_texts(events: Sequence[Event]) -> list[str]:
     return [event.text for event in events if event.to is None]
+
+
+def slow_path_verbs(patch: pytest.MonkeyPatch) -> list[str]:
+    """From now on (while `patch` holds), the verb of every command the referee runs on its slow
+    path (a session's transaction), in order; the hot path's moves are not in it."""
+    slow: list[str] = []
+    real = Referee._in_transaction
+
+    async def counted(self: Referee, repo: Any, inv: Invocation, *rest: Any) -> Any:
+        slow.append(inv.verb)
+        return await real(self, repo, inv, *rest)
+
+    patch.setattr(Referee, "_in_transaction", counted)
+    return slow

@@ -34,6 +34,7 @@ from storage.models import (
     Result,
     TableStatus,
 )
+from tests.support import slow_path_verbs
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
 
@@ -338,14 +339,7 @@ async def test_a_bare_roll_is_the_games_own_move_on_the_hot_path(
         await referee.handle(command("c1", user, line))
     offers = {u: await referee.legal_moves("test", "c1", u) for u in ("ann", "bob")}
     roller = next(u for u, moves in offers.items() if "/roll" in moves)
-    slow: list[str] = []
-    real = Referee._in_transaction
-
-    async def counted(self: Referee, repo: Any, inv: Invocation, *rest: Any) -> Any:
-        slow.append(inv.verb)
-        return await real(self, repo, inv, *rest)
-
-    monkeypatch.setattr(Referee, "_in_transaction", counted)
+    slow = slow_path_verbs(monkeypatch)
     replies = await referee.handle(command("c1", roller, "/roll"))
     assert slow == [] and not any(getattr(r, "refusal", None) for r in replies)
     await referee.handle(command("c1", roller, "/roll 2d6"))  # dice, not the game: slow path
@@ -410,18 +404,11 @@ async def test_the_last_move_writes_result_and_ratings_as_the_slow_path_does(url
     """Two rated games in one chat: the second's last move (ratings read and moved) is a hot
     move, and every row is what the slow path writes for the same game."""
     games: dict[bool, tuple[list[Any], list[Any]]] = {}
-    slow: list[str] = []
-    real = Referee._in_transaction
-
-    async def counted(self: Referee, repo: Any, inv: Invocation, *rest: Any) -> Any:
-        slow.append(inv.verb)
-        return await real(self, repo, inv, *rest)
-
     for hot_path in (True, False):
         chat = uuid.uuid4().hex
         referee = await make_referee(url, seed="ends")
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(Referee, "_in_transaction", counted)
+            slow = slow_path_verbs(patch)
             if not hot_path:
                 patch.setattr(Referee, "_hot", lambda self, inv: asyncio.sleep(0))
             for _game in range(2):
