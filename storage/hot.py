@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache, partial
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import JSON, Connection, Engine, Table
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -93,6 +93,7 @@ class _NoSession:
 
 TABLE_COLUMNS = tuple(column.key for column in TABLES.columns)
 SEAT_COLUMNS = tuple(column.key for column in cast(Table, Seat.__table__).columns)
+CHAT_COLUMNS = tuple(column.key for column in cast(Table, Chat.__table__).columns)
 
 
 class CachedSeat:
@@ -101,39 +102,50 @@ class CachedSeat:
     __slots__ = SEAT_COLUMNS
 
 
+class CachedChat:
+    """A chat row's values as plain attributes."""
+
+    __slots__ = CHAT_COLUMNS
+
+
 class CachedTable:
     """A table row's values and its seats as plain attributes: what the hot path reads and
     changes about a hundred times a move, at a tenth of the cost of the ORM's instrumented
-    attributes. It is no ORM object (no session, no change tracking): only the hot path, whose
-    Recorder needs neither, works on it, and `write` stores the whole row."""
+    attributes, and half the objects each full garbage collection walks. It is no ORM object
+    (no session, no change tracking): only the hot path, whose Recorder needs neither, works on
+    it, and `write` stores the whole row."""
 
     __slots__ = (*TABLE_COLUMNS, "seats")
     seats: list[CachedSeat]
 
 
-def snapshot(table: GameTable) -> GameTable:
-    """A plain copy of a table as a command left it, for the cache (see CachedTable); it answers
-    every attribute of the row and its seats, so the shared code takes it for one."""
-    if isinstance(table, CachedTable):
-        return table
-    copy = CachedTable()
-    for name in TABLE_COLUMNS:
-        setattr(copy, name, getattr(table, name))
-    seats = []
-    for seat in table.seats:
-        plain = CachedSeat()
-        for name in SEAT_COLUMNS:
-            setattr(plain, name, getattr(seat, name))
-        seats.append(plain)
-    copy.seats = seats
-    return cast(GameTable, copy)
+R = TypeVar("R")
+
+
+def _copied(row: Any, plain: R, columns: tuple[str, ...]) -> R:
+    for name in columns:
+        setattr(plain, name, getattr(row, name))
+    return plain
+
+
+def snapshot(chat: Chat, table: GameTable) -> tuple[Chat, GameTable]:
+    """Plain copies of a chat and its table as a command left them, for the cache (see
+    CachedTable); they answer every attribute of their rows, so the shared code takes them for
+    the rows themselves."""
+    if not isinstance(chat, CachedChat):
+        chat = cast(Chat, _copied(chat, CachedChat(), CHAT_COLUMNS))
+    if not isinstance(table, CachedTable):
+        copy = _copied(table, CachedTable(), TABLE_COLUMNS)
+        copy.seats = [_copied(seat, CachedSeat(), SEAT_COLUMNS) for seat in table.seats]
+        table = cast(GameTable, copy)
+    return chat, table
 
 
 @dataclass
 class Cached:
     chat: Chat
     table: GameTable
-    """A `snapshot`: the row's values, not the ORM object."""
+    """Both `snapshot`s: the rows' values, not ORM objects."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -158,10 +170,10 @@ class TableCache:
             return
         entry = self._entries.get(key)
         if entry is not None:
-            entry.chat, entry.table = chat, snapshot(table)
+            entry.chat, entry.table = snapshot(chat, table)
             self._entries.move_to_end(key)
         else:
-            self._entries[key] = Cached(chat, snapshot(table))
+            self._entries[key] = Cached(*snapshot(chat, table))
         while len(self._entries) > self._size:
             self._entries.popitem(last=False)
 
