@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import compress, count, repeat
-from operator import eq, is_
+from itertools import compress, repeat
+from operator import is_
 
 from games.base import RuleError
 from games.i18n import _, _n, joined
@@ -17,7 +17,14 @@ ROLL_FIRST = _("Roll first with /roll (or use Bribery instead of your normal tur
 
 
 def own_cells(state: PaperTownState, p: int) -> list[int]:
-    return list(compress(count(), map(eq, state["owner"], repeat(p))))
+    """p's blocks in sheet order, found by list.index (a scan in C from each one to the next)."""
+    owner, found, cell = state["owner"], [], -1
+    try:
+        while True:
+            cell = owner.index(p, cell + 1)
+            found.append(cell)
+    except ValueError:
+        return found
 
 
 @lru_cache(maxsize=64)
