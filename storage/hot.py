@@ -22,7 +22,7 @@ from datetime import datetime
 from functools import lru_cache, partial
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import JSON, Connection, Engine, Table
+from sqlalchemy import JSON, Boolean, Column, Connection, DateTime, Engine, Table
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
@@ -321,17 +321,12 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat(" ", "microseconds")
 
 
-def _sqlite_value(value: Any) -> Any:
-    """A value as the SQLite dialect stores it in a column that is not JSON: times as `stamp`."""
-    if isinstance(value, datetime):
-        return stamp(value)
-    if isinstance(value, bool):
-        return int(value)
-    return value
+def _flag(value: bool | None) -> int | None:
+    return None if value is None else int(value)
 
 
-def _as_is(value: Any) -> Any:
-    return value
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else stamp(value)
 
 
 def _json(value: Any) -> str | None:
@@ -345,14 +340,28 @@ class Driver:
     would store (times as text, flags as 0/1); asyncpg with `$1` and the values themselves."""
 
     numbered: bool
-    value: Callable[[Any], Any]
+    time: Callable[[datetime], Any] | None
+    flag: Callable[[bool], Any] | None
 
     def sql(self, text: str) -> str:
         return _numbered(text) if self.numbered else text
 
+    def at(self, moment: datetime) -> Any:
+        return moment if self.time is None else self.time(moment)
 
-SQLITE = Driver(numbered=False, value=_sqlite_value)
-POSTGRES = Driver(numbered=True, value=_as_is)
+    def conversion(self, column: Column[Any]) -> Callable[[Any], Any] | None:
+        """What a value of this column goes through first (None: nothing)."""
+        if isinstance(column.type, JSON):
+            return _json
+        if isinstance(column.type, DateTime):
+            return self.time
+        if isinstance(column.type, Boolean):
+            return self.flag
+        return None
+
+
+SQLITE = Driver(numbered=False, time=_time, flag=_flag)
+POSTGRES = Driver(numbered=True, time=None, flag=None)
 
 
 @lru_cache(maxsize=64)
@@ -375,19 +384,17 @@ class Statement:
 @lru_cache(maxsize=64)
 def _inserting(
     table: Table, names: tuple[str, ...], driver: Driver
-) -> tuple[str, tuple[Callable[[Any], Any], ...]]:
+) -> tuple[str, tuple[tuple[str, Callable[[Any], Any] | None], ...]]:
     """The INSERT of these columns and each column's conversion, made once per shape of row."""
     sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
-    convert = tuple(_json if isinstance(table.c[n].type, JSON) else driver.value for n in names)
-    return driver.sql(sql), convert
+    return driver.sql(sql), tuple((n, driver.conversion(table.c[n])) for n in names)
 
 
 def _inserts(driver: Driver, table: Table, rows: list[dict[str, Any]]) -> Statement:
-    names = tuple(rows[0])
-    sql, conversions = _inserting(table, names, driver)
+    sql, columns = _inserting(table, tuple(rows[0]), driver)
     return Statement(
         sql,
-        [tuple(f(row[n]) for n, f in zip(names, conversions, strict=True)) for row in rows],
+        [tuple([row[n] if f is None else f(row[n]) for n, f in columns]) for row in rows],
     )
 
 
@@ -413,7 +420,7 @@ def statements(writes: Writes, driver: Driver, now: datetime) -> Iterator[Statem
     """A move's statements in order, made as they are needed (a redelivered update stops the
     caller at the first): claim the update, the table row at its revision, then what the move
     added (actions, turn timers, and at a game's end its result and ratings)."""
-    at = driver.value(now)
+    at = driver.at(now)
     if writes.update_id is not None:
         yield Statement(driver.sql(CLAIM_SQL), [(writes.platform, writes.update_id, at)], "claimed")
     table = writes.table
