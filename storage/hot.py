@@ -569,8 +569,21 @@ async def write_postgres(db: Any, writes: Writes) -> bool:
 
 PG_CONNECTIONS = 10
 """asyncpg connections one process writes moves on at most (moves of different tables at once)."""
-DIALECT_ONLY = ("prepared_statement_cache_size", "prepared_statement_name_func", "async_creator_fn")
+DIALECT_ONLY = ("prepared_statement_name_func", "async_creator_fn")
 """URL settings SQLAlchemy's asyncpg dialect keeps for itself (asyncpg.connect refuses them)."""
+
+
+def asyncpg_params(engine: AsyncEngine) -> dict[str, Any]:
+    """asyncpg.connect's arguments for the engine's database, as its dialect would connect. A URL's
+    `prepared_statement_cache_size` (0 behind PgBouncer) becomes asyncpg's own
+    `statement_cache_size`, so the writer's connections keep the same rule."""
+    _args, params = engine.dialect.create_connect_args(engine.url)
+    for sqlalchemy_only in DIALECT_ONLY:
+        params.pop(sqlalchemy_only, None)
+    cache = params.pop("prepared_statement_cache_size", None)
+    if cache is not None:
+        params.setdefault("statement_cache_size", int(cache))
+    return dict(params)
 
 
 async def _nothing_to_reset(db: Any) -> None:
@@ -760,11 +773,11 @@ class HotWriter:
 
         async with self._opening:
             if self._pool is None:
-                _args, params = self._async.dialect.create_connect_args(self._async.url)
-                for sqlalchemy_only in DIALECT_ONLY:
-                    params.pop(sqlalchemy_only, None)
                 self._pool = await asyncpg.create_pool(
-                    min_size=1, max_size=PG_CONNECTIONS, reset=_nothing_to_reset, **params
+                    min_size=1,
+                    max_size=PG_CONNECTIONS,
+                    reset=_nothing_to_reset,
+                    **asyncpg_params(self._async),
                 )
         return self._pool
 

@@ -585,3 +585,24 @@ async def test_a_board_that_fails_to_draw_keeps_its_title_and_the_move_stands(
     assert [r.verb for r in rows] == ["step"]
     replayed(table, rows)
     await referee.close()
+
+
+def test_the_writers_asyncpg_connections_keep_the_urls_rules() -> None:
+    """The writer's own asyncpg pool connects as SQLAlchemy's dialect would, and a URL that turns
+    prepared statements off (PgBouncer) turns them off there too."""
+    engine = create_engine(
+        "postgresql+asyncpg://ann:secret@db.example:6432/paperref"
+        "?prepared_statement_cache_size=0&ssl=require"
+    )
+    params = hot.asyncpg_params(engine)
+    assert params == {
+        "host": "db.example",
+        "port": 6432,
+        "user": "ann",
+        "password": "secret",
+        "database": "paperref",
+        "ssl": "require",
+        "statement_cache_size": 0,
+    }
+    plain = hot.asyncpg_params(create_engine("postgresql+asyncpg://ann@db.example/paperref"))
+    assert "statement_cache_size" not in plain and plain["database"] == "paperref"
