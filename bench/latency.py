@@ -135,6 +135,9 @@ class Floor:
         for _ in range(WARM_UP):
             self.commit(state_bytes)
 
+    def close(self) -> None:
+        self.db.close()
+
 
 def floor(state_bytes: int, commands: int = 2000, synchronous: str = "full") -> list[float]:
     """`commands` floor transactions back to back, after WARM_UP untimed ones."""
@@ -142,7 +145,7 @@ def floor(state_bytes: int, commands: int = 2000, synchronous: str = "full") -> 
         db = Floor(tmp, synchronous)
         db.warm(state_bytes)
         times = [db.commit(state_bytes) for _ in range(commands)]
-        db.db.close()
+        db.close()
     return times
 
 
@@ -231,7 +234,7 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
                     line += f"{near * 1000:>11.3f}{p50 / near:>7.1f}"
                 print(line)
         if beside is not None:
-            beside.db.close()
+            beside.close()
     if not postgres:
         print(
             "floor: the same writes in raw sqlite3, one after another; beside: one such "

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from sqlalchemy import Connection, Engine, Insert, event, text
+from sqlalchemy import Connection, Engine, event, text
 from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
@@ -140,11 +140,6 @@ def dialect_insert(
 
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     return insert(model).values(**values)
-
-
-def insert_ignoring_conflicts(dialect: str, model: type[Any], **values: Any) -> Insert:
-    """`INSERT ... ON CONFLICT DO NOTHING`."""
-    return dialect_insert(dialect, model, **values).on_conflict_do_nothing()
 
 
 async def stored_revisions(engine: AsyncEngine) -> set[str]:

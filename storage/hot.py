@@ -380,6 +380,15 @@ class Statement:
     rows: list[tuple[Any, ...]]
     check: str | None = None
 
+    def holds(self, count: int | None, table_id: int) -> bool:
+        """Whether the move goes on after this statement changed `count` rows (None: not told):
+        False for an update claimed before; Stale for a table row no longer at its revision."""
+        if self.check == "claimed" and count == 0:
+            return False
+        if self.check == "moved" and count != 1:
+            raise Stale(table_id)
+        return True
+
 
 @lru_cache(maxsize=64)
 def _inserting(
@@ -543,10 +552,8 @@ def _move_sqlite(db: Any, writes: Writes, now: datetime) -> bool:
             count = db.execute(statement.sql, statement.rows[0]).rowcount
         else:
             count = db.executemany(statement.sql, statement.rows).rowcount
-        if statement.check == "claimed" and not count:
+        if not statement.holds(count, writes.table.id):
             return False
-        if statement.check == "moved" and count != 1:
-            raise Stale(writes.table.id)
     return True
 
 
@@ -555,15 +562,14 @@ async def write_postgres(db: Any, writes: Writes) -> bool:
     writer's own: one round trip a statement, as with the driver alone."""
     async with db.transaction():
         for statement in statements(writes, POSTGRES, utcnow()):
+            count = None
             if len(statement.rows) == 1:
                 done: str = await db.execute(statement.sql, *statement.rows[0])
+                count = int(done.rsplit(" ", 1)[1])  # "INSERT 0 1", "UPDATE 1"
             else:
                 await db.executemany(statement.sql, statement.rows)
-                done = ""
-            if statement.check == "claimed" and done.endswith(" 0"):  # "INSERT 0 0"
+            if not statement.holds(count, writes.table.id):
                 return False
-            if statement.check == "moved" and done != "UPDATE 1":
-                raise Stale(writes.table.id)
     return True
 
 
@@ -694,11 +700,9 @@ class HotWriter:
         if self._commit_seconds > INLINE_COMMIT_SECONDS or self._draining:
             return None
         meanwhile = writes.meanwhile
-        start = None if meanwhile is None else partial(self._present, writes, meanwhile)
-        try:
-            (written,) = self._transaction(
-                self._here_connection(), [writes], start
-            )  # alone: raises
+        hand_over = None if meanwhile is None else partial(self._present, writes, meanwhile)
+        try:  # a move alone: its error is raised
+            (written,) = self._transaction(self._here_connection(), [writes], hand_over)
         except sqlite3.OperationalError as error:  # BEGIN found the database locked
             if error.sqlite_errorcode != sqlite3.SQLITE_BUSY:
                 raise
