@@ -26,7 +26,7 @@ from sqlalchemy import JSON, Boolean, Column, Connection, DateTime, Engine, Tabl
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
-from storage.db import READ_ONLY, create_sync_engine, dump_json
+from storage.db import LEVELS, READ_ONLY, SYNCHRONOUS, create_sync_engine, dump_json
 from storage.models import (
     ActionRow,
     Chat,
@@ -619,7 +619,9 @@ class HotWriter:
         self._commit_seconds = 0.0
         """Running average of a transaction's time on SQLite (see INLINE_COMMIT_SECONDS)."""
         self._presenter: ThreadPoolExecutor | None = None
-        """SQLite: the thread that does a move's `meanwhile` while the event loop commits it."""
+        """SQLite at synchronous=full: the thread that does a move's `meanwhile` while the event
+        loop's COMMIT waits for the disk. At `normal` a WAL commit syncs nothing: the hand-over
+        would cost more than the work, so the loop does it after the commit."""
         self._pool: Any = None
         """PostgreSQL: the asyncpg pool the moves are written on, opened by the first move."""
         self._opening = asyncio.Lock()
@@ -627,7 +629,8 @@ class HotWriter:
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
             self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="paperref-checkpoint")
-            self._presenter = ThreadPoolExecutor(1, thread_name_prefix="paperref-present")
+            if engine.get_execution_options().get(SYNCHRONOUS, LEVELS[0]) == "full":
+                self._presenter = ThreadPoolExecutor(1, thread_name_prefix="paperref-present")
 
     def _checkpoint_sync(self) -> tuple[int, int, int]:
         """Copy the WAL back into the database on a connection of its own: PASSIVE, so writers
@@ -700,7 +703,11 @@ class HotWriter:
         if self._commit_seconds > INLINE_COMMIT_SECONDS or self._draining:
             return None
         meanwhile = writes.meanwhile
-        hand_over = None if meanwhile is None else partial(self._present, writes, meanwhile)
+        hand_over = (
+            None
+            if meanwhile is None or self._presenter is None
+            else partial(self._present, writes, meanwhile)
+        )
         try:  # a move alone: its error is raised
             (written,) = self._transaction(self._here_connection(), [writes], hand_over)
         except sqlite3.OperationalError as error:  # BEGIN found the database locked
