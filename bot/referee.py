@@ -92,6 +92,18 @@ def audience(inv: Invocation, chat: Chat, table: GameTable | None) -> Audience:
     return Audience.of_chat(settings, options, chat.settings, inv.user_id, inv.locale)
 
 
+def unsaid(inv: Invocation, readers: Audience) -> list[Reply]:
+    """A written command whose replies could not be made (a bug in a view or a translation),
+    called where that error is caught: the sender hears that it was done, with the log's
+    reference, never that nothing changed."""
+    ref = secrets.token_hex(3)
+    log.exception(
+        "replies of a written command failed (ref %s): %s /%s", ref, inv.platform, inv.verb
+    )
+    text = _("Done, but I could not show the result (ref {ref}); /status shows the table.", ref=ref)
+    return localise_replies([Private(inv.user_id, inv.user_name, text, error_ref=ref)], readers)
+
+
 def remember_locale(repo: Repository, table: GameTable | None, inv: Invocation) -> None:
     """A seated player's platform locale, kept with the table so that what others' commands
     tell them privately is in their language too."""
@@ -166,9 +178,6 @@ class Referee:
             async with self._sessions() as session, session.begin():
                 repo = Repository(session)
                 replies, chat, table = await self._in_transaction(repo, inv, resume, heard)
-            if chat is not None:
-                self._cache.keep(chat, table)
-            return localise_replies(replies, heard[-1]), table
         except RuleError as error:
             return localise_replies([refusal(inv, error)], heard[-1]), None
         except Exception:
@@ -181,6 +190,12 @@ class Referee:
             )
             reply = Private(inv.user_id, inv.user_name, text, refusal=Refusal.ERROR, error_ref=ref)
             return localise_replies([reply], heard[-1]), None
+        if chat is not None:
+            self._cache.keep(chat, table)
+        try:
+            return localise_replies(replies, heard[-1]), table
+        except Exception:
+            return unsaid(inv, heard[-1]), table
 
     async def _in_transaction(
         self, repo: Repository, inv: Invocation, resume: bool, heard: list[Audience]
@@ -277,7 +292,10 @@ class Referee:
             table.revision = revision + 1
             self._cache.keep(chat, table)
             assert writes.made is not None  # the move was written: its replies were said
-            said: list[Reply] = writes.made.result()
+            try:
+                said: list[Reply] = writes.made.result()
+            except Exception:
+                said = unsaid(inv, audience(inv, chat, table))
             return said
 
     @staticmethod

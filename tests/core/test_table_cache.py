@@ -15,11 +15,12 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.orm import selectinload
 
+from bot import i18n
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
 from bot.pipeline import state_digest
 from bot.referee import Referee
-from bot.replies import Public
+from bot.replies import Private, Public
 from games.base import Action, Rng
 from games.registry import engine_for
 from games.replay import apply
@@ -588,6 +589,39 @@ async def test_a_board_that_fails_to_draw_keeps_its_title_and_the_move_stands(
     table, rows = await stored(referee, chat)
     assert [r.verb for r in rows] == ["step"]
     replayed(table, rows)
+    await referee.close()
+
+
+@pytest.mark.parametrize("path", ["hot", "slow"])
+async def test_a_written_move_whose_replies_fail_is_told_done_not_unchanged(
+    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, path: str
+) -> None:
+    """Replies are made once the move is written: if making them fails (a bug in a board's
+    translation, say), the sender hears it was done, with the log's reference; `handle` does not
+    raise, nor claim that nothing changed, and a redelivery applies nothing twice."""
+    referee = await make_referee(url, seed="unsaid")
+    chat = f"unsaid-{uuid.uuid4().hex[:8]}"
+    await open_race(referee, chat)
+    if path == "slow":
+        referee._cache.forget("test", chat)
+
+    def broken(view: Any, lang: str) -> Any:
+        raise RuntimeError("no words today")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(i18n, "localise_view", broken)
+        replies = await referee.handle(command(chat, "ann", "/step 2", update=f"{chat}-u1"))
+        again = await referee.handle(command(chat, "ann", "/step 2", update=f"{chat}-u1"))
+    (reply,) = replies
+    assert isinstance(reply, Private) and reply.user_id == "ann" and reply.refusal is None
+    assert reply.error_ref and reply.text.startswith("Done, but I could not show the result")
+    assert f"ref {reply.error_ref}" in caplog.text and "no words today" in caplog.text
+    assert again == []
+    table, rows = await stored(referee, chat)
+    assert [r.verb for r in rows] == ["step"]
+    replayed(table, rows)
+    after = await referee.handle(command(chat, "bob", "/step 1"))  # the table goes on as usual
+    assert after[0].text.startswith("Bob steps to 1."), after
     await referee.close()
 
 
