@@ -90,8 +90,10 @@ def into_new_board(replies: list[Reply]) -> list[Reply]:
     """When the board is posted anew anyway, the command's report rides on it (its text above
     the board, its pings with it): one new message instead of two."""
     board = next((i for i, r in enumerate(replies) if posting_anew(r)), None)
+    if board is None:
+        return replies
     reports = [i for i, r in enumerate(replies) if _foldable(r)]
-    if board is None or len(reports) != 1:
+    if len(reports) != 1:
         return replies
     report, live = replies[reports[0]], replies[board]
     assert isinstance(report, Public) and isinstance(live, Public)
