@@ -86,17 +86,28 @@ async def _console(console: Console, script: Path | None) -> int:
         await console.line(raw)
 
 
+async def platform_referee(settings: Settings) -> Referee:
+    """The referee of the platform bots, every game's engine built: they list every game's verbs
+    at start anyway, and built inside `starting()` the engines and their data (about 6,300
+    objects) are frozen with the rest, not walked by each full collection (0.5 to 1.7 ms here)."""
+    from games.registry import all_engines
+
+    bot = settings.bot
+    referee = await make_referee(
+        settings.database.url,
+        board=bot.board,
+        turn_time=bot.turn_seconds,
+        timeouts_to_bot=bot.timeouts_to_bot,
+    )
+    all_engines()
+    return referee
+
+
 async def run_platforms(settings: Settings) -> int:
     from bot.config import ConfigError
 
-    bot = settings.bot
     with starting():
-        referee = await make_referee(
-            settings.database.url,
-            board=bot.board,
-            turn_time=bot.turn_seconds,
-            timeouts_to_bot=bot.timeouts_to_bot,
-        )
+        referee = await platform_referee(settings)
         tasks = []
         if settings.discord.token and settings.discord.token.get_secret_value():
             from bot.adapters import discord as discord_adapter

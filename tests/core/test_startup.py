@@ -178,6 +178,40 @@ def test_a_start_makes_its_objects_with_the_collector_waiting(tmp_path: Path) ->
         assert probe["frozen"] > probe["tracked"], probe
 
 
+PLATFORM_PROBE = """
+import asyncio, gc, json, sys
+from bot.cli import platform_referee, starting
+from bot.config import load_settings
+
+async def start():
+    settings = load_settings(None, {"PAPERREF_DATABASE_URL": sys.argv[1]})
+    with starting():
+        referee = await platform_referee(settings)
+    gc.collect()
+    print(json.dumps({"modules": sorted(sys.modules), "tracked": len(gc.get_objects())}))
+    await referee.close()
+
+asyncio.run(start())
+"""
+
+
+def test_a_platform_start_builds_every_engine_before_the_freeze(tmp_path: Path) -> None:
+    """The platform bots list every game's verbs at start: the engines are built inside
+    cli.starting(), so what they hold is frozen with the rest and no full collection walks it."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/p.db"
+    done = subprocess.run(
+        [sys.executable, "-c", PLATFORM_PROBE, url],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+        env={**CLEAN, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    for key, package in GAMES.items():
+        if package.startswith("games."):
+            assert f"{package}.engine" in probe["modules"], key
+    assert probe["tracked"] < 500, probe["tracked"]  # the engines alone are about 6,300
+
+
 def test_a_console_run_closes_the_database(tmp_path: Path) -> None:
     """The console closes the referee at the end: SQLite's last connection folds the WAL back into
     the file and removes it, so nothing of the run is left only in the WAL."""
