@@ -236,7 +236,8 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
             size = await state_size(referee, game)
             times = await floor_postgres(url, size) if postgres else floor(size, synchronous=level)
             base = statistics.median(times)
-            for verb, values in sorted(timings.items()):
+            every = [t for values in timings.values() for t in values]
+            for verb, values in [*sorted(timings.items()), ("(all)", every)]:
                 p50 = statistics.median(values)
                 line = (
                     f"{game:<12}{verb:<10}{len(values):>6}{p50 * 1000:>9.2f}"
@@ -250,9 +251,9 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
             beside.close()
     if not postgres:
         print(
-            "floor: the same writes in raw sqlite3, one after another; beside: one such "
-            "transaction right after each of the game's commands (the same moments, the bench's "
-            "pace), the median of those"
+            "(all): every timed move of the game; floor: the same writes in raw sqlite3, one "
+            "after another; beside: one such transaction right after each of the game's commands "
+            "(the same moments, the bench's pace), the median of those"
         )
     await referee.close()
 
