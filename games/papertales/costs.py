@@ -40,45 +40,20 @@ def land_cost(p: Player, m: Means | None = None) -> int:
 def quote(p: Player, building: str, level: int, upgrade: bool, m: Means | None = None) -> int:
     """The gold this construction costs, or RuleError saying why it is impossible."""
     m = m or means(p)
-    card = BUILDING_BY_NAME[building]
-    owned = p["buildings"].get(building)
     name = building_name(building)
-    if upgrade:
-        if owned is None:
-            raise RuleError(_("You have no {building} to upgrade; /build it first.", building=name))
-        if owned == 2:
-            raise RuleError(_("Your {building} is already at level 2.", building=name))
-        levels, land = [2], 0
-    else:
-        if owned is not None:
-            raise RuleError(
-                _("You already own the {building}; /upgrade it instead.", building=name)
-            )
-        levels = list(range(1, level + 1))
-        land = land_cost(p, m)
-    best: int | None = None
-    missing_note: str = ""
-    ways = [[False, True] if card.gold_option[lv - 1] is not None else [False] for lv in levels]
-    for pay_gold in product(*ways):
-        need = dict.fromkeys(RESOURCES, 0)
-        gold = land
-        for lv, by_gold in zip(levels, pay_gold, strict=True):
-            if by_gold:
-                gold += card.gold_option[lv - 1] or 0
-            else:
-                for res, n in card.need[lv - 1].items():
-                    need[res] += n
-        short = {r: need[r] - m.have[r] for r in RESOURCES if need[r] > m.have[r]}
-        if set(short) - m.substitutes:
-            missing_note = _short_text(short)
-            continue
-        gold += sum(short.values())
-        best = gold if best is None else min(best, gold)
+    owned = p["buildings"].get(building)
+    if upgrade and owned is None:
+        raise RuleError(_("You have no {building} to upgrade; /build it first.", building=name))
+    if upgrade and owned == 2:
+        raise RuleError(_("Your {building} is already at level 2.", building=name))
+    if not upgrade and owned is not None:
+        raise RuleError(_("You already own the {building}; /upgrade it instead.", building=name))
+    best, short = _cheapest(p, building, level, upgrade, m)
     if best is None:
         raise RuleError(
             _(
                 "Your kingdom is short of {missing} for the {building}.",
-                missing=missing_note,
+                missing=joined(amount_of(n, r) for r, n in short.items()),
                 building=name,
             )
         )
@@ -94,22 +69,46 @@ def quote(p: Player, building: str, level: int, upgrade: bool, m: Means | None =
     return best
 
 
-def _short_text(short: dict[str, int]) -> str:
-    """'1 Wood, 2 Food' for an error message."""
-    return joined(amount_of(n, r) for r, n in short.items())
+def _cheapest(
+    p: Player, building: str, level: int, upgrade: bool, m: Means
+) -> tuple[int | None, dict[str, int]]:
+    """The least gold that pays for a construction the seat's ownership allows (each level in
+    resources or, where the card offers it, in gold; a missing resource a substitute covers costs
+    1 gold), or None and the resources short on the last way tried. No text is made: `affordable`
+    asks this of every building whenever Construction starts or moves are offered."""
+    card = BUILDING_BY_NAME[building]
+    levels, land = ([2], 0) if upgrade else (list(range(1, level + 1)), land_cost(p, m))
+    best: int | None = None
+    missing: dict[str, int] = {}
+    ways = [[False, True] if card.gold_option[lv - 1] is not None else [False] for lv in levels]
+    for pay_gold in product(*ways):
+        need = dict.fromkeys(RESOURCES, 0)
+        gold = land
+        for lv, by_gold in zip(levels, pay_gold, strict=True):
+            if by_gold:
+                gold += card.gold_option[lv - 1] or 0
+            else:
+                for res, n in card.need[lv - 1].items():
+                    need[res] += n
+        short = {r: need[r] - m.have[r] for r in RESOURCES if need[r] > m.have[r]}
+        if set(short) - m.substitutes:
+            missing = short
+            continue
+        gold += sum(short.values())
+        best = gold if best is None else min(best, gold)
+    return best, missing
 
 
 def affordable(p: Player) -> list[tuple[str, int, bool]]:
-    """Every construction the seat can pay for now: (building, level, is_upgrade)."""
+    """Every construction the seat can pay for now: (building, level, is_upgrade), as `quote`
+    would accept it."""
     found = []
     m = means(p)
     for b in BUILDINGS:
         owned = p["buildings"].get(b.name)
         tries = [(2, True)] if owned == 1 else [] if owned else [(1, False), (2, False)]
         for level, upgrade in tries:
-            try:
-                quote(p, b.name, level, upgrade, m)
-            except RuleError:
-                continue
-            found.append((b.name, level, upgrade))
+            best, _short = _cheapest(p, b.name, level, upgrade, m)
+            if best is not None and best <= p["gold"]:
+                found.append((b.name, level, upgrade))
     return found

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from games.base import NotYourTurn, RuleError
+from games.base import Event, NotYourTurn, RuleError, State
+from games.papertales import ENGINE
 from games.papertales.build import quote
+from games.papertales.catalog import BUILDINGS
+from games.papertales.costs import affordable
 from games.papertales.kingdom import front_capacity, income, resources, strength
 from games.papertales.wars import war_rewards
 from tests.games.papertales.helpers import act, kingdom, table, to_construction
+from tests.support import random_play
 
 
 def player(units: list, buildings: dict[str, int], gold: int = 0) -> dict:
@@ -98,3 +104,27 @@ def test_building_lp_added_at_the_end() -> None:
     act(state, rng, 0, "/pass")
     act(state, rng, 1, "/pass")
     assert state["players"][0]["lp"] == 10 + 3 + 1 + 3
+
+
+def test_affordable_lists_exactly_the_constructions_quote_accepts() -> None:
+    """`affordable` prices every building without making refusal texts; over the kingdoms of
+    random games it must agree with `quote`, which says why a construction is refused."""
+    checked = 0
+
+    def compare(state: State, _events: Sequence[Event]) -> None:
+        nonlocal checked
+        for p in state["players"]:
+            accepted = []
+            for b in BUILDINGS:
+                for level, upgrade in ((1, False), (2, False), (2, True)):
+                    try:
+                        quote(p, b.name, level, upgrade)
+                    except RuleError:
+                        continue
+                    accepted.append((b.name, level, upgrade))
+            assert affordable(p) == accepted, (p, accepted)
+            checked += bool(accepted)
+
+    for seed in range(12):
+        random_play(ENGINE, 3, f"afford-{seed}", on_step=compare)
+    assert checked > 100  # kingdoms that could build something were among them
