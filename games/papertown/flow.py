@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.base import Event, Rng, RuleError, public
 from games.i18n import Joined, _, _n
 from games.papertown.participants import controller, name_of, names_and, who
-from games.papertown.placement import ROLL_FIRST, base_cells, base_left, bribed
+from games.papertown.placement import ROLL_FIRST, base_left, base_open, bribed
 from games.papertown.scoring import ranking
 from games.papertown.state import PaperTownState, Phase
 
@@ -28,7 +28,7 @@ def done_allowed(state: PaperTownState) -> bool:
     """The turn may end once rolled (or bribed) and every placeable normal mark is placed."""
     if phase(state) != "mark":
         return False
-    return base_left(state) <= 0 or not base_cells(state)
+    return base_left(state) <= 0 or not base_open(state)
 
 
 def done(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
@@ -36,7 +36,7 @@ def done(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Ev
     if phase(state) == "roll":
         raise RuleError(ROLL_FIRST)
     left = base_left(state)
-    if left > 0 and base_cells(state):
+    if left > 0 and base_open(state):
         raise RuleError(
             _n(
                 "You still owe {n} of your marks; place them with /mark before /done.",

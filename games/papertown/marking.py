@@ -9,7 +9,7 @@ from games.i18n import Joined, _, _n, joined
 from games.papertown.catalog import POWERS, power_id
 from games.papertown.flow import done_allowed
 from games.papertown.participants import current, who
-from games.papertown.placement import base_cells, base_left, check_base, place
+from games.papertown.placement import base_left, base_open, check_base, place
 from games.papertown.powers import check_power, uses_left
 from games.papertown.sheet import CELL_WORD, cell_name, parse_cell
 from games.papertown.state import PaperTownState, PowerId
@@ -136,7 +136,7 @@ def _told(
             )
         )
     left = base_left(state)
-    if left > 0 and base_cells(state):
+    if left > 0 and base_open(state):
         told.append(_n("{n} more to mark.", "{n} more to mark.", left))
     elif done_allowed(state):
         told.append(_("Use a power or /done."))

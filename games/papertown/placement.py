@@ -53,6 +53,13 @@ def touching(state: PaperTownState, p: int) -> set[int]:
     return set().union(*map(table.__getitem__, own_cells(state, p)))
 
 
+def touches_own(state: PaperTownState, cell: int, p: int) -> bool:
+    """Whether cell is next to one of p's blocks: `cell in touching(state, p)` from its own six
+    neighbours (hex neighbours are mutual) instead of every block p owns."""
+    sheet, owner = state["sheet"], state["owner"]
+    return any(owner[n] == p for n in neighbours(sheet["rows"], sheet["cols"])[cell])
+
+
 def free_cells(state: PaperTownState) -> list[int]:
     """Unmarked blocks that may ever be marked: not special blocks and not old town."""
     return free_of(state)
@@ -104,6 +111,12 @@ def base_cells(state: PaperTownState) -> set[int]:
         return set()
     pool, _ = base_pool(state)
     return allowed(pool, touching(state, current(state)))
+
+
+def base_open(state: PaperTownState) -> bool:
+    """Whether a normal mark may go anywhere now, `bool(base_cells(state))`: the adjacency rule
+    narrows the pool but never empties it, so the pool alone tells."""
+    return state["rolled"] is not None and base_left(state) > 0 and bool(base_pool(state)[0])
 
 
 def block_problem(state: PaperTownState, cell: int) -> str | None:
@@ -173,8 +186,10 @@ def check_base(state: PaperTownState, cell: int) -> None:
 
 def check_adjacent(state: PaperTownState, cell: int, pool: set[int], what: str) -> None:
     """Raise when cell does not touch your blocks although a block of the pool next to them does."""
-    near = touching(state, current(state))
-    adjacent = pool & near
+    p = current(state)
+    if cell in pool and touches_own(state, cell, p):
+        return
+    adjacent = pool & touching(state, p)
     if adjacent and cell not in adjacent:
         raise RuleError(
             _(

@@ -3,13 +3,25 @@ agree with their plain definitions on any sheet and any marks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.papertown.placement import free_cells, free_of, own_cells, touching
+from games.base import Event, State
+from games.papertown import ENGINE
+from games.papertown.placement import (
+    base_cells,
+    base_open,
+    free_cells,
+    free_of,
+    own_cells,
+    touches_own,
+    touching,
+)
 from games.papertown.sheet import GENERATOR_ORDER, OLD_TOWN, SPECIAL, border, neighbours
+from tests.support import random_play
 
 LETTERS = GENERATOR_ORDER + SPECIAL
 
@@ -43,8 +55,27 @@ def test_indexed_searches_match_their_definitions(
     mine = [i for i, o in enumerate(owner) if o == p]
     assert own_cells(state, p) == mine  # type: ignore[arg-type]
     table = neighbours(sheet["rows"], sheet["cols"])
-    assert touching(state, p) == {n for i in mine for n in table[i]}  # type: ignore[arg-type]
+    near = {n for i in mine for n in table[i]}
+    assert touching(state, p) == near  # type: ignore[arg-type]
+    for i in range(len(owner)):
+        assert touches_own(state, i, p) == (i in near)  # type: ignore[arg-type]
     rows, cols = sheet["rows"], sheet["cols"]
     for i in range(rows * cols):
         r, c = divmod(i, cols)
         assert border(sheet, i) == (r in (0, rows - 1) or c in (0, cols - 1))  # type: ignore[arg-type]
+
+
+def test_a_normal_mark_is_open_exactly_when_some_block_takes_it() -> None:
+    """`base_open` (the pool alone) answers as `base_cells` (the pool narrowed by adjacency) at
+    every step of random games, solo and with two players."""
+    checked = [0, 0]
+
+    def compare(state: State, _events: Sequence[Event]) -> None:
+        open_ = base_open(state)  # type: ignore[arg-type]
+        assert open_ == bool(base_cells(state)), state  # type: ignore[arg-type]
+        checked[open_] += 1
+
+    for seed in range(8):
+        random_play(ENGINE, 2, f"open-{seed}", on_step=compare)
+        random_play(ENGINE, 1, f"open-solo-{seed}", {"solo": True}, on_step=compare)
+    assert min(checked) > 50, checked  # both answers were seen often
