@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import is_
@@ -122,6 +123,8 @@ def base_open(state: PaperTownState) -> bool:
 def block_problem(state: PaperTownState, cell: int) -> str | None:
     """Why no mark of any kind may go on cell, or None."""
     colours = state["sheet"]["colours"]
+    if colours[cell] not in (SPECIAL, OLD_TOWN) and state["owner"][cell] is None:
+        return None
     name = cell_name(state["sheet"], cell)
     if colours[cell] == SPECIAL:
         return _("{name} is a special block; claim it by marking a block next to it.", name=name)
@@ -159,18 +162,17 @@ def check_base(state: PaperTownState, cell: int) -> None:
     problem = block_problem(state, cell)
     if problem:
         raise RuleError(problem)
-    colours = state["sheet"]["colours"]
-    name = cell_name(state["sheet"], cell)
     rolled = COLOURS[state["rolled"]].short
     pool, fallback = base_pool(state)
     if cell not in pool:
+        name = cell_name(state["sheet"], cell)
         if not fallback:
             raise RuleError(
                 _(
                     "{name} is {colour} but you rolled {rolled}; "
                     "mark a {rolled} block (e.g. {examples}).",
                     name=name,
-                    colour=COLOURS[colours[cell]].name,
+                    colour=COLOURS[state["sheet"]["colours"][cell]].name,
                     rolled=rolled,
                     examples=examples(pool, state),
                 )
@@ -179,13 +181,16 @@ def check_base(state: PaperTownState, cell: int) -> None:
             _("{name} is water, which only Bribery may mark; mark another colour.", name=name)
         )
     if fallback:
-        check_adjacent(state, cell, pool, _("a free block"))
+        check_adjacent(state, cell, pool, lambda: _("a free block"))
     else:
-        check_adjacent(state, cell, pool, _("a {colour} block", colour=rolled))
+        check_adjacent(state, cell, pool, lambda: _("a {colour} block", colour=rolled))
 
 
-def check_adjacent(state: PaperTownState, cell: int, pool: set[int], what: str) -> None:
-    """Raise when cell does not touch your blocks although a block of the pool next to them does."""
+def check_adjacent(
+    state: PaperTownState, cell: int, pool: set[int], what: Callable[[], str]
+) -> None:
+    """Raise when cell does not touch your blocks although a block of the pool next to them does
+    (`what` names the pool's blocks, made only for that refusal)."""
     p = current(state)
     if cell in pool and touches_own(state, cell, p):
         return
@@ -196,7 +201,7 @@ def check_adjacent(state: PaperTownState, cell: int, pool: set[int], what: str) 
                 "{name} does not touch your blocks, but {what} next to them is free "
                 "(e.g. {examples}); mark one of those.",
                 name=cell_name(state["sheet"], cell),
-                what=what,
+                what=what(),
                 examples=examples(adjacent, state),
             )
         )

@@ -103,7 +103,7 @@ def check_power(state: PaperTownState, power: PowerId, cell: int) -> None:
     pool = power_pool(state, power)
     if cell not in pool:
         raise RuleError(_pool_refusal(state, power, cell))
-    check_adjacent(state, cell, pool, _("a block your {power} may mark", power=title))
+    check_adjacent(state, cell, pool, lambda: _("a block your {power} may mark", power=title))
 
 
 def _pool_refusal(state: PaperTownState, power: PowerId, cell: int) -> str:
