@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from games.base import RuleError
@@ -17,8 +17,10 @@ T = TypeVar("T")
 PUNCTUATION = ",.;:!?\"'()’"
 
 
+@lru_cache(maxsize=4096)
 def norm(word: str) -> str:
-    """A word compared loosely: case, surrounding punctuation, curly apostrophes."""
+    """A word compared loosely: case, surrounding punctuation, curly apostrophes. Remembered: every
+    command reads its words against every unit's name, and folding is a Unicode normalisation."""
     return fold(word.replace("\u2019", "'")).strip(PUNCTUATION)
 
 
