@@ -45,7 +45,7 @@ async def started(url: str, seed: str) -> Referee:
     """A referee as `paperref` starts one: what making it created (the engine, the models, a
     migration's Alembic) is frozen out of the garbage collector's full collections, as
     bot.cli.starting does. Made after the bench's own freeze, its ~22,000 objects would otherwise
-    be walked by every full collection (6 to 25 ms each here), which no server pays."""
+    be walked by every full collection (12 to 27 ms each in the runs here), which no server pays."""
     referee = await make_referee(url, seed=seed)
     gc.freeze()
     return referee

@@ -92,16 +92,26 @@ def audience(inv: Invocation, chat: Chat, table: GameTable | None) -> Audience:
     return Audience.of_chat(settings, options, chat.settings, inv.user_id, inv.locale)
 
 
-def unsaid(inv: Invocation, readers: Audience) -> list[Reply]:
-    """A written command whose replies could not be made (a bug in a view or a translation),
-    called where that error is caught: the sender hears that it was done, with the log's
-    reference, never that nothing changed."""
+def failed(inv: Invocation, readers: Audience, *, written: bool) -> list[Reply]:
+    """The bot's own failure, called where its error is caught: logged with a reference the
+    sender is given. Before the command was written nothing changed (a refusal); once it was
+    (a view or a translation failed making its replies) it is done, and the sender hears so."""
     ref = secrets.token_hex(3)
-    log.exception(
-        "replies of a written command failed (ref %s): %s /%s", ref, inv.platform, inv.verb
-    )
-    text = _("Done, but I could not show the result (ref {ref}); /status shows the table.", ref=ref)
-    return localise_replies([Private(inv.user_id, inv.user_name, text, error_ref=ref)], readers)
+    what = "replies of a written command" if written else "command"
+    log.exception("%s failed (ref %s): %s /%s", what, ref, inv.platform, inv.verb)
+    if written:
+        text = _(
+            "Done, but I could not show the result (ref {ref}); /status shows the table.", ref=ref
+        )
+        reply = Private(inv.user_id, inv.user_name, text, error_ref=ref)
+    else:
+        text = _(
+            "Something went wrong on my side (ref {ref}); nothing was changed. "
+            "Please try again or tell the bot's admin the reference.",
+            ref=ref,
+        )
+        reply = Private(inv.user_id, inv.user_name, text, refusal=Refusal.ERROR, error_ref=ref)
+    return localise_replies([reply], readers)
 
 
 def remember_locale(repo: Repository, table: GameTable | None, inv: Invocation) -> None:
@@ -181,21 +191,13 @@ class Referee:
         except RuleError as error:
             return localise_replies([refusal(inv, error)], heard[-1]), None
         except Exception:
-            ref = secrets.token_hex(3)
-            log.exception("command failed (ref %s): %s /%s", ref, inv.platform, inv.verb)
-            text = _(
-                "Something went wrong on my side (ref {ref}); nothing was changed. "
-                "Please try again or tell the bot's admin the reference.",
-                ref=ref,
-            )
-            reply = Private(inv.user_id, inv.user_name, text, refusal=Refusal.ERROR, error_ref=ref)
-            return localise_replies([reply], heard[-1]), None
+            return failed(inv, heard[-1], written=False), None
         if chat is not None:
             self._cache.keep(chat, table)
         try:
             return localise_replies(replies, heard[-1]), table
         except Exception:
-            return unsaid(inv, heard[-1]), table
+            return failed(inv, heard[-1], written=True), table
 
     async def _in_transaction(
         self, repo: Repository, inv: Invocation, resume: bool, heard: list[Audience]
@@ -295,7 +297,7 @@ class Referee:
             try:
                 said: list[Reply] = writes.made.result()
             except Exception:
-                said = unsaid(inv, audience(inv, chat, table))
+                said = failed(inv, audience(inv, chat, table), written=True)
             return said
 
     @staticmethod

@@ -117,10 +117,16 @@ def create_engine(url: str) -> AsyncEngine:
     return engine.execution_options(**{SYNCHRONOUS: level})
 
 
+def synchronous_level(engine: AsyncEngine) -> str:
+    """The SQLite engine's `synchronous` level, as its URL set it (see LEVELS)."""
+    level: str = engine.get_execution_options().get(SYNCHRONOUS, LEVELS[0])
+    return level
+
+
 def create_sync_engine(engine: AsyncEngine) -> Engine:
     """The async engine's SQLite file through the synchronous driver, set up the same way: for
     the hot path, which runs a command's whole transaction in one worker thread."""
-    level = engine.get_execution_options().get(SYNCHRONOUS, LEVELS[0])
+    level = synchronous_level(engine)
     sync = sa_create_engine(
         engine.url.set(drivername="sqlite"),
         connect_args={"timeout": 30, "check_same_thread": False},

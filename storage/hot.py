@@ -26,7 +26,7 @@ from sqlalchemy import JSON, Boolean, Column, Connection, DateTime, Engine, Tabl
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
-from storage.db import LEVELS, READ_ONLY, SYNCHRONOUS, create_sync_engine, dump_json
+from storage.db import READ_ONLY, create_sync_engine, dump_json, synchronous_level
 from storage.models import (
     ActionRow,
     Chat,
@@ -629,7 +629,7 @@ class HotWriter:
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
             self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="paperref-checkpoint")
-            if engine.get_execution_options().get(SYNCHRONOUS, LEVELS[0]) == "full":
+            if synchronous_level(engine) == "full":
                 self._presenter = ThreadPoolExecutor(1, thread_name_prefix="paperref-present")
 
     def _checkpoint_sync(self) -> tuple[int, int, int]:
