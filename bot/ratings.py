@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-from openskill.models import PlackettLuce
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from games.base import Outcome
 from storage.models import GameTable, Rating
 from storage.repository import Repository
 
-MODEL = PlackettLuce()
-DEFAULT_MU: float = MODEL.mu
-DEFAULT_SIGMA: float = MODEL.sigma
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
+"""A new player's rating: openskill's own defaults, given to the model explicitly."""
+
+
+@cache
+def model() -> PlackettLuce:
+    """openskill's model, loaded when a game first ends: its compiled module is ~25 ms of a
+    console start that only a rated result needs."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
 
 
 def ordinal(rating: Rating) -> float:
@@ -94,8 +105,8 @@ def rate(outcome: Outcome, side_of: list[int], rows: dict[int, Rating]) -> None:
         return
     ranks = team_ranks(outcome, side_of)
     members = [[seat for seat in range(len(side_of)) if side_of[seat] == side] for side in order]
-    teams = [[MODEL.rating(rows[s].mu, rows[s].sigma) for s in group] for group in members]
-    new = MODEL.rate(teams, ranks=[ranks[side] for side in order])
+    teams = [[model().rating(rows[s].mu, rows[s].sigma) for s in group] for group in members]
+    new = model().rate(teams, ranks=[ranks[side] for side in order])
     for group, ratings in zip(members, new, strict=True):
         for seat, rating in zip(group, ratings, strict=True):
             rows[seat].mu, rows[seat].sigma = rating.mu, rating.sigma

@@ -29,9 +29,21 @@ from tests.core.test_storage import POSTGRES
 from tests.core.test_storage import url as url  # SQLite, and PostgreSQL when it is set
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("alembic", "d20", "lark", "PIL", "discord", "telegram", "babel", "mako", "pydantic")
+HEAVY = (
+    "alembic",
+    "d20",
+    "lark",
+    "PIL",
+    "discord",
+    "telegram",
+    "babel",
+    "mako",
+    "pydantic",
+    "openskill",
+)
 """Libraries a console start answering /games must not import (pydantic: when nothing is
-configured, the settings are the defaults and are not validated)."""
+configured, the settings are the defaults and are not validated; openskill: only a game's end
+rates)."""
 
 
 def previous_revision() -> str:

@@ -13,7 +13,7 @@ from bot.adapters.console import Console
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
 from bot.durations import format_duration, parse_duration
-from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, rate, sides, team_ranks
+from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, model, rate, sides, team_ranks
 from bot.referee import Referee
 from games.base import Outcome, RuleError
 from storage.db import create_engine
@@ -284,3 +284,13 @@ async def test_console_wait_refuses_a_bad_duration(console: Console) -> None:
     records = await run_lines(console, "Ann: /wait later")
     assert to(records, "Ann") == ["'later' is not a duration; write e.g. 90s, 10m, 2h, 1d or off."]
     assert isinstance(console.out, io.StringIO)
+
+
+def test_a_new_players_rating_is_openskills_own_default() -> None:
+    """The defaults are written out (openskill loads only when a game ends); they must stay the
+    model's, so a rating read back and one the model starts agree."""
+    from openskill.models import PlackettLuce
+
+    fresh = PlackettLuce().rating()
+    assert (fresh.mu, fresh.sigma) == (DEFAULT_MU, DEFAULT_SIGMA)
+    assert (model().mu, model().sigma) == (fresh.mu, fresh.sigma)
