@@ -14,6 +14,7 @@ from games.papertown.placement import (
     check_adjacent,
     free_cells,
     free_of,
+    touches_own,
     touching,
     water_ok,
 )
@@ -50,6 +51,20 @@ def power_pool(state: PaperTownState, power: PowerId) -> set[int]:
         return set(free_of(state, rolled)) if rolled is not None else set()
     edge = border_cells(sheet["rows"], sheet["cols"])
     return {i for i in free_cells(state) if i in edge and (colours[i] != WATER or water_ok(state))}
+
+
+def in_power_pool(state: PaperTownState, power: PowerId, cell: int) -> bool:
+    """`cell in power_pool(state, power)` for a block free to mark (`block_problem` is None),
+    from the cell alone: a move checks one block, not every block of the sheet."""
+    sheet = state["sheet"]
+    colour = sheet["colours"][cell]
+    if power == "bribery":
+        return True
+    if power == "bakery":
+        return colour == GREY
+    if power == "building":
+        return colour == state["rolled"]
+    return border(sheet, cell) and (colour != WATER or water_ok(state))
 
 
 def power_cells(state: PaperTownState, power: PowerId) -> set[int]:
@@ -100,9 +115,11 @@ def check_power(state: PaperTownState, power: PowerId, cell: int) -> None:
     problem = block_problem(state, cell)
     if problem:
         raise RuleError(problem)
-    pool = power_pool(state, power)
-    if cell not in pool:
+    if not in_power_pool(state, power, cell):
         raise RuleError(_pool_refusal(state, power, cell))
+    if touches_own(state, cell, p):
+        return  # the adjacency rule holds: the power's whole pool is not needed
+    pool = power_pool(state, power)
     check_adjacent(state, cell, pool, lambda: _("a block your {power} may mark", power=title))
 
 

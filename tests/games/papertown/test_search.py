@@ -14,12 +14,14 @@ from games.papertown import ENGINE
 from games.papertown.placement import (
     base_cells,
     base_open,
+    block_problem,
     free_cells,
     free_of,
     own_cells,
     touches_own,
     touching,
 )
+from games.papertown.powers import EXTRA_POWERS, in_power_pool, power_pool
 from games.papertown.sheet import GENERATOR_ORDER, OLD_TOWN, SPECIAL, border, neighbours
 from tests.support import random_play
 
@@ -79,3 +81,23 @@ def test_a_normal_mark_is_open_exactly_when_some_block_takes_it() -> None:
         random_play(ENGINE, 2, f"open-{seed}", on_step=compare)
         random_play(ENGINE, 1, f"open-solo-{seed}", {"solo": True}, on_step=compare)
     assert min(checked) > 50, checked  # both answers were seen often
+
+
+def test_a_power_checks_its_one_block_as_its_whole_pool_would() -> None:
+    """`in_power_pool` (the block alone) answers as membership of `power_pool` for every power and
+    every block free to mark, at every step of random games (with and without water marks)."""
+    seen = {True: 0, False: 0}
+
+    def compare(state: State, _events: Sequence[Event]) -> None:
+        free = [i for i in range(len(state["owner"])) if block_problem(state, i) is None]  # type: ignore[arg-type]
+        for power in EXTRA_POWERS:
+            pool = power_pool(state, power)  # type: ignore[arg-type]
+            for cell in free:
+                inside = in_power_pool(state, power, cell)  # type: ignore[arg-type]
+                assert inside == (cell in pool), (power, cell, state)
+                seen[inside] += 1
+
+    for seed in range(4):
+        random_play(ENGINE, 2, f"pool-{seed}", on_step=compare)
+        random_play(ENGINE, 2, f"pool-water-{seed}", {"water": True}, on_step=compare)
+    assert min(seen.values()) > 1000, seen
