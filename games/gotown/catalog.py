@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from games.i18n import Name, _
 
@@ -125,8 +126,10 @@ def a(text: str) -> str:
     return _("an {card}", card=text) if text == "8" else _("a {card}", card=text)
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
-    """Lower case without diacritics, so 'kość' and 'kosc' read alike."""
+    """Lower case without diacritics, so 'kość' and 'kosc' read alike (remembered: every command
+    folds its words, each through a Unicode normalisation)."""
     text = text.casefold().replace("ł", "l")
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
