@@ -1,6 +1,7 @@
 """What a command costs, side by side in one run: per-verb p50/p99 through the referee for every
-game, the raw-sqlite3 floor for the same writes and the ratio (the floor back to back, and beside
-the referee: one floor transaction after each command), commands per second over many
+game, the raw-sqlite3 floor for the same writes and the ratio (the floor back to back, in a burst
+after each game, and beside the referee: one floor transaction after each command), commands per
+second over many
 active tables (one command at a time, and waves of chats posting together), PNG render times,
 all-bot games, /undo deep in a game, and start-up. Prints tables; asserts nothing (timings stay
 out of the tests).
@@ -25,6 +26,8 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 
 from bot.cli import make_referee
@@ -72,7 +75,13 @@ async def start_table(referee: Referee, chat: str, game: str) -> None:
 
 
 async def play_timed(
-    referee: Referee, game: str, games: int, *, prefix: str = "", beside: Floor | None = None
+    referee: Referee,
+    game: str,
+    games: int,
+    *,
+    prefix: str = "",
+    beside: Floor | None = None,
+    between: Callable[[str], Awaitable[None]] | None = None,
 ) -> tuple[dict[str, list[float]], list[float]]:
     """Two humans play offered moves; every command's wall time, by verb. With `beside`, each
     command is followed by one floor transaction of the table's state size, timed on its own: the
@@ -99,6 +108,8 @@ async def play_timed(
                 floors.append(beside.commit(await table_bytes(referee, chat)))
             if any(getattr(r, "outcome", None) for r in replies):
                 break
+        if between is not None:
+            await between(chat)
     return timings, floors
 
 
@@ -120,8 +131,8 @@ class Floor:
     database of its own: claim the update, one action row, the snapshot and version on the table
     row, in one transaction a `commit`."""
 
-    def __init__(self, folder: str, synchronous: str = "full") -> None:
-        self.db = sqlite3.connect(f"{folder}/floor.db", isolation_level=None)
+    def __init__(self, folder: str, synchronous: str = "full", name: str = "floor") -> None:
+        self.db = sqlite3.connect(f"{folder}/{name}.db", isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self.db.execute("CREATE TABLE updates (platform TEXT, id TEXT, PRIMARY KEY (platform, id))")
@@ -148,18 +159,19 @@ class Floor:
         for _ in range(WARM_UP):
             self.commit(state_bytes)
 
+    def burst(self, state_bytes: int, commands: int) -> list[float]:
+        """`commands` transactions back to back; each one's wall time."""
+        return [self.commit(state_bytes) for _ in range(commands)]
+
     def close(self) -> None:
         self.db.close()
 
 
-def floor(state_bytes: int, commands: int = 2000, synchronous: str = "full") -> list[float]:
-    """`commands` floor transactions back to back, after WARM_UP untimed ones."""
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Floor(tmp, synchronous)
-        db.warm(state_bytes)
-        times = [db.commit(state_bytes) for _ in range(commands)]
-        db.close()
-    return times
+FLOOR_COMMANDS = 2000
+"""Back-to-back floor transactions per game of the per-verb table, in one burst after each of its
+games: the referee's commands are spread over those games, and this disk's speed drifts by 15 to
+25% within minutes, so one burst at one moment (as earlier runs had it) could land in a faster or
+slower spell than the commands it is compared with."""
 
 
 async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> list[float]:
@@ -198,12 +210,13 @@ async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> li
     return times[WARM_UP:]
 
 
-async def state_size(referee: Referee, game: str) -> int:
+async def state_size(referee: Referee, chat: str) -> int:
+    """The size of the chat's table's state as stored (its last game's, once it ended)."""
     async with referee._reads() as session:
         from storage.repository import Repository
 
-        table = await Repository(session).open_table("bench", f"{game}-0-{RUN}", lock=False)
-        table = table or await Repository(session).last_table("bench", f"{game}-0-{RUN}")
+        table = await Repository(session).open_table("bench", chat, lock=False)
+        table = table or await Repository(session).last_table("bench", chat)
         return len(json.dumps(table.state)) if table is not None and table.state else 1000
 
 
@@ -213,6 +226,12 @@ async def table_bytes(referee: Referee, chat: str) -> int:
     entry = referee._cache.get("bench", chat)
     state = entry.table.state if entry is not None else None
     return len(json.dumps(state)) if state else 1000
+
+
+async def burst(referee: Referee, back: Floor, games: int, times: list[float], chat: str) -> None:
+    """After one of the per-verb table's games: its share of the back-to-back floor, with the
+    game's own state size."""
+    times.extend(back.burst(await state_size(referee, chat), FLOOR_COMMANDS // games))
 
 
 async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
@@ -229,12 +248,16 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     await warm_up(referee)
     with tempfile.TemporaryDirectory() as tmp:
         beside = None if postgres else Floor(tmp, level)
+        back = None if postgres else Floor(tmp, level, "back")
         for game in only or REAL:
-            if beside is not None:
+            times: list[float] = []
+            if beside is not None and back is not None:
                 beside.warm(1000)
-            timings, floors = await play_timed(referee, game, games, beside=beside)
-            size = await state_size(referee, game)
-            times = await floor_postgres(url, size) if postgres else floor(size, synchronous=level)
+                back.warm(1000)
+            between = None if back is None else partial(burst, referee, back, games, times)
+            timings, floors = await play_timed(referee, game, games, beside=beside, between=between)
+            if postgres:
+                times = await floor_postgres(url, await state_size(referee, f"{game}-0-{RUN}"))
             base = statistics.median(times)
             every = [t for values in timings.values() for t in values]
             for verb, values in [*sorted(timings.items()), ("(all)", every)]:
@@ -247,13 +270,15 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
                     near = statistics.median(floors)
                     line += f"{near * 1000:>11.3f}{p50 / near:>7.1f}"
                 print(line)
-        if beside is not None:
-            beside.close()
+        for db in (beside, back):
+            if db is not None:
+                db.close()
     if not postgres:
         print(
             "(all): every timed move of the game; floor: the same writes in raw sqlite3, one "
-            "after another; beside: one such transaction right after each of the game's commands "
-            "(the same moments, the bench's pace), the median of those"
+            f"after another ({FLOOR_COMMANDS // games} after each of the game's {games} games); "
+            "beside: one such transaction right after each of the game's commands (the same "
+            "moments, the bench's pace); the medians of those"
         )
     await referee.close()
 
