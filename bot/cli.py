@@ -125,12 +125,18 @@ async def run_platforms(settings: Settings) -> int:
     return 0
 
 
+SETTING_SECTIONS = ("database", "bot", "discord", "telegram")
+"""The sections of bot.config.Settings (a test holds them equal): PAPERREF_SECTION_KEY sets one
+of their keys; another PAPERREF_ name, such as the tests' PAPERREF_TEST_POSTGRES_URL, sets none."""
+
+
 def configured(path: Path | None, env: Mapping[str, str]) -> bool:
     """Whether there is anything to read and validate: the config file load_settings would read,
-    or a PAPERREF_ variable. Without either the settings are the defaults, so a console starts
-    without reading them (and without importing pydantic, ~0.1 s)."""
+    or a variable that sets a setting. Without either the settings are the defaults, so a console
+    starts without reading them (and without importing pydantic, ~0.1-0.2 s here)."""
     path = path or Path(env.get("PAPERREF_CONFIG", "config.toml"))
-    return path.is_file() or any(key.startswith("PAPERREF_") for key in env)
+    setting = tuple(f"PAPERREF_{section.upper()}_" for section in SETTING_SECTIONS)
+    return path.is_file() or any(key.startswith(setting) for key in env)
 
 
 def has_platform(settings: Settings) -> bool:

@@ -16,6 +16,8 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
+from bot.cli import SETTING_SECTIONS
+from bot.config import Settings
 from games.registry import GAMES, engine_for
 from storage.db import (
     MIGRATION_LOCK,
@@ -176,6 +178,16 @@ def test_configuration_is_still_validated_when_there_is_some(tmp_path: Path) -> 
     assert code == 2 and error.startswith("config: telegram.port:")
     code, output, _, modules = console_start(tmp_path, url, PAPERREF_BOT_LOG_LEVEL="WARNING")
     assert code == 0 and "Games:" in output and "pydantic" in modules
+
+
+def test_a_variable_that_sets_no_setting_is_not_configuration(tmp_path: Path) -> None:
+    """The tests' own PAPERREF_TEST_POSTGRES_URL (set in CI and by the bench) is no setting: a
+    start with it reads no settings, as with nothing set (it used to validate the defaults)."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/s.db"
+    test_url = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+    code, output, _, modules = console_start(tmp_path, url, PAPERREF_TEST_POSTGRES_URL=test_url)
+    assert code == 0 and "Games:" in output and "pydantic" not in modules
+    assert set(SETTING_SECTIONS) == set(Settings.model_fields)
 
 
 def test_a_start_makes_its_objects_with_the_collector_waiting(tmp_path: Path) -> None:
