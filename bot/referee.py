@@ -31,8 +31,8 @@ from storage.hot import (
     Redelivered,
     Stale,
     TableCache,
+    UndoneOnError,
     Writes,
-    undone_on_error,
 )
 from storage.models import Chat, GameTable, TableStatus, utcnow
 from storage.repository import Repository
@@ -268,7 +268,7 @@ class Referee:
                 inv, recorder, chat, table, self.new_seed, board, SHARED, turn_time=turn_time
             )
             try:
-                with undone_on_error(table):
+                with UndoneOnError(table):
                     replies = await self._route(ctx)
                     if ctx.table is not table:
                         raise Deferred("the table closed")

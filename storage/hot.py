@@ -16,10 +16,10 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache, partial
+from operator import attrgetter
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import JSON, Boolean, Column, Connection, DateTime, Engine, Table
@@ -270,16 +270,26 @@ ROW_FIELDS = (
 )
 
 
-@contextmanager
-def undone_on_error(table: GameTable) -> Iterator[None]:
-    """The cached table as it was if the command does not reach its commit."""
-    before = {name: getattr(table, name) for name in ROW_FIELDS}
-    try:
-        yield
-    except BaseException:
-        for name, value in before.items():
-            setattr(table, name, value)
-        raise
+_ROW_VALUES = attrgetter(*ROW_FIELDS)
+
+
+class UndoneOnError:
+    """`with UndoneOnError(table):` the cached table as it was if the command does not reach its
+    commit (a class, not a generator's context manager: a third of its cost on every hot move)."""
+
+    __slots__ = ("before", "table")
+
+    def __init__(self, table: GameTable) -> None:
+        self.table = table
+        self.before: tuple[Any, ...] = _ROW_VALUES(table)
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, *_rest: object) -> None:
+        if kind is not None:
+            for name, value in zip(ROW_FIELDS, self.before, strict=True):
+                setattr(self.table, name, value)
 
 
 @dataclass

@@ -16,11 +16,12 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import selectinload
 
 from bot import i18n
+from bot import referee as referee_module
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
 from bot.pipeline import state_digest
 from bot.referee import Referee
-from bot.replies import Private, Public
+from bot.replies import Private, Public, Refusal
 from games.base import Action, Rng
 from games.registry import engine_for
 from games.replay import apply
@@ -644,3 +645,40 @@ def test_the_writers_asyncpg_connections_keep_the_urls_rules() -> None:
     }
     plain = hot.asyncpg_params(create_engine("postgresql+asyncpg://ann@db.example/paperref"))
     assert "statement_cache_size" not in plain and plain["database"] == "paperref"
+
+
+async def test_a_command_failing_after_its_move_leaves_the_cached_table_as_stored(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move applied to the cached table, then a failure (here the turn timers): the slow path
+    answers, fails too and changes nothing, so nothing refreshes the cache. The cached table must
+    be as stored, or the next command would be played after a move that was never written."""
+    referee = await make_referee(url, seed="undone")
+    chat = f"undone-{uuid.uuid4().hex[:8]}"
+    await open_race(referee, chat)
+    entry = referee._cache.get("test", chat)
+    assert entry is not None
+
+    def row(table: GameTable) -> tuple[Any, ...]:
+        return tuple(repr(getattr(table, name)) for name in hot.ROW_FIELDS)
+
+    before = row(entry.table)
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("timers down")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(referee_module, "reschedule", broken)
+        (reply,) = await referee.handle(command(chat, "ann", "/step 2"))
+    assert isinstance(reply, Private) and reply.refusal == Refusal.ERROR
+    assert "nothing was changed" in reply.text
+    kept = referee._cache.get("test", chat)
+    assert kept is not None and row(kept.table) == before
+    table, rows = await stored(referee, chat)
+    assert rows == [] and row(table) == before
+    again = await referee.handle(command(chat, "ann", "/step 2"))
+    assert again[0].text.startswith("Ann steps to 2."), again
+    table, rows = await stored(referee, chat)
+    assert [r.verb for r in rows] == ["step"]
+    replayed(table, rows)
+    await referee.close()
