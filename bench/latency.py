@@ -1,10 +1,9 @@
 """What a command costs, side by side in one run: per-verb p50/p99 through the referee for every
 game, the raw-sqlite3 floor for the same writes and the ratio (the floor back to back, in a burst
 after each game, and beside the referee: one floor transaction after each command), commands per
-second over many
-active tables (one command at a time, and waves of chats posting together), PNG render times,
-all-bot games, /undo deep in a game, and start-up. Prints tables; asserts nothing (timings stay
-out of the tests).
+second over many active tables (one command at a time, and waves of chats posting together), PNG
+render times, all-bot games, /undo deep in a game, and start-up. Prints tables; asserts nothing
+(timings stay out of the tests).
 
     .venv/bin/python -m bench.latency [--tables 1000] [--commands 3000] [--games 4]
 
@@ -168,10 +167,10 @@ class Floor:
 
 
 FLOOR_COMMANDS = 2000
-"""Back-to-back floor transactions per game of the per-verb table, in one burst after each of its
-games: the referee's commands are spread over those games, and this disk's speed drifts by 15 to
-25% within minutes, so one burst at one moment (as earlier runs had it) could land in a faster or
-slower spell than the commands it is compared with."""
+"""Back-to-back floor transactions for each game's rows of the per-verb table, shared out as one
+burst after each of the tables it plays: the referee's commands are spread over those tables, and
+this disk's speed drifts by 15 to 35% within minutes, so one burst at one moment (as earlier runs
+had it) could land in a faster or slower spell than the commands it is compared with."""
 
 
 async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> list[float]:

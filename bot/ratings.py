@@ -105,8 +105,9 @@ def rate(outcome: Outcome, side_of: list[int], rows: dict[int, Rating]) -> None:
         return
     ranks = team_ranks(outcome, side_of)
     members = [[seat for seat in range(len(side_of)) if side_of[seat] == side] for side in order]
-    teams = [[model().rating(rows[s].mu, rows[s].sigma) for s in group] for group in members]
-    new = model().rate(teams, ranks=[ranks[side] for side in order])
+    plackett_luce = model()
+    teams = [[plackett_luce.rating(rows[s].mu, rows[s].sigma) for s in group] for group in members]
+    new = plackett_luce.rate(teams, ranks=[ranks[side] for side in order])
     for group, ratings in zip(members, new, strict=True):
         for seat, rating in zip(group, ratings, strict=True):
             rows[seat].mu, rows[seat].sigma = rating.mu, rating.sigma
