@@ -78,12 +78,15 @@ class Turn:
 
 
 def begin(repo: Repository, table: GameTable, board_default: str) -> Turn:
+    """The command's working copy: one made ahead of it if there is one (see
+    Repository.spare_state), else a copy made now; the table's own state stays as it was."""
     assert table.state is not None and table.seed is not None
+    state = repo.spare_state(table)
     return Turn(
         repo,
         table,
         engine_for(table.game),
-        copy_state(table.state),
+        copy_state(table.state) if state is None else state,
         Rng(table.seed, table.rng_position),
         wants_image(table, board_default),
     )

@@ -20,7 +20,7 @@ from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.verbs import SHARED, SHARED_NAMES, route
 from bot.verbs.dice import inline_title
-from games.base import NotYourTurn, Rng, RuleError, find_verb
+from games.base import NotYourTurn, Rng, RuleError, copy_state, find_verb
 from games.i18n import _
 from games.registry import engine_for
 from storage.db import read_sessions, sessions
@@ -33,6 +33,7 @@ from storage.hot import (
     TableCache,
     UndoneOnError,
     Writes,
+    prepare_spare,
 )
 from storage.models import Chat, GameTable, TableStatus, utcnow
 from storage.repository import Repository
@@ -293,6 +294,7 @@ class Referee:
                 return None
             table.revision = revision + 1
             self._cache.keep(chat, table)
+            self._write.later(partial(prepare_spare, table, copy_state))
             assert writes.made is not None  # the move was written: its replies were said
             try:
                 said: list[Reply] = writes.made.result()

@@ -10,17 +10,20 @@ run again on the slow path from fresh rows. Nothing about correctness depends on
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache, partial
-from operator import attrgetter
-from typing import Any, TypeVar, cast
+from operator import attrgetter, itemgetter
+from queue import SimpleQueue
+from typing import Any, NamedTuple, TypeVar, cast
 
 from sqlalchemy import JSON, Boolean, Column, Connection, DateTime, Engine, Table
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -39,6 +42,8 @@ from storage.models import (
     utcnow,
 )
 from storage.repository import Repository, ratings_query
+
+log = logging.getLogger(__name__)
 
 RatingsReader = Callable[[str, str, str, Collection[str]], Awaitable[dict[str, Rating]]]
 
@@ -115,8 +120,11 @@ class CachedTable:
     (no session, no change tracking): only the hot path, whose Recorder needs neither, works on
     it, and `write` stores the whole row."""
 
-    __slots__ = (*TABLE_COLUMNS, "seats")
+    __slots__ = (*TABLE_COLUMNS, "seats", "spare")
     seats: list[CachedSeat]
+    spare: tuple[Any, Any] | None
+    """(a state, a copy of it) made between commands (`prepare_spare`): the next move's working
+    copy, taken while the table still holds that state."""
 
 
 R = TypeVar("R")
@@ -137,8 +145,17 @@ def snapshot(chat: Chat, table: GameTable) -> tuple[Chat, GameTable]:
     if not isinstance(table, CachedTable):
         copy = _copied(table, CachedTable(), TABLE_COLUMNS)
         copy.seats = [_copied(seat, CachedSeat(), SEAT_COLUMNS) for seat in table.seats]
+        copy.spare = None
         table = cast(GameTable, copy)
     return chat, table
+
+
+def prepare_spare(table: GameTable, copy: Callable[[Any], Any]) -> None:
+    """Copy a cached table's state ahead of its next move, off the event loop (HotWriter.later):
+    a state is never changed once a command has left it (each works on a copy), so the copy is
+    good for as long as the table holds that state."""
+    state = table.state
+    cast(CachedTable, table).spare = (state, copy(state))
 
 
 @dataclass
@@ -246,6 +263,16 @@ class Recorder(Repository):
         self.dropped_deadlines.append((table_id, None if seats is None else list(seats)))
 
     @staticmethod
+    def spare_state(table: GameTable) -> Any | None:
+        """The copy `prepare_spare` made of the cached table's state, taken once."""
+        cached = cast(CachedTable, table)
+        spare = cached.spare
+        if spare is None or spare[0] is not table.state:
+            return None
+        cached.spare = None
+        return spare[1]
+
+    @staticmethod
     def changed(table: GameTable, column: str) -> None:
         """Nothing to tell: the hot path writes the whole row, and its table is a snapshot."""
 
@@ -303,7 +330,7 @@ class Writes:
     revision: int
     recorder: Recorder
     meanwhile: Callable[[], Any] | None = None
-    made: Future[Any] | None = None
+    made: Made | None = None
 
 
 RATING_FIELDS = ("name", "games", "wins", "rated", "mu", "sigma")
@@ -381,10 +408,10 @@ def _numbered(text: str) -> str:
     return "".join(f"{part}${n}" for n, part in enumerate(parts[:-1], 1)) + parts[-1]
 
 
-@dataclass(frozen=True)
-class Statement:
+class Statement(NamedTuple):
     """One statement of a move and its rows of values; `check` names what its row count proves:
-    "claimed" (0: the update was processed before), "moved" (not 1: the cached table is stale)."""
+    "claimed" (0: the update was processed before), "moved" (not 1: the cached table is stale).
+    (A named tuple: a move makes three or four, each at a fifth of a frozen dataclass's cost.)"""
 
     sql: str
     rows: list[tuple[Any, ...]]
@@ -400,21 +427,42 @@ class Statement:
         return True
 
 
-@lru_cache(maxsize=64)
+Conversions = tuple[tuple[int, Callable[[Any], Any]], ...]
+_INSERTS: dict[
+    tuple[bool, str, tuple[str, ...]], tuple[str, Callable[[Any], Any], Conversions]
+] = {}
+"""Per driver, table and shape of row: the INSERT, a getter of the row's values in column order
+and the conversions some of them go through (by position). A move's rows have a few shapes."""
+
+
 def _inserting(
     table: Table, names: tuple[str, ...], driver: Driver
-) -> tuple[str, tuple[tuple[str, Callable[[Any], Any] | None], ...]]:
-    """The INSERT of these columns and each column's conversion, made once per shape of row."""
-    sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
-    return driver.sql(sql), tuple((n, driver.conversion(table.c[n])) for n in names)
+) -> tuple[str, Callable[[Any], Any], Conversions]:
+    """The INSERT of these columns, the getter of their values and their conversions."""
+    key = (driver.numbered, table.name, names)
+    found = _INSERTS.get(key)
+    if found is None:
+        columns, marks = ", ".join(names), ", ".join("?" * len(names))
+        sql = driver.sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})")
+        get = itemgetter(*names) if len(names) > 1 else lambda row: (row[names[0]],)
+        conversions = tuple(
+            (i, f) for i, n in enumerate(names) if (f := driver.conversion(table.c[n])) is not None
+        )
+        if len(_INSERTS) >= 64:
+            _INSERTS.clear()
+        found = _INSERTS[key] = (sql, get, conversions)
+    return found
 
 
 def _inserts(driver: Driver, table: Table, rows: list[dict[str, Any]]) -> Statement:
-    sql, columns = _inserting(table, tuple(rows[0]), driver)
-    return Statement(
-        sql,
-        [tuple([row[n] if f is None else f(row[n]) for n, f in columns]) for row in rows],
-    )
+    sql, get, conversions = _inserting(table, tuple(rows[0]), driver)
+    values = []
+    for row in rows:
+        value = list(get(row))
+        for i, f in conversions:
+            value[i] = f(value[i])
+        values.append(tuple(value))
+    return Statement(sql, values)
 
 
 CLAIM_SQL = (
@@ -443,8 +491,7 @@ def statements(writes: Writes, driver: Driver, now: datetime) -> Iterator[Statem
     if writes.update_id is not None:
         yield Statement(driver.sql(CLAIM_SQL), [(writes.platform, writes.update_id, at)], "claimed")
     table = writes.table
-    status = TableStatus(table.status)
-    running = status == TableStatus.ACTIVE
+    running = table.status == TableStatus.ACTIVE
     row = (
         dump_json(table.settings),
         dump_json(table.state),
@@ -460,7 +507,7 @@ def statements(writes: Writes, driver: Driver, now: datetime) -> Iterator[Statem
     )
     yield Statement(
         driver.sql(TABLE_SQL) if running else driver.sql(STATUS_SQL),
-        [row if running else (status.value, *row)],
+        [row if running else (TableStatus(table.status).value, *row)],
         "moved",
     )
     recorder = writes.recorder
@@ -583,6 +630,68 @@ async def write_postgres(db: Any, writes: Writes) -> bool:
     return True
 
 
+class Made:
+    """The outcome of a move's `meanwhile`, done in the helper thread or on the loop: a lock held
+    until it is set (a concurrent.futures.Future's condition and bookkeeping cost the event loop
+    several microseconds a move)."""
+
+    __slots__ = ("_error", "_set", "_value")
+
+    def __init__(self) -> None:
+        self._set = threading.Lock()
+        self._set.acquire()
+        self._value: Any = None
+        self._error: BaseException | None = None
+
+    def run(self, work: Callable[[], Any]) -> None:
+        try:
+            self._value = work()
+        except BaseException as error:
+            self._error = error
+        finally:
+            self._set.release()
+
+    def result(self) -> Any:
+        """The outcome once set (waiting for it), its error raised."""
+        with self._set:
+            pass
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
+class Helper:
+    """One thread for work off the event loop, fed by a queue of jobs in order: a move's
+    `meanwhile` while its commit syncs, and work done ahead of the next move."""
+
+    def __init__(self) -> None:
+        self._jobs: SimpleQueue[Callable[[], object] | None] = SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def put(self, job: Callable[[], object]) -> None:
+        if self._closed:
+            raise RuntimeError("the helper thread is shut down")
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="paperref-helper", daemon=True)
+            self._thread.start()
+        self._jobs.put(job)
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                job()
+            except Exception:
+                log.exception("work done ahead of a move failed; the move does it itself")
+
+    def close(self) -> None:
+        """Every job put so far is done first."""
+        self._closed = True
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread.join()
+
+
 PG_CONNECTIONS = 10
 """asyncpg connections one process writes moves on at most (moves of different tables at once)."""
 DIALECT_ONLY = ("prepared_statement_name_func", "async_creator_fn")
@@ -628,10 +737,12 @@ class HotWriter:
         """Transactions handed to the writer thread and not yet done."""
         self._commit_seconds = 0.0
         """Running average of a transaction's time on SQLite (see INLINE_COMMIT_SECONDS)."""
-        self._presenter: ThreadPoolExecutor | None = None
-        """SQLite at synchronous=full: the thread that does a move's `meanwhile` while the event
-        loop's COMMIT waits for the disk. At `normal` a WAL commit syncs nothing: the hand-over
-        would cost more than the work, so the loop does it after the commit."""
+        self._helper = Helper()
+        """The thread for work off the event loop: a move's `meanwhile` while the loop's COMMIT
+        waits for the disk (`_present`), and what is done ahead of the next move (`later`)."""
+        self._present_while_syncing = False
+        """SQLite at synchronous=full. At `normal` a WAL commit syncs nothing: the hand-over
+        would cost more than the work, so the loop does a move's `meanwhile` after the commit."""
         self._pool: Any = None
         """PostgreSQL: the asyncpg pool the moves are written on, opened by the first move."""
         self._opening = asyncio.Lock()
@@ -639,8 +750,7 @@ class HotWriter:
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
             self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="paperref-checkpoint")
-            if synchronous_level(engine) == "full":
-                self._presenter = ThreadPoolExecutor(1, thread_name_prefix="paperref-present")
+            self._present_while_syncing = synchronous_level(engine) == "full"
 
     def _checkpoint_sync(self) -> tuple[int, int, int]:
         """Copy the WAL back into the database on a connection of its own: PASSIVE, so writers
@@ -715,7 +825,7 @@ class HotWriter:
         meanwhile = writes.meanwhile
         hand_over = (
             None
-            if meanwhile is None or self._presenter is None
+            if meanwhile is None or not self._present_while_syncing
             else partial(self._present, writes, meanwhile)
         )
         try:  # a move alone: its error is raised
@@ -730,8 +840,16 @@ class HotWriter:
     def _present(self, writes: Writes, meanwhile: Callable[[], Any]) -> None:
         """Hand the move's `meanwhile` to the presenter thread just before COMMIT: sqlite3 lets go
         of the GIL while the disk syncs, and that thread does the work in the meantime."""
-        assert self._presenter is not None
-        writes.made = self._presenter.submit(meanwhile)
+        writes.made = made = Made()
+        self._helper.put(partial(made.run, meanwhile))
+
+    def later(self, job: Callable[[], object]) -> None:
+        """Work for the helper thread once a command is answered, such as the next move's working
+        copy (`prepare_spare`): no reply waits for it, and on a server it runs while the loop
+        waits for the next update. A job that fails is logged; what it prepares is then made
+        when needed."""
+        with suppress(RuntimeError):  # shut down: nothing to prepare for
+            self._helper.put(job)
 
     def stored_revision(self, table_id: int) -> int | None:
         """The table row's revision as stored, read on the event loop's own connection (SQLite:
@@ -780,11 +898,8 @@ class HotWriter:
             async with pool.acquire() as db:
                 written = await write_postgres(db, writes)
         if written and writes.meanwhile is not None and writes.made is None:
-            writes.made = Future()  # nobody did it while the commit synced: done here, after it
-            try:
-                writes.made.set_result(writes.meanwhile())
-            except Exception as error:
-                writes.made.set_exception(error)
+            writes.made = Made()  # nobody did it while the commit synced: done here, after it
+            writes.made.run(writes.meanwhile)
         return written
 
     async def _open_pool(self) -> Any:
@@ -828,9 +943,10 @@ class HotWriter:
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
-        for pool in (self._thread, self._checkpointer, self._presenter):
+        for pool in (self._thread, self._checkpointer):
             if pool is not None:
                 pool.shutdown(wait=True)
+        self._helper.close()
         for connection in (self._connection, self._here):
             if connection is not None:
                 connection.close()

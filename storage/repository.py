@@ -178,6 +178,12 @@ class Repository:
         table.version += 1
         return table.version
 
+    @staticmethod
+    def spare_state(table: GameTable) -> Any | None:
+        """A copy of the table's state made before the command came, to work on (the hot path's
+        cache makes one between commands); None: the command copies the state itself."""
+        return None
+
     def save_state(self, table: GameTable, state: dict[str, Any], rng_position: int) -> None:
         table.state = state
         table.rng_position = rng_position

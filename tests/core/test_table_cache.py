@@ -9,7 +9,7 @@ import sqlite3
 import threading
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from sqlalchemy import select, text
@@ -681,4 +681,54 @@ async def test_a_command_failing_after_its_move_leaves_the_cached_table_as_store
     table, rows = await stored(referee, chat)
     assert [r.verb for r in rows] == ["step"]
     replayed(table, rows)
+    await referee.close()
+
+
+def helper_done(referee: Referee) -> None:
+    """Wait until the helper thread has done every job put so far (it takes them in order)."""
+    done = threading.Event()
+    referee._write.later(done.set)
+    assert done.wait(10)
+
+
+async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a hot move the helper thread copies the new state for the next move: that move
+    works on the copy, leaving the state it started from as it was (replies may still show it);
+    a copy made of a state the table no longer holds, or already taken, is not used."""
+    referee = await make_referee(url, seed="spare")
+    chat = f"spare-{uuid.uuid4().hex[:8]}"
+    await open_race(referee, chat)
+    await referee.handle(command(chat, "ann", "/step 1"))  # slow path: cached, nothing ahead
+    await referee.handle(command(chat, "bob", "/step 2"))  # hot: its successor's copy follows
+    helper_done(referee)
+    entry = referee._cache.get("test", chat)
+    assert entry is not None
+    table = cast(hot.CachedTable, entry.table)
+    state = table.state
+    assert table.spare is not None and table.spare[0] is state and table.spare[1] == state
+    assert table.spare[1] is not state and table.spare[1]["pos"] is not state["pos"]
+    taken, before = [], repr(state)
+    real = hot.Recorder.spare_state
+
+    def spare_state(of: GameTable) -> Any:
+        taken.append(real(of))
+        return taken[-1]
+
+    monkeypatch.setattr(hot.Recorder, "spare_state", staticmethod(spare_state))
+    reply = await referee.handle(command(chat, "ann", "/step 3"))
+    assert reply[0].text.startswith("Ann steps to 4."), reply
+    assert taken[0] is not None and taken[0] is entry.table.state  # the copy became the state
+    assert repr(state) == before  # the state the move started from was not touched
+    helper_done(referee)
+    other = entry.table.state
+    table.spare = ({"pos": [9, 9]}, {"pos": [9, 9]})  # made of a state the table has left
+    assert real(entry.table) is None and entry.table.state is other
+    assert (await referee.handle(command(chat, "bob", "/step 1")))[0].text.startswith(
+        "Bob steps to 3."
+    )
+    stored_table, rows = await stored(referee, chat)
+    assert stored_table.state["pos"] == [4, 3]
+    replayed(stored_table, rows)
     await referee.close()
