@@ -138,32 +138,79 @@ def _fold(report: Public, reply: Public) -> Public:
     )
 
 
+def _groups(replies: Sequence[Reply]) -> list[list[int]]:
+    """How `fold_report` folds: for each message it makes, the replies it is made of, in order.
+    An empty public line is dropped; every public line after the first joins it, and so does a
+    game-over message; anything else is a message of its own."""
+    groups: list[list[int]] = []
+    report: int | None = None
+    for i, reply in enumerate(replies):
+        if (
+            isinstance(reply, Public)
+            and reply.live is None
+            and not reply.text
+            and not reply.buttons
+            and reply.file is None
+        ):
+            continue
+        last_word = isinstance(reply, Public) and reply.outcome is not None and not reply.file
+        if report is not None and (_foldable(reply) or last_word):
+            groups[report].append(i)
+            continue
+        if _foldable(reply):
+            report = len(groups)
+        groups.append([i])
+    return groups
+
+
+def _unboarded(reply: Reply) -> Reply:
+    if isinstance(reply, Public) and reply.live is None and reply.board is not None:
+        return evolve(reply, board=None)
+    return reply
+
+
 def fold_report(replies: Sequence[Reply]) -> list[Reply]:
     """A command's public lines as one message (a bot's run of moves included), in the place of
     the first; the game-over message joins it at the end with its buttons. Boards are dropped
     from them: the table's board is its live message."""
     out: list[Reply] = []
-    report: int | None = None
-    for reply in replies:
-        if isinstance(reply, Public) and reply.live is None:
-            if reply.board is not None:
-                reply = evolve(reply, board=None)
-            if not reply.text and not reply.buttons and reply.file is None:
-                continue
-        last_word = isinstance(reply, Public) and reply.outcome is not None and not reply.file
-        if report is not None and (_foldable(reply) or last_word):
-            folded = out[report]
-            assert isinstance(folded, Public) and isinstance(reply, Public)
-            out[report] = _fold(folded, reply)
-            continue
-        if _foldable(reply):
-            report = len(out)
-        out.append(reply)
-    if report is not None:
-        folded = out[report]
-        assert isinstance(folded, Public)
-        out[report] = evolve(folded, text=_shorten(folded.text))
+    for group in _groups(replies):
+        message = _unboarded(replies[group[0]])
+        if len(group) > 1 or _foldable(message):  # the report
+            for i in group[1:]:
+                joining = replies[i]
+                assert isinstance(message, Public) and isinstance(joining, Public)
+                message = _fold(message, joining)
+            assert isinstance(message, Public)
+            message = evolve(message, text=_shorten(message.text))
+        out.append(message)
     return out
+
+
+def posts(replies: Sequence[Reply], mentions: tuple[Mention, ...], live: LiveBoard) -> int:
+    """How many messages besides the board `present` makes of a command's replies, counted
+    without making them (the table keeps the count, written before they are made)."""
+    messages = foldable = 0
+    for group in _groups(replies):
+        first, last = replies[group[0]], replies[group[-1]]
+        if isinstance(first, Public) and first.live is None:
+            messages += 1
+            foldable += _foldable(first) and _foldable(last)  # joined: the last one's buttons
+    if mentions and not messages:  # the turn line is a message of its own
+        messages = foldable = 1
+    if (live.message_id is None or live.repost) and foldable == 1:
+        messages -= 1  # the report rides on a board posted anew
+    return messages
+
+
+def present(
+    replies: Sequence[Reply], mentions: tuple[Mention, ...], version: int, board: Public
+) -> list[Reply]:
+    """A command's replies as messages: its report (pinging whoever's turn has just come), the
+    rest, and the live board last, which carries the report when it is posted anew."""
+    shown = fold_report(replies)
+    with_turn_line(shown, mentions, version)
+    return into_new_board([*shown, board])
 
 
 def _shorten(text: str) -> str:

@@ -21,7 +21,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from bot.replies import Button, Private, Public, Reply
+from bot.replies import Button, Private, Public, Reply, Unmade
 from games.base import TableBlock, View, evolve
 from games.i18n import ENGLISH, SOURCE_LANGUAGE, Translator, localise
 from games.registry import GAMES
@@ -220,9 +220,14 @@ def localise_reply(reply: Reply, lang: str) -> Reply:
 
 
 def localise_replies(replies: Iterable[Reply], audience: Audience) -> list[Reply]:
-    """Each reply in its reader's language: the channel's, or the one person's."""
+    """Each reply in its reader's language: the channel's, or the one person's (replies left
+    unmade are made first)."""
     out: list[Reply] = []
     for reply in replies:
+        if isinstance(reply, Unmade):
+            assert reply.make is not None
+            out += localise_replies(reply.make(), audience)
+            continue
         lang = audience.of(reply.user_id) if isinstance(reply, Private) else audience.public()
         out.append(localise_reply(reply, lang))
     return out

@@ -13,11 +13,11 @@ from typing import Any
 
 import orjson
 
-from bot.board import fold_report, game_board, into_new_board, turn_mentions, with_turn_line
+from bot.board import game_board, posts, present, turn_mentions
 from bot.context import wants_image
 from bot.i18n import say
 from bot.ratings import record_result
-from bot.replies import Button, Private, Public, Reply
+from bot.replies import Button, Private, Public, Reply, Unmade
 from games.base import Action, Engine, Event, Move, Rng, copy_state, find_verb
 from games.i18n import Joined, _, _n, joined
 from games.registry import engine_for
@@ -208,8 +208,8 @@ def bots_owe_a_move(table: GameTable | None) -> bool:
     """A running table waits on a bot: the bots paused at their budget (or a crash came between)."""
     if table is None or table.status != TableStatus.ACTIVE or table.state is None:
         return False
-    waiting = engine_for(table.game).waiting(table.state)
-    return any(table.seats[seat].is_bot for seat in waiting)
+    bots = [i for i, seat in enumerate(table.seats) if seat.is_bot]  # none: no engine asked
+    return bool(bots) and any(seat in bots for seat in engine_for(table.game).waiting(table.state))
 
 
 async def check_end(turn: Turn) -> bool:
@@ -281,15 +281,15 @@ def _control_row(engine: Engine[Any]) -> tuple[Button, ...]:
 
 def finish(turn: Turn) -> list[Reply]:
     """Save; the command's public lines as one report (pinging whoever's turn has just come),
-    then the table's live board showing the final state with the control row."""
+    then the table's live board showing the final state with the control row. Those messages
+    are made when the replies are said (bot.board.present), on the hot path while the commit
+    syncs; how many go below the board is counted now, as the table row keeps it."""
     table, engine = turn.table, turn.engine
     turn.repo.save_state(table, turn.state, turn.rng.position)
     waiting = [] if turn.finished else engine.waiting(turn.state)
     mentions, waited = turn_mentions(table, waiting, turn.finished)
     if waited != list(table.settings.get("waited") or []):
         turn.repo.update_settings(table, waited=waited)
-    replies = fold_report(turn.replies)
-    with_turn_line(replies, mentions, table.version)
     board = game_board(
         table,
         engine,
@@ -299,9 +299,10 @@ def finish(turn: Turn) -> list[Reply]:
         waiting=waiting,
         draw=partial(engine.view, turn.state, None),  # the state is final: drawn as it leaves
     )
-    replies = into_new_board([*replies, board])
-    table.board_after += sum(1 for r in replies if isinstance(r, Public) and r.live is None)
-    return replies
+    assert board.live is not None
+    replies = list(turn.replies)
+    table.board_after += posts(replies, mentions, board.live)
+    return [Unmade("", make=partial(present, replies, mentions, table.version, board))]
 
 
 async def play(

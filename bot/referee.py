@@ -13,13 +13,14 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.commands.parse import Invocation
-from bot.context import Context, seat_of
+from bot.context import Context, SharedHandler, seat_of
 from bot.i18n import Audience, localise_replies, say, supported
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.verbs import SHARED, SHARED_NAMES, route
 from bot.verbs.dice import inline_title
+from bot.verbs.play import game_verb
 from games.base import NotYourTurn, Rng, RuleError, copy_state, find_verb
 from games.i18n import _
 from games.registry import engine_for
@@ -231,12 +232,12 @@ class Referee:
         heard.append(audience(inv, chat, ctx.table or table))
         return replies, chat, ctx.table
 
-    async def _route(self, ctx: Context) -> list[Reply]:
-        """Route the command; the table's deadlines follow it (a new lobby has none), and a seated
-        player's platform language is remembered."""
+    async def _route(self, ctx: Context, to: SharedHandler = route) -> list[Reply]:
+        """Route the command (`to` a handler known already); the table's deadlines follow it (a
+        new lobby has none), and a seated player's platform language is remembered."""
         table = ctx.table
         version = table.version if table is not None else None
-        replies = await route(ctx)
+        replies = await to(ctx)
         if table is not None:
             moved = table.version != version
             active = seat_of(table, ctx.inv.user_id) if moved else None
@@ -270,7 +271,7 @@ class Referee:
             )
             try:
                 with UndoneOnError(table):
-                    replies = await self._route(ctx)
+                    replies = await self._route(ctx, game_verb)  # as route() would, see _hot_move
                     if ctx.table is not table:
                         raise Deferred("the table closed")
                     writes = Writes(
@@ -280,6 +281,7 @@ class Referee:
                         revision,
                         recorder,
                         partial(self._say, replies, inv, chat, table),
+                        ahead=partial(prepare_spare, table, copy_state),
                     )
                     if not await self._write(writes):
                         raise Redelivered(inv.update_id)
@@ -294,7 +296,6 @@ class Referee:
                 return None
             table.revision = revision + 1
             self._cache.keep(chat, table)
-            self._write.later(partial(prepare_spare, table, copy_state))
             assert writes.made is not None  # the move was written: its replies were said
             try:
                 said: list[Reply] = writes.made.result()
@@ -311,7 +312,7 @@ class Referee:
     @staticmethod
     def _hot_move(table: GameTable, inv: Invocation) -> bool:
         """A move of the table's game by its own verb, with no file, no bots owing a move, and a
-        button (if any) made for this version."""
+        button (if any) made for this version: what bot.verbs.route hands to game_verb."""
         game_roll = inv.verb == "roll" and not inv.args  # a bare /roll is the game's own roll
         shared = inv.verb in SHARED_NAMES and not game_roll
         if shared or inv.attachment is not None or bots_owe_a_move(table):

@@ -86,6 +86,15 @@ class Private:
 Reply = Public | Private
 
 
+@dataclass
+class Unmade(Public):
+    """Replies a command left to make: `make` reads only what the command has finished with, so
+    the hot path has them made while its commit syncs. bot.i18n.localise_replies makes them
+    first; adapters never see one."""
+
+    make: Callable[[], list[Reply]] | None = None
+
+
 @dataclass(frozen=True)
 class Notice:
     """Replies nobody asked for (reminders, timeouts) and the chat they belong to."""

@@ -322,7 +322,9 @@ class UndoneOnError:
 @dataclass
 class Writes:
     """What one game move keeps; `meanwhile` is work to do while its commit syncs (the replies
-    in their readers' words), its outcome in `made` once the move is written."""
+    in their readers' words), its outcome in `made` once the move is written; `ahead` is work
+    for the next move (`prepare_spare`), done after `meanwhile` in the same hand-over, else
+    once the move is written."""
 
     platform: str
     update_id: str | None
@@ -331,6 +333,7 @@ class Writes:
     recorder: Recorder
     meanwhile: Callable[[], Any] | None = None
     made: Made | None = None
+    ahead: Callable[[], object] | None = None
 
 
 RATING_FIELDS = ("name", "games", "wins", "rated", "mu", "sigma")
@@ -660,6 +663,14 @@ class Made:
         return self._value
 
 
+def _then(made: Made, meanwhile: Callable[[], Any], ahead: Callable[[], object] | None) -> None:
+    """A move's `meanwhile`, then (once its outcome is set) the work ahead of the next move, which
+    fills what is left of the commit's wait for the disk."""
+    made.run(meanwhile)
+    if ahead is not None:
+        ahead()
+
+
 class Helper:
     """One thread for work off the event loop, fed by a queue of jobs in order: a move's
     `meanwhile` while its commit syncs, and work done ahead of the next move."""
@@ -841,7 +852,8 @@ class HotWriter:
         """Hand the move's `meanwhile` to the presenter thread just before COMMIT: sqlite3 lets go
         of the GIL while the disk syncs, and that thread does the work in the meantime."""
         writes.made = made = Made()
-        self._helper.put(partial(made.run, meanwhile))
+        self._helper.put(partial(_then, made, meanwhile, writes.ahead))
+        writes.ahead = None  # one wake of the helper for both
 
     def later(self, job: Callable[[], object]) -> None:
         """Work for the helper thread once a command is answered, such as the next move's working
@@ -900,6 +912,8 @@ class HotWriter:
         if written and writes.meanwhile is not None and writes.made is None:
             writes.made = Made()  # nobody did it while the commit synced: done here, after it
             writes.made.run(writes.meanwhile)
+        if written and writes.ahead is not None:
+            self.later(writes.ahead)
         return written
 
     async def _open_pool(self) -> Any:
