@@ -74,6 +74,17 @@ async def start_table(referee: Referee, chat: str, game: str) -> None:
         await referee.handle(typed(chat, user, text, -1 - n))
 
 
+async def offered(referee: Referee, chat: str, chooser: Rng) -> tuple[str, str] | None:
+    """One of the two humans who may move and one of their offered moves, as the chooser picks
+    (None: nobody may move)."""
+    offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
+    movers = [u for u in PLAYERS if offers[u]]
+    if not movers:
+        return None
+    user = chooser.choice(movers)
+    return user, chooser.choice(offers[user])
+
+
 async def play_timed(
     referee: Referee,
     game: str,
@@ -94,12 +105,10 @@ async def play_timed(
         chat = f"{prefix}{game}-{g}-{RUN}"
         await start_table(referee, chat, game)
         for n in range(3000):
-            offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
-            movers = [u for u in PLAYERS if offers[u]]
-            if not movers:
+            move = await offered(referee, chat, chooser)
+            if move is None:
                 break
-            user = chooser.choice(movers)
-            command = chooser.choice(offers[user])
+            user, command = move
             invocation = typed(chat, user, command, n)  # the adapter's work, before handle
             start = time.perf_counter()
             replies = await referee.handle(invocation)
@@ -318,14 +327,12 @@ async def many_tables(
                 for _ in range(wave):
                     n += 1
                     chat = chats[n % len(chats)]
-                    offers = {u: await referee.legal_moves("bench", chat, u) for u in PLAYERS}
-                    movers = [u for u in PLAYERS if offers[u]]
-                    if not movers:
+                    move = await offered(referee, chat, chooser)
+                    if move is None:
                         chats[n % len(chats)] = chat = f"{chat}-{n}"
                         await start_table(referee, chat, "gotown")
                         continue
-                    user = chooser.choice(movers)
-                    sends.append(typed(chat, user, chooser.choice(offers[user]), n))
+                    sends.append(typed(chat, *move, n))
                 start = time.perf_counter()
                 await asyncio.gather(*(referee.handle(inv) for inv in sends))
                 spent += time.perf_counter() - start
