@@ -23,7 +23,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -114,21 +113,13 @@ async def play_timed(
             replies = await referee.handle(invocation)
             timings[command.split()[0]].append(time.perf_counter() - start)
             if beside is not None:
-                helper_idle(referee)  # its copy for the next move must not slow the floor's
+                referee._write.wait_idle()  # its copy for the next move must not slow the floor's
                 floors.append(beside.commit(await table_bytes(referee, chat)))
             if any(getattr(r, "outcome", None) for r in replies):
                 break
         if between is not None:
             await between(chat)
     return timings, floors
-
-
-def helper_idle(referee: Referee) -> None:
-    """Wait until the referee's helper thread has done its work (the next move's working copy,
-    which may outlast the command): a floor transaction beside it would wait for the GIL."""
-    done = threading.Event()
-    referee._write.later(done.set)
-    done.wait(10)
 
 
 WARM_UP = 300

@@ -187,7 +187,7 @@ def fold_report(replies: Sequence[Reply]) -> list[Reply]:
     return out
 
 
-def posts(replies: Sequence[Reply], mentions: tuple[Mention, ...], live: LiveBoard) -> int:
+def posts(replies: Sequence[Reply], mentions: tuple[Mention, ...], board: Public) -> int:
     """How many messages besides the board `present` makes of a command's replies, counted
     without making them (the table keeps the count, written before they are made)."""
     messages = foldable = 0
@@ -198,7 +198,7 @@ def posts(replies: Sequence[Reply], mentions: tuple[Mention, ...], live: LiveBoa
             foldable += _foldable(first) and _foldable(last)  # joined: the last one's buttons
     if mentions and not messages:  # the turn line is a message of its own
         messages = foldable = 1
-    if (live.message_id is None or live.repost) and foldable == 1:
+    if posting_anew(board) and foldable == 1:
         messages -= 1  # the report rides on a board posted anew
     return messages
 

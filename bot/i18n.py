@@ -225,7 +225,6 @@ def localise_replies(replies: Iterable[Reply], audience: Audience) -> list[Reply
     out: list[Reply] = []
     for reply in replies:
         if isinstance(reply, Unmade):
-            assert reply.make is not None
             out += localise_replies(reply.make(), audience)
             continue
         lang = audience.of(reply.user_id) if isinstance(reply, Private) else audience.public()

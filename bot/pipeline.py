@@ -299,9 +299,8 @@ def finish(turn: Turn) -> list[Reply]:
         waiting=waiting,
         draw=partial(engine.view, turn.state, None),  # the state is final: drawn as it leaves
     )
-    assert board.live is not None
     replies = list(turn.replies)
-    table.board_after += posts(replies, mentions, board.live)
+    table.board_after += posts(replies, mentions, board)
     return [Unmade("", make=partial(present, replies, mentions, table.version, board))]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import View
@@ -92,7 +92,7 @@ class Unmade(Public):
     the hot path has them made while its commit syncs. bot.i18n.localise_replies makes them
     first; adapters never see one."""
 
-    make: Callable[[], list[Reply]] | None = None
+    make: Callable[[], list[Reply]] = field(kw_only=True)
 
 
 @dataclass(frozen=True)

@@ -151,7 +151,7 @@ def snapshot(chat: Chat, table: GameTable) -> tuple[Chat, GameTable]:
 
 
 def prepare_spare(table: GameTable, copy: Callable[[Any], Any]) -> None:
-    """Copy a cached table's state ahead of its next move, off the event loop (HotWriter.later):
+    """Copy a cached table's state ahead of its next move, in the helper thread (Writes.ahead):
     a state is never changed once a command has left it (each works on a copy), so the copy is
     good for as long as the table holds that state."""
     state = table.state
@@ -849,8 +849,8 @@ class HotWriter:
         return written
 
     def _present(self, writes: Writes, meanwhile: Callable[[], Any]) -> None:
-        """Hand the move's `meanwhile` to the presenter thread just before COMMIT: sqlite3 lets go
-        of the GIL while the disk syncs, and that thread does the work in the meantime."""
+        """Hand the move's `meanwhile` (then its `ahead`) to the helper thread just before COMMIT:
+        sqlite3 lets go of the GIL while the disk syncs, and that thread does the work meanwhile."""
         writes.made = made = Made()
         self._helper.put(partial(_then, made, meanwhile, writes.ahead))
         writes.ahead = None  # one wake of the helper for both
@@ -862,6 +862,13 @@ class HotWriter:
         when needed."""
         with suppress(RuntimeError):  # shut down: nothing to prepare for
             self._helper.put(job)
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Wait until the helper thread has done every job handed to it so far (it takes them in
+        order): for the tests and the bench, which must not measure beside it."""
+        done = threading.Event()
+        self.later(done.set)
+        return done.wait(timeout)
 
     def stored_revision(self, table_id: int) -> int | None:
         """The table row's revision as stored, read on the event loop's own connection (SQLite:

@@ -684,13 +684,6 @@ async def test_a_command_failing_after_its_move_leaves_the_cached_table_as_store
     await referee.close()
 
 
-def helper_done(referee: Referee) -> None:
-    """Wait until the helper thread has done every job put so far (it takes them in order)."""
-    done = threading.Event()
-    referee._write.later(done.set)
-    assert done.wait(10)
-
-
 async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -702,7 +695,7 @@ async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
     await open_race(referee, chat)
     await referee.handle(command(chat, "ann", "/step 1"))  # slow path: cached, nothing ahead
     await referee.handle(command(chat, "bob", "/step 2"))  # hot: its successor's copy follows
-    helper_done(referee)
+    assert referee._write.wait_idle()
     entry = referee._cache.get("test", chat)
     assert entry is not None
     table = cast(hot.CachedTable, entry.table)
@@ -721,7 +714,7 @@ async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
     assert reply[0].text.startswith("Ann steps to 4."), reply
     assert taken[0] is not None and taken[0] is entry.table.state  # the copy became the state
     assert repr(state) == before  # the state the move started from was not touched
-    helper_done(referee)
+    assert referee._write.wait_idle()
     other = entry.table.state
     table.spare = ({"pos": [9, 9]}, {"pos": [9, 9]})  # made of a state the table has left
     assert real(entry.table) is None and entry.table.state is other
