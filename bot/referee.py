@@ -159,6 +159,8 @@ class Referee:
         """Never raises for a user's input: refusals and failures become replies to the sender.
         Bots that paused at their budget go on in further short transactions."""
         replies, table = await self._command(inv)
+        if not bots_owe_a_move(table):  # as at nearly every command: no coroutine for nothing
+            return replies
         return replies + await self._bots_go_on(inv, table)
 
     async def _bots_go_on(self, inv: Invocation, table: GameTable | None) -> list[Reply]:
@@ -184,7 +186,7 @@ class Referee:
         if not resume:
             hot = await self._hot(inv)
             if hot is not None:
-                return hot, self._cached_table(inv)
+                return hot
         heard = [Audience(sender_id=inv.user_id, sender=supported(inv.locale))]
         try:
             async with self._sessions() as session, session.begin():
@@ -245,22 +247,19 @@ class Referee:
         remember_locale(ctx.repo, ctx.table, ctx.inv)
         return replies
 
-    def _cached_table(self, inv: Invocation) -> GameTable | None:
-        entry = self._cache.get(inv.platform, inv.chat_id)
-        return entry.table if entry is not None else None
-
-    async def _hot(self, inv: Invocation) -> list[Reply] | None:
-        """A game move at a cached running table, written in one short transaction; None when the
-        slow path must take the command (not a game move, a refusal, a query needed, the cache
-        stale). A redelivered update gets no replies, as on the slow path."""
+    async def _hot(self, inv: Invocation) -> tuple[list[Reply], GameTable] | None:
+        """A game move at a cached running table, written in one short transaction: its replies
+        and the table after it; None when the slow path must take the command (not a game move,
+        a refusal, a query needed, the cache stale). A redelivered update gets no replies, as on
+        the slow path."""
         entry = self._cache.get(inv.platform, inv.chat_id)
         if entry is None:
             return None
-        async with entry.lock:
+        lock = entry.lock
+        await lock.acquire()  # not `async with`: its two coroutines cost more than the lock
+        try:
             chat, table = entry.chat, entry.table
-            if self._cache.get(inv.platform, inv.chat_id) is not entry or not self._hot_move(
-                table, inv
-            ):
+            if not self._cache.holds(entry) or not self._hot_move(table, inv):
                 return None
             revision = table.revision
             recorder = Recorder(self._write.ratings)
@@ -287,7 +286,7 @@ class Referee:
                         raise Redelivered(inv.update_id)
             except Redelivered:
                 log.info("update %s:%s already processed", inv.platform, inv.update_id)
-                return []
+                return [], table
             except Stale:
                 self._cache.forget(inv.platform, inv.chat_id)
                 return None
@@ -301,7 +300,9 @@ class Referee:
                 said: list[Reply] = writes.made.result()
             except Exception:
                 said = failed(inv, audience(inv, chat, table), written=True)
-            return said
+            return said, table
+        finally:
+            lock.release()
 
     @staticmethod
     def _say(replies: list[Reply], inv: Invocation, chat: Chat, table: GameTable) -> list[Reply]:

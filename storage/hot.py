@@ -179,6 +179,10 @@ class TableCache:
             self._entries.move_to_end((platform, chat_id))
         return entry
 
+    def holds(self, entry: Cached) -> bool:
+        """Whether `entry` is still its chat's (not forgotten or replaced meanwhile)."""
+        return self._entries.get((entry.chat.platform, entry.chat.chat_id)) is entry
+
     def keep(self, chat: Chat, table: GameTable | None) -> None:
         """After a committed command: a running table is cached, anything else forgotten."""
         key = (chat.platform, chat.chat_id)
@@ -577,41 +581,42 @@ def write_sqlite(
     (redelivered) or its error."""
     now = utcnow()
     alone = len(batch) == 1
-    db.execute("BEGIN IMMEDIATE")
+    cursor = db.cursor()  # one for the transaction: the connection's execute() makes one a call
+    cursor.execute("BEGIN IMMEDIATE")
     outcomes: list[bool | Exception] = []
     try:
         for writes in batch:
             if not alone:
-                db.execute("SAVEPOINT move")
+                cursor.execute("SAVEPOINT move")
             try:
-                outcomes.append(_move_sqlite(db, writes, now))
+                outcomes.append(_move_sqlite(cursor, writes, now))
             except Exception as error:
                 if alone:
                     raise
-                db.execute("ROLLBACK TO move")
+                cursor.execute("ROLLBACK TO move")
                 outcomes.append(error)
             if not alone:
-                db.execute("RELEASE move")
+                cursor.execute("RELEASE move")
         if alone and outcomes == [False]:
-            db.execute("ROLLBACK")
+            cursor.execute("ROLLBACK")
             return outcomes
     except BaseException:
-        db.execute("ROLLBACK")
+        cursor.execute("ROLLBACK")
         raise
     if before_commit is not None:
         before_commit()
-    db.execute("COMMIT")
+    cursor.execute("COMMIT")
     return outcomes
 
 
-def _move_sqlite(db: Any, writes: Writes, now: datetime) -> bool:
+def _move_sqlite(cursor: sqlite3.Cursor, writes: Writes, now: datetime) -> bool:
     """One move: False for a redelivered update (nothing written), Stale when the table row is no
     longer the cached revision."""
     for statement in statements(writes, SQLITE, now):
         if len(statement.rows) == 1:
-            count = db.execute(statement.sql, statement.rows[0]).rowcount
+            count = cursor.execute(statement.sql, statement.rows[0]).rowcount
         else:
-            count = db.executemany(statement.sql, statement.rows).rowcount
+            count = cursor.executemany(statement.sql, statement.rows).rowcount
         if not statement.holds(count, writes.table.id):
             return False
     return True

@@ -4,15 +4,20 @@ turn deadlines, ratings and stored buttons."""
 from __future__ import annotations
 
 import enum
-from datetime import UTC, datetime
+from datetime import datetime, timedelta
+from time import time_ns
 from typing import Any, ClassVar
 
 from sqlalchemy import JSON, Enum, Float, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column, relationship
 
+EPOCH = datetime(1970, 1, 1)
+
 
 def utcnow() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+    """Now in UTC, naive (as the columns keep it): the epoch plus the clock's microseconds, at
+    half the cost of `datetime.now(UTC).replace(tzinfo=None)` (called several times a move)."""
+    return EPOCH + timedelta(0, 0, time_ns() // 1000)
 
 
 class TableStatus(enum.StrEnum):

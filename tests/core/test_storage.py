@@ -7,7 +7,7 @@ import json
 import os
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -305,3 +305,13 @@ async def test_sweeps_forget_old_update_ids_and_button_sets(
     assert await referee.handle(command(chat, "a", "step", "1", update="u6")) == []
     assert (await referee.handle(command(chat, "a", "status")))[0].text == status
     await referee.close()
+
+
+def test_utcnow_is_naive_utc_to_the_microsecond() -> None:
+    """The stamp every row gets: UTC without a zone, as the system clock reads it."""
+    for _ in range(1000):
+        before = datetime.now(UTC).replace(tzinfo=None)
+        now = utcnow()
+        after = datetime.now(UTC).replace(tzinfo=None)
+        assert now.tzinfo is None
+        assert before <= now <= after

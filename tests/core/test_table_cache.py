@@ -120,6 +120,10 @@ class Counting:
             self._seen.append(sql)
         return self._db.execute(sql, *args)
 
+    def cursor(self) -> Counting:
+        """sqlite3's transaction runs on one cursor of the connection: counted alike."""
+        return self
+
     def executemany(self, sql: str, rows: list[Any]) -> Any:
         if rows:
             self._seen.append(sql)
