@@ -56,10 +56,12 @@ def game_board(
     repost: bool = False,
     header: str | None = None,
     draw: Callable[[], View] | None = None,
+    live: LiveBoard | None = None,
 ) -> Public:
     """The board of a running or finished table: its title says whose turn it is (or that the
     game is over), then the public view; the control row while the game runs. With `draw` for
-    the view, it is drawn when the reply leaves (see Public.drawing)."""
+    the view, it is drawn when the reply leaves (see Public.drawing); `live`: where the board is,
+    read from the table earlier."""
     title = header if header is not None else _header(table, engine, waiting)
     shown = evolve(view, title=title) if view is not None else View(title=title)
     return Public(
@@ -68,7 +70,7 @@ def game_board(
         buttons=buttons if table.status == TableStatus.ACTIVE else (),
         version=table.version,
         image=image and (view is not None or draw is not None),
-        live=live_of(table, repost=repost),
+        live=live if live is not None else live_of(table, repost=repost),
         drawing=None if draw is None else partial(_titled, draw, title),
     )
 
@@ -79,11 +81,7 @@ def _titled(draw: Callable[[], View], title: str) -> View:
 
 def posting_anew(reply: Reply) -> bool:
     """A board the adapter will post as a new message rather than edit."""
-    return (
-        isinstance(reply, Public)
-        and reply.live is not None
-        and (reply.live.message_id is None or reply.live.repost)
-    )
+    return isinstance(reply, Public) and reply.live is not None and reply.live.anew
 
 
 def into_new_board(replies: list[Reply]) -> list[Reply]:
@@ -187,9 +185,9 @@ def fold_report(replies: Sequence[Reply]) -> list[Reply]:
     return out
 
 
-def posts(replies: Sequence[Reply], mentions: tuple[Mention, ...], board: Public) -> int:
-    """How many messages besides the board `present` makes of a command's replies, counted
-    without making them (the table keeps the count, written before they are made)."""
+def posts(replies: Sequence[Reply], mentions: tuple[Mention, ...], live: LiveBoard) -> int:
+    """How many messages besides the board (at `live`) `present` makes of a command's replies,
+    counted without making them (the table keeps the count, written before they are made)."""
     messages = foldable = 0
     for group in _groups(replies):
         first, last = replies[group[0]], replies[group[-1]]
@@ -198,7 +196,7 @@ def posts(replies: Sequence[Reply], mentions: tuple[Mention, ...], board: Public
             foldable += _foldable(first) and _foldable(last)  # joined: the last one's buttons
     if mentions and not messages:  # the turn line is a message of its own
         messages = foldable = 1
-    if posting_anew(board) and foldable == 1:
+    if live.anew and foldable == 1:
         messages -= 1  # the report rides on a board posted anew
     return messages
 

@@ -6,18 +6,18 @@ import asyncio
 import hashlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 import orjson
 
-from bot.board import game_board, posts, present, turn_mentions
+from bot.board import game_board, live_of, posts, present, turn_mentions
 from bot.context import wants_image
 from bot.i18n import say
 from bot.ratings import record_result
-from bot.replies import Button, Private, Public, Reply, Unmade
+from bot.replies import Button, Mention, Private, Public, Reply, Unmade
 from games.base import Action, Engine, Event, Move, Rng, copy_state, find_verb
 from games.i18n import Joined, _, _n, joined
 from games.registry import engine_for
@@ -290,7 +290,11 @@ def finish(turn: Turn) -> list[Reply]:
     mentions, waited = turn_mentions(table, waiting, turn.finished)
     if waited != list(table.settings.get("waited") or []):
         turn.repo.update_settings(table, waited=waited)
-    board = game_board(
+    live = live_of(table)  # before the count below it moves
+    replies = list(turn.replies)
+    table.board_after += posts(replies, mentions, live)
+    board = partial(
+        game_board,
         table,
         engine,
         None,
@@ -298,10 +302,17 @@ def finish(turn: Turn) -> list[Reply]:
         image=turn.image,
         waiting=waiting,
         draw=partial(engine.view, turn.state, None),  # the state is final: drawn as it leaves
+        live=live,
     )
-    replies = list(turn.replies)
-    table.board_after += posts(replies, mentions, board)
-    return [Unmade("", make=partial(present, replies, mentions, table.version, board))]
+    return [Unmade("", make=partial(_presented, replies, mentions, table.version, board))]
+
+
+def _presented(
+    replies: list[Reply], mentions: tuple[Mention, ...], version: int, board: Callable[[], Public]
+) -> list[Reply]:
+    """`present` with the board made then: the table's title and row are read as `finish` left
+    them (a command changes nothing they show after it)."""
+    return present(replies, mentions, version, board())
 
 
 async def play(

@@ -39,6 +39,11 @@ class LiveBoard:
     repost: bool = False
     pin: bool = True
 
+    @property
+    def anew(self) -> bool:
+        """The adapter will post it as a new message rather than edit one."""
+        return self.message_id is None or self.repost
+
 
 Mention = tuple[str, str]
 """(platform user id, name): the adapter turns the name's first occurrence in the text into a

@@ -44,7 +44,7 @@ def test_the_count_below_the_board_is_what_making_the_messages_gives(
     mentions = (("222333444", "Bob"),) if mentioned else ()
     made = present(replies, mentions, 3, board)
     below = sum(1 for r in made if isinstance(r, Public) and r.live is None)
-    assert posts(replies, mentions, board) == below
+    assert posts(replies, mentions, live) == below
     assert made[-1].live is live  # the board comes last, carrying the report or not
 
 
@@ -57,6 +57,6 @@ def test_a_report_and_a_turn_line_ride_on_a_board_posted_anew() -> None:
         live = LiveBoard(7, message_id)
         board = Public("", live=live)
         made = present(replies, mentions, 5, board)
-        assert posts(replies, mentions, board) == expected
+        assert posts(replies, mentions, live) == expected
         assert sum(1 for r in made if isinstance(r, Public) and r.live is None) == expected
         assert "Your turn: Bob." in str(next(r for r in made if isinstance(r, Public)).text)
