@@ -186,6 +186,9 @@ async def run_bots(turn: Turn) -> None:
     """Let bot seats answer whatever they owe, each bot's thinking off the event loop, until the
     transaction's time budget is spent (the referee then goes on in a new transaction)."""
     table = turn.table
+    if not any(s.is_bot for s in table.seats):  # a table of humans: only the end to check
+        await check_end(turn)
+        return
     all_bots = all(s.is_bot for s in table.seats)
     limit = MAX_SELF_PLAY if all_bots else MAX_BOT_MOVES
     deadline = time.monotonic() + BOT_BUDGET_SECONDS

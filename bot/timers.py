@@ -51,8 +51,25 @@ async def reschedule(repo: Repository, table: GameTable, now: datetime, active: 
         if kick and kick.get("seat") == active:
             changes["kick"] = None
     seconds = int(settings.get("turn_time") or 0) if running else 0
+    if seconds or settings.get("timed"):  # else no seat has or gets a deadline
+        await _move_deadlines(repo, table, now, active, waiting, seconds, changes)
+    if changes:
+        repo.update_settings(table, **changes)
+
+
+async def _move_deadlines(
+    repo: Repository,
+    table: GameTable,
+    now: datetime,
+    active: int | None,
+    waiting: list[int],
+    seconds: int,
+    changes: dict[str, Any],
+) -> None:
+    """The human seats waited on get a deadline (the one that acted a fresh one), the rest lose
+    theirs; `timed` in the settings says which seats have one."""
     timed = set(_humans(table, waiting)) if seconds else set()
-    before = set(settings.get("timed") or [])
+    before = set(table.settings.get("timed") or [])
     restart = {active} & timed if active is not None else set()
     fresh = (timed - before) | restart
     if (before - timed) | fresh:  # a fresh seat's old row goes too, whatever `timed` said
@@ -63,8 +80,6 @@ async def reschedule(repo: Repository, table: GameTable, now: datetime, active: 
         )
     if timed != before:
         changes["timed"] = sorted(timed)
-    if changes:
-        repo.update_settings(table, **changes)
 
 
 async def fire(
