@@ -180,7 +180,9 @@ def fold_report(replies: Sequence[Reply]) -> list[Reply]:
                 assert isinstance(message, Public) and isinstance(joining, Public)
                 message = _fold(message, joining)
             assert isinstance(message, Public)
-            message = evolve(message, text=_shorten(message.text))
+            shortened = _shorten(message.text)
+            if shortened is not message.text:  # a report of more than REPORT_LINES lines
+                message = evolve(message, text=shortened)
         out.append(message)
     return out
 

@@ -193,8 +193,24 @@ def localise_view(view: View, lang: str) -> View:
     )
 
 
+_SAID_ROWS: dict[tuple[int, str], tuple[tuple[Button, ...], tuple[Button, ...]]] = {}
+"""Rows of buttons said in a language, by the row's identity (each entry keeps its row, so the id
+is not reused meanwhile): a game's control row is one tuple, said with its board at every move."""
+SAID_ROWS_LIMIT = 256
+
+
 def _buttons(buttons: tuple[Button, ...], lang: str) -> tuple[Button, ...]:
-    return tuple(Button(say(b.label, lang), b.command) for b in buttons)
+    if not buttons:
+        return buttons
+    key = (id(buttons), lang)
+    found = _SAID_ROWS.get(key)
+    if found is not None and found[0] is buttons:
+        return found[1]
+    said = tuple(Button(say(b.label, lang), b.command) for b in buttons)
+    if len(_SAID_ROWS) >= SAID_ROWS_LIMIT:
+        _SAID_ROWS.clear()
+    _SAID_ROWS[key] = (buttons, said)
+    return said
 
 
 def _drawn(reply: Public) -> View | None:
@@ -211,12 +227,17 @@ def _drawn(reply: Public) -> View | None:
 
 def localise_reply(reply: Reply, lang: str) -> Reply:
     """The reply in one language, its board drawn first if it was left to draw (Public.drawing)."""
+    board, drawn = reply.board, {}
     if isinstance(reply, Public) and reply.drawing is not None:
-        reply = evolve(reply, board=_drawn(reply), drawing=None)
-    board = localise_view(reply.board, lang) if reply.board is not None else None
-    text = reply.text if reply.html else say(reply.text, lang)
-    buttons = _buttons(reply.buttons, lang)
-    return evolve(reply, text=text, board=board, buttons=buttons, lang=lang)
+        board, drawn = _drawn(reply), {"drawing": None}  # drawn and said in one copy
+    return evolve(
+        reply,
+        text=reply.text if reply.html else say(reply.text, lang),
+        board=localise_view(board, lang) if board is not None else None,
+        buttons=_buttons(reply.buttons, lang),
+        lang=lang,
+        **drawn,
+    )
 
 
 def localise_replies(replies: Iterable[Reply], audience: Audience) -> list[Reply]:

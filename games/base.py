@@ -37,9 +37,9 @@ def evolve(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for plain data (no `__post_init__`, no init-only fields) at a third
     of its cost: a shallow copy with some fields changed, frozen ones too."""
     fields = obj.__dataclass_fields__  # type: ignore[attr-defined]
-    unknown = changes.keys() - fields.keys()
-    if unknown:
-        raise TypeError(f"{type(obj).__name__} has no field {', '.join(sorted(unknown))}")
+    if not changes.keys() <= fields.keys():  # a subset test makes no set, unlike a difference
+        unknown = sorted(changes.keys() - fields.keys())
+        raise TypeError(f"{type(obj).__name__} has no field {', '.join(unknown)}")
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
     new.__dict__.update(changes)

@@ -186,6 +186,26 @@ def test_one_command_reaches_ann_in_polish_and_bob_in_english() -> None:
     assert localise_view(board, "pl").lang == "pl"
 
 
+def test_one_row_of_buttons_is_said_in_each_readers_language_at_every_move() -> None:
+    """A game's control row is one tuple, said at every move (remembered by language): Ann and
+    Bob each read it in their own, however often and in whatever order it is said."""
+    row = (Button(_("Show my hand"), "/hand"), Button(_("Board"), "/board"))
+    readers = Audience(users={"bob": "en"}, sender_id="ann", sender="pl")
+    for _move in range(3):
+        ann, bob = localise_replies(
+            [Private("ann", "Ann", "", buttons=row), Private("bob", "Bob", "", buttons=row)],
+            readers,
+        )
+        assert [b.label for b in ann.buttons] == ["Pokaż moją rękę", "Plansza"]
+        assert [b.label for b in bob.buttons] == ["Show my hand", "Board"]
+        assert [b.command for b in ann.buttons] == ["/hand", "/board"]
+    other = (Button(_("Join"), "/join"),)  # another row: never answered with the first's labels
+    assert [
+        b.label
+        for b in localise_replies([Private("ann", "Ann", "", buttons=other)], readers)[0].buttons
+    ] == ["Dołącz"]
+
+
 def test_english_needs_no_catalogue() -> None:
     assert translator("en").gettext("anything at all") == "anything at all"
     assert translator("de").lang == "en"
