@@ -52,7 +52,9 @@ async def reschedule(repo: Repository, table: GameTable, now: datetime, active: 
             changes["kick"] = None
     seconds = int(settings.get("turn_time") or 0) if running else 0
     if seconds or settings.get("timed"):  # else no seat has or gets a deadline
-        await _move_deadlines(repo, table, now, active, waiting, seconds, changes)
+        timed = await _move_deadlines(repo, table, now, active, waiting, seconds)
+        if timed is not None:
+            changes["timed"] = timed
     if changes:
         repo.update_settings(table, **changes)
 
@@ -64,10 +66,9 @@ async def _move_deadlines(
     active: int | None,
     waiting: list[int],
     seconds: int,
-    changes: dict[str, Any],
-) -> None:
+) -> list[int] | None:
     """The human seats waited on get a deadline (the one that acted a fresh one), the rest lose
-    theirs; `timed` in the settings says which seats have one."""
+    theirs; the seats that have one now, when they are not those `timed` in the settings."""
     timed = set(_humans(table, waiting)) if seconds else set()
     before = set(table.settings.get("timed") or [])
     restart = {active} & timed if active is not None else set()
@@ -78,8 +79,7 @@ async def _move_deadlines(
         repo.add_deadline(
             table, seat, now + timedelta(seconds=seconds / 2), now + timedelta(seconds=seconds)
         )
-    if timed != before:
-        changes["timed"] = sorted(timed)
+    return sorted(timed) if timed != before else None
 
 
 async def fire(
