@@ -14,9 +14,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.commands.parse import Invocation
 from bot.context import Context, SharedHandler, seat_of
+from bot.delivery import Delivery
 from bot.i18n import Audience, localise_replies, say, supported
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
-from bot.replies import Notice, Private, Public, Refusal, Reply
+from bot.port import ChatFacts, StoredButtons
+from bot.replies import Button, Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.verbs import SHARED, SHARED_NAMES, route
 from bot.verbs.dice import inline_title
@@ -536,3 +538,31 @@ class Referee:
         async with self._reads() as session:
             table = await Repository(session).open_table(platform, chat_id, lock=False)
             return [s.name for s in table.seats] if table is not None else []
+
+    async def press(self, token: str) -> StoredButtons | None:
+        """The stored set a pressed key (or a page turn) names; None once it is gone."""
+        found = await self.stored_buttons(token)
+        if found is None:
+            return None
+        platform, chat_id, version, pairs = found
+        buttons = tuple(Button(label, command) for label, command in pairs)
+        return StoredButtons(platform, chat_id, version, buttons)
+
+    async def chat_facts(self, platform: str, chat_id: str) -> ChatFacts:
+        """What an adapter may read of a chat (bot.port.ChatFacts), in one read transaction."""
+        async with self._reads() as session:
+            repo = Repository(session)
+            chat = await repo.chat(platform, chat_id)
+            table = await repo.open_table(platform, chat_id, lock=False)
+            last = await repo.last_table(platform, chat_id)
+            return ChatFacts(
+                data=dict(chat.data) if chat is not None else {},
+                seats=tuple((s.user_id, s.name, s.is_bot) for s in table.seats) if table else (),
+                hidden_information=table is not None and engine_for(table.game).hidden_information,
+                board_message=last.board_message if last is not None else None,
+                next_deadline=await repo.next_deadline([platform]),
+            )
+
+    def delivery(self, platform: str) -> Delivery:
+        """The delivery policy for one platform, keeping its facts here."""
+        return Delivery(self, platform)

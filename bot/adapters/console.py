@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from bot.commands.parse import Invocation, ParsedCommand, parse_command
 from bot.durations import format_duration, parse_duration
-from bot.referee import Referee
+from bot.port import RefereePort
 from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
 from games.base import RuleError
@@ -46,7 +46,7 @@ class SimClock:
 class Console:
     """Feeds lines to the referee and prints what comes back, as text or one JSON object per reply."""
 
-    referee: Referee
+    referee: RefereePort
     out: TextIO = sys.stdout
     fmt: str = "text"
     speaker: str = "Player"
@@ -106,7 +106,7 @@ class Console:
         replies: list[Reply] = []
         swept: datetime | None = None
         for _ in range(MAX_STEPS):
-            due = await self.referee.next_deadline([PLATFORM])
+            due = (await self.referee.chat_facts(PLATFORM, self.chat_id)).next_deadline
             step = target if due is None or due >= target else max(due, self.clock.now)
             self.clock.now = target if step == swept else step  # a held deadline: move on
             swept = self.clock.now
@@ -130,21 +130,15 @@ class Console:
         return message
 
     async def deliver(self, reply: Reply, image: Path | None = None) -> None:
-        """As a platform would: a table's board edits its message when this session can, else
-        it is posted anew (the old one, if any, pointing at it) and the referee told where."""
-        if not isinstance(reply, Public) or reply.live is None:
-            self.show(reply, image, None if isinstance(reply, Private) else self.post())
-            return
-        live = reply.live
-        if live.message_id in self.known and not live.repost:
-            self.show(reply, image, live.message_id, edit=True)
-            return
-        message = self.post()
-        self.show(reply, image, message)
-        if live.message_id in self.known:
-            moved = Public(f"(the board moved to message {message})")
-            self.show(moved, None, live.message_id, edit=True)
-        await self.referee.board_posted(live.table_id, message)
+        """As a platform would (bot.delivery): a table's board edits its message when this
+        session can, else it is posted anew (the old one, if any, pointing at it)."""
+        delivery, chat = self.referee.delivery(PLATFORM), ConsoleChat(self, image)
+        if isinstance(reply, Private):
+            await delivery.send_private(chat, reply, self.chat_id)
+        elif reply.live is not None:
+            await delivery.show_board(chat, reply)
+        else:
+            self.show(reply, image, self.post())
 
     def show(
         self,
@@ -204,3 +198,41 @@ def _take_image_arg(args: list[str]) -> tuple[list[str], Path | None]:
         if i + 1 < len(args):
             return args[:i] + args[i + 2 :], Path(args[i + 1])
     return args, None
+
+
+@dataclass
+class ConsoleChat:
+    """The console's primitives (bot.delivery.Platform): messages are numbered from 1; only
+    those of this session can be edited; nothing is pinned; everyone reads private replies."""
+
+    console: Console
+    image: Path | None = None
+
+    async def post(self, reply: Public) -> str | None:
+        message = self.console.post()
+        self.console.show(reply, self.image, message)
+        return message
+
+    async def edit(self, message_id: str, reply: Public) -> bool:
+        if message_id not in self.console.known:
+            return False
+        self.console.show(reply, self.image, message_id, edit=True)
+        return True
+
+    async def pin(self, message_id: str) -> None:
+        return None
+
+    async def unpin(self, message_id: str) -> None:
+        return None
+
+    async def point(self, old_id: str, new_id: str, lang: str) -> None:
+        if old_id in self.console.known:
+            moved = Public(f"(the board moved to message {new_id})")
+            self.console.show(moved, None, old_id, edit=True)
+
+    async def send_private(self, reply: Private) -> bool:
+        self.console.show(reply, self.image)
+        return True
+
+    async def tell_unreachable(self, reply: Private) -> None:
+        return None

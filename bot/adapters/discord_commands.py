@@ -108,7 +108,8 @@ async def suggest_seats(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """A player option offers the names seated at the channel's table."""
-    names = await _adapter(interaction).referee.seat_names("discord", str(interaction.channel_id))
+    facts = await _adapter(interaction).referee.chat_facts("discord", str(interaction.channel_id))
+    names = [name for _user, name, _bot in facts.seats]
     wanted = current.casefold()
     found = [n for n in names if wanted in n.casefold()]
     return [app_commands.Choice(name=n[:VALUE_LIMIT], value=n[:VALUE_LIMIT]) for n in found][

@@ -1,0 +1,215 @@
+"""Discord's primitives for one channel (bot.delivery.Platform): replies composed as messages
+of at most 2,000 characters, the live board as one embed edited in place, pins, DMs; and the
+delivery of replies that no interaction waits for (the sweep's)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+
+from bot.adapters.base import pack_pieces, set_columns, split_message, with_mentions
+from bot.adapters.discord_components import component_view, make_view
+from bot.commands.help import fit
+from bot.delivery import Delivery
+from bot.i18n import say
+from bot.render.image import render_png
+from bot.render.text import render_text
+from bot.replies import Button, Private, Public, Reply
+from games.i18n import N_, Text, _
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+EMBED_LIMIT = 4096
+TITLE_LIMIT = 256
+FENCE = "```"
+BOARD_MOVED = N_("The board moved below: {url}")
+DM_CLOSED = N_(
+    "{mention}, I cannot send you direct messages; use /hand here to see your cards privately."
+)
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One Discord message: at most 2,000 characters, with files and buttons on a reply's last part."""
+
+    content: str
+    files: tuple[tuple[str, bytes], ...] = ()
+    buttons: tuple[Button, ...] = ()
+    version: int | None = None
+
+
+def _fenced(text: str) -> list[str]:
+    """A board in code blocks keeps its columns; each part is fenced on its own."""
+    room = MESSAGE_LIMIT - 2 * len(FENCE) - 2
+    return [f"{FENCE}\n{part}\n{FENCE}" for part in split_message(text, room)]
+
+
+def ping(user_id: str, name: str) -> str:
+    return f"<@{user_id}>"
+
+
+async def compose(reply: Reply) -> list[Outgoing]:
+    """A reply as messages: text split at the limit, the board as text or PNG, buttons last."""
+    text = set_columns(reply.text, lambda run: f"{FENCE}\n{run}\n{FENCE}")
+    if isinstance(reply, Public) and reply.mentions:
+        text = with_mentions(text, reply.mentions, ping)
+    pieces = split_message(text, MESSAGE_LIMIT) if text else []
+    files: list[tuple[str, bytes]] = []
+    if reply.file is not None:
+        files.append(reply.file)
+        if len(reply.text) > MESSAGE_LIMIT:
+            pieces = [say(_("{file} is attached.", file=reply.file[0]), reply.lang)]
+    if reply.board is not None:
+        if reply.image:
+            files.append(("board.png", await asyncio.to_thread(render_png, reply.board)))
+        else:
+            pieces += _fenced(render_text(reply.board))
+    parts = pack_pieces(pieces, MESSAGE_LIMIT) or [""]
+    if not parts[-1] and not files and not reply.buttons:
+        return []
+    last = Outgoing(parts[-1], tuple(files), reply.buttons, reply.version)
+    return [Outgoing(part) for part in parts[:-1]] + [last]
+
+
+async def send_kwargs(
+    out: Outgoing, chat: str | None = None, delivery: Delivery | None = None
+) -> dict[str, Any]:
+    """The message's arguments to `send`; buttons sent away from the table name its `chat`."""
+    kwargs: dict[str, Any] = {"content": out.content or None}
+    files = [discord.File(io.BytesIO(data), filename=name) for name, data in out.files]
+    if files:
+        kwargs["files"] = files
+    view = await make_view(out.buttons, out.version, chat, delivery)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def board_message(reply: Public) -> dict[str, Any]:
+    """The live board as one message: an embed titled with whose turn it is, the board in a code
+    block (or as a PNG image), the control row under it."""
+    title = reply.board.title if reply.board is not None else ""
+    embed = discord.Embed(title=fit(title or say(_("Board"), reply.lang), TITLE_LIMIT))
+    files: list[discord.File] = []
+    if reply.board is not None and reply.image:
+        png = await asyncio.to_thread(render_png, reply.board)
+        files.append(discord.File(io.BytesIO(png), filename="board.png"))
+        embed.set_image(url="attachment://board.png")
+    elif reply.board is not None:
+        text = render_text(replace(reply.board, title=""))
+        room = EMBED_LIMIT - 2 * len(FENCE) - 2
+        if len(text) > room:
+            text = text[: room - 1] + "…"
+        embed.description = f"{FENCE}\n{text}\n{FENCE}"
+    view = component_view(reply.buttons, reply.version)
+    content = with_mentions(reply.text, reply.mentions, ping) if reply.text else None
+    return {"content": content, "embed": embed, "attachments": files, "view": view}
+
+
+class DiscordChannel:
+    """The table's channel and its players' DMs, as bot.delivery's policy drives them."""
+
+    def __init__(self, client: discord.Client, chat: str, delivery: Delivery) -> None:
+        self.client, self.chat, self.delivery = client, chat, delivery
+        cached = client.get_channel(int(chat))  # knows its guild, so links to the board work
+        self.channel: discord.TextChannel | discord.Thread | discord.PartialMessageable = (
+            cached
+            if isinstance(cached, discord.TextChannel | discord.Thread)
+            else client.get_partial_messageable(int(chat))
+        )
+        self.posted: dict[str, discord.Message] = {}
+        self.dm_closed: set[str] = set()
+        self.lang: str | None = None  # the channel's language, once replies tell it
+
+    def message(self, message_id: str) -> discord.PartialMessage:
+        return self.channel.get_partial_message(int(message_id))
+
+    async def post(self, reply: Public) -> str | None:
+        payload = await board_message(reply)
+        payload["files"] = payload.pop("attachments")
+        payload = {k: v for k, v in payload.items() if v is not None}
+        try:
+            message = await self.channel.send(**payload)
+        except discord.HTTPException as error:
+            log.warning("Discord refused the board: %s", error)
+            return None
+        self.posted[str(message.id)] = message
+        return str(message.id)
+
+    async def edit(self, message_id: str, reply: Public) -> bool:
+        try:
+            await self.message(message_id).edit(**await board_message(reply))
+        except discord.HTTPException as error:
+            log.info("Discord: the board %s cannot be edited (%s)", message_id, error)
+            return False
+        return True
+
+    async def pin(self, message_id: str) -> None:
+        try:
+            await self.message(message_id).pin()
+        except discord.HTTPException as error:
+            log.info("Discord: the board is not pinned in %s: %s", self.chat, error)
+
+    async def unpin(self, message_id: str) -> None:
+        try:
+            await self.message(message_id).unpin()
+        except discord.HTTPException as error:
+            log.info("Discord: the old board is not unpinned in %s: %s", self.chat, error)
+
+    async def point(self, old_id: str, new_id: str, lang: str) -> None:
+        new = self.posted.get(new_id) or self.message(new_id)
+        moved = say(Text(BOARD_MOVED, {"url": new.jump_url}), lang)
+        # deleted, or never ours: then nothing points at the new board, which is fine
+        with contextlib.suppress(discord.HTTPException):
+            await self.message(old_id).edit(content=moved, embed=None, attachments=[], view=None)
+
+    async def send_private(self, reply: Private) -> bool:
+        """The reply by DM (its buttons naming the table's channel); False when the player's
+        DMs are closed."""
+        if reply.user_id in self.dm_closed:
+            return False
+        try:
+            dm = await self.client.create_dm(discord.Object(int(reply.user_id)))
+            for out in await compose(reply):
+                await dm.send(**await send_kwargs(out, self.chat, self.delivery))
+        except discord.Forbidden:
+            self.dm_closed.add(reply.user_id)
+            return False
+        except discord.HTTPException as error:
+            log.warning("Discord refused a direct message: %s", error)
+        return True
+
+    async def tell_unreachable(self, reply: Private) -> None:
+        closed = Text(DM_CLOSED, {"mention": f"<@{reply.user_id}>"})
+        await self.send_channel(Outgoing(say(closed, self.lang or reply.lang)))
+
+    async def send_channel(self, out: Outgoing) -> None:
+        """A message to the table's channel."""
+        try:
+            await self.channel.send(**await send_kwargs(out, None, self.delivery))
+        except discord.HTTPException as error:
+            log.warning("Discord refused a channel message: %s", error)
+
+
+async def deliver_background(
+    client: discord.Client, chat: str, replies: Sequence[Reply], delivery: Delivery
+) -> None:
+    """Replies without an interaction: channel messages to the table's channel, DMs to players,
+    the board edited in place."""
+    channel = DiscordChannel(client, chat, delivery)
+    for reply in replies:
+        if isinstance(reply, Private):
+            await delivery.send_private(channel, reply, chat)
+        elif reply.live is not None:
+            await delivery.show_board(channel, reply)
+        else:
+            for out in await compose(reply):
+                await channel.send_channel(out)

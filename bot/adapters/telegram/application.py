@@ -1,0 +1,183 @@
+"""The python-telegram-bot Application: handlers for commands, files, presses and inline rolls,
+the turn timers' sweep, the command menu in every language, polling or a webhook."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+from telegram import BotCommand, InlineKeyboardMarkup, Message, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    BaseRateLimiter,
+    CallbackQueryHandler,
+    ChosenInlineResultHandler,
+    CommandHandler,
+    InlineQueryHandler,
+    MessageHandler,
+    Updater,
+    filters,
+)
+
+from bot.adapters.base import SWEEP_SECONDS, Press
+from bot.adapters.telegram.chat import Context, Origin, TelegramChat
+from bot.adapters.telegram.commands import TypedCommands
+from bot.adapters.telegram.inline import InlineRolls
+from bot.adapters.telegram.keyboards import markup, stored_press
+from bot.adapters.telegram.outbox import Outbox
+from bot.adapters.telegram.presses import Presses
+from bot.adapters.telegram.private import PLATFORM, PrivateChats
+from bot.commands.help import every_verb
+from bot.config import ConfigError, Settings, TelegramSettings
+from bot.i18n import LANGUAGES, say
+from bot.port import RefereePort
+from bot.replies import Button, Reply
+from bot.verbs import SHARED
+
+log = logging.getLogger(__name__)
+
+MAX_RETRIES = 3
+ALLOWED_UPDATES = [
+    Update.MESSAGE,
+    Update.CALLBACK_QUERY,
+    Update.INLINE_QUERY,
+    Update.CHOSEN_INLINE_RESULT,
+]
+ADAPTER = "paperref.adapter"
+"""Where the application keeps its adapter (bot_data), for the sweep job and tests."""
+App = Application[Any, Any, Any, Any, Any, Any]
+
+
+def bot_commands(lang: str = "en") -> list[BotCommand]:
+    """The command menu in one language (Telegram shows it by the user's language_code)."""
+    return [BotCommand(verb.name, say(verb.help, lang)[:256]) for verb in every_verb(SHARED)]
+
+
+class TelegramAdapter:
+    """Translates updates into Invocations and delivers the referee's replies; holds no game state."""
+
+    def __init__(self, referee: RefereePort) -> None:
+        self.referee = referee
+        self.delivery = referee.delivery(PLATFORM)
+        self.private = PrivateChats(referee, self.delivery)
+        self.outbox = Outbox(self.delivery, self.private)
+        self.commands = TypedCommands(referee, self.private, self.outbox)
+        self.presses = Presses(referee, self.private, self.outbox)
+        self.inline = InlineRolls(referee, self.delivery)
+
+    def install(self, application: App) -> None:
+        names = [verb.name for verb in every_verb(SHARED)]
+        application.add_handler(
+            CommandHandler(names, self.commands.on_command, filters=filters.UpdateType.MESSAGE)
+        )
+        documents = filters.Document.ALL & filters.CaptionRegex(r"^/")
+        application.add_handler(MessageHandler(documents, self.commands.on_document))
+        application.add_handler(CallbackQueryHandler(self.presses.on_press))
+        application.add_handler(InlineQueryHandler(self.inline.on_inline_query))
+        application.add_handler(ChosenInlineResultHandler(self.inline.on_inline_chosen))
+        application.bot_data[ADAPTER] = self
+        if application.job_queue is not None:
+            application.job_queue.run_repeating(self.sweep, interval=SWEEP_SECONDS, first=1.0)
+
+    async def sweep(self, context: Context) -> None:
+        """The turn timers' clock (JobQueue): due reminders and timeouts, delivered like replies."""
+        try:
+            notices = await self.referee.sweep([PLATFORM])
+        except Exception:
+            log.exception("telegram: the deadline sweep failed; it runs again shortly")
+            return
+        for notice in notices:
+            await self.deliver(context, notice.replies, Origin.of_chat(notice.chat_id))
+
+    async def deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
+        await self.outbox.deliver(context, replies, origin)
+
+    async def send(
+        self,
+        context: Context,
+        origin: Origin,
+        reply: Reply,
+        keys: InlineKeyboardMarkup | None,
+        reply_to: int | None = None,
+    ) -> Message | None:
+        """A reply as HTML messages to the origin's chat and topic; the last message sent."""
+        return await TelegramChat(context, origin, self.delivery).send(reply, keys, reply_to)
+
+    async def markup(
+        self, buttons: Sequence[Button], version: int | None, chat_ref: str = ""
+    ) -> InlineKeyboardMarkup | None:
+        return await markup(self.delivery, buttons, version, chat_ref)
+
+    async def stored_press(self, data: str) -> Press | None:
+        return await stored_press(self.referee, data)
+
+
+def build_application(
+    referee: RefereePort,
+    settings: Settings,
+    *,
+    base_url: str | None = None,
+    base_file_url: str | None = None,
+    rate_limiter: BaseRateLimiter[Any] | None = None,
+) -> App:
+    """The python-telegram-bot Application with our handlers; the URLs point tests at a fake API."""
+    token = settings.telegram.token
+    if token is None or not token.get_secret_value():
+        raise ConfigError("config: telegram.token: required to run on Telegram")
+    builder = ApplicationBuilder().token(token.get_secret_value())
+    if base_url is not None:
+        builder = builder.base_url(base_url)
+    if base_file_url is not None:
+        builder = builder.base_file_url(base_file_url)
+    limiter = rate_limiter or AIORateLimiter(max_retries=MAX_RETRIES)
+    builder = builder.rate_limiter(cast("BaseRateLimiter[None]", limiter))
+    application = builder.build()
+    TelegramAdapter(referee).install(application)
+    return application
+
+
+async def serve(application: App, settings: Settings) -> None:
+    """Run until cancelled: long polling by default, or a webhook (any number of workers)."""
+    config = settings.telegram
+    if config.mode == "webhook" and not config.webhook_url:
+        raise ConfigError("config: telegram.webhook_url: required when mode is webhook")
+    async with application:
+        await application.bot.set_my_commands(bot_commands())
+        for lang in LANGUAGES[1:]:
+            await application.bot.set_my_commands(bot_commands(lang), language_code=lang)
+        await application.start()
+        updater = application.updater
+        assert updater is not None
+        await _receive_updates(updater, config)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await updater.stop()
+            await application.stop()
+
+
+async def _receive_updates(updater: Updater, config: TelegramSettings) -> None:
+    """Workers behind a balancer all register the same webhook URL; that is harmless."""
+    if config.mode == "polling" or config.webhook_url is None:
+        await updater.start_polling(allowed_updates=ALLOWED_UPDATES)
+        return
+    secret = config.secret_token.get_secret_value() if config.secret_token else None
+    await updater.start_webhook(
+        listen=config.listen,
+        port=config.port,
+        url_path=urlsplit(config.webhook_url).path.lstrip("/"),
+        webhook_url=config.webhook_url,
+        allowed_updates=ALLOWED_UPDATES,
+        secret_token=secret,
+    )
+
+
+async def run(referee: RefereePort, settings: Settings) -> None:
+    """Entry point for bot/cli.py; httpx would log request URLs, which contain the token."""
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    await serve(build_application(referee, settings), settings)

@@ -1,0 +1,117 @@
+"""Private chats: who has started the bot (so it can DM them), deep links to start it, the
+game's /start held until every seated human can get DMs, and refusals that may name a
+player's cards kept out of the group."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram.error import Forbidden
+
+from bot.adapters.base import split_chat
+from bot.adapters.telegram.chat import Origin, TelegramChat
+from bot.commands.parse import Invocation
+from bot.delivery import Delivery
+from bot.i18n import say
+from bot.port import RefereePort
+from bot.replies import Private, Refusal, Reply
+from games.i18n import _
+
+PLATFORM = "telegram"
+HAND_SENT = _("Sent to our private chat.")
+HAND_NOT_SENT = _("Start a private chat with me first: see the button in the group.")
+
+
+def chat_of_start(payload: str) -> str | None:
+    """The table's chat a deep link names, or None."""
+    if not payload.startswith("g"):
+        return None
+    chat = payload[1:].replace("_", ":")
+    try:
+        split_chat(chat)
+    except ValueError:
+        return None
+    return chat
+
+
+class PrivateChats:
+    """What the adapter knows of players' private chats, kept by bot.delivery."""
+
+    def __init__(self, referee: RefereePort, delivery: Delivery) -> None:
+        self.referee, self.delivery = referee, delivery
+
+    async def reachable(self, user_id: str) -> bool:
+        return await self.delivery.can_reach(user_id)
+
+    async def seated(self, chat: str, user_id: str) -> bool:
+        facts = await self.referee.chat_facts(PLATFORM, chat)
+        return any(seat == user_id for seat, _ in facts.humans)
+
+    async def missing_players(self, inv: Invocation) -> list[str]:
+        """Names of seated humans who never started the bot, when this is a group's /start of a
+        game with hidden information (Papercraft needs no DMs)."""
+        if inv.verb != "start" or inv.private:
+            return []
+        facts = await self.referee.chat_facts(PLATFORM, inv.chat_id)
+        if not facts.hidden_information:
+            return []
+        return [name for user_id, name in facts.humans if not await self.reachable(user_id)]
+
+    async def ask_to_start(
+        self, chat: TelegramChat, names: Sequence[str], lang: str = "en"
+    ) -> None:
+        text = _(
+            "Before the game starts I must be able to send private cards to {names}: open a chat "
+            "with me with the button below and press Start, then /start here again.",
+            names=", ".join(names),
+        )
+        await chat.notify(say(text, lang), chat.start_link(lang))
+
+    async def ask_to_start_for_roll(self, chat: TelegramChat, name: str, lang: str = "en") -> None:
+        """A private roll goes by DM; one who never started the bot rolls nothing yet."""
+        text = _(
+            "{name}, a private roll comes to you in a private chat with me: press Start below, "
+            "then roll again. Nothing was rolled.",
+            name=name,
+        )
+        await chat.notify(say(text, lang), chat.start_link(lang), quote=True)
+
+    async def where_it_went(self, inv: Invocation, replies: Sequence[Reply]) -> str | None:
+        """Pressed in a group, an answer meant only for the presser goes to their DMs: say so."""
+        mine = [r for r in replies if isinstance(r, Private) and r.user_id == inv.user_id]
+        if inv.private or not mine:
+            return None
+        return say(HAND_SENT if await self.reachable(inv.user_id) else HAND_NOT_SENT, mine[0].lang)
+
+    async def send_refusal(self, chat: TelegramChat, reply: Private) -> None:
+        """A typed command's refusal. A game's rule refusal may name the sender's hidden cards,
+        so in a group it goes by DM; a player the bot cannot DM gets a short reply without it."""
+        origin = chat.origin
+        in_group = int(reply.user_id) != origin.chat_id
+        safe = reply.refusal in (Refusal.TURN, Refusal.STALE, Refusal.ERROR)
+        if not in_group or safe or not await self.seated(origin.chat, reply.user_id):
+            await chat.send(reply, None, origin.message_id)
+            return
+        if await self.reachable(reply.user_id):
+            await self.delivery.send_private(chat, reply, origin.chat)
+            return
+        text = _(
+            "{name}, that was refused; the reason may name your cards, so I can only tell you "
+            "privately: press Start below, then try again.",
+            name=reply.name,
+        )
+        await chat.notify(say(text, reply.lang), chat.start_link(reply.lang), quote=True)
+
+    async def send_shareable(self, chat: TelegramChat, reply: Private) -> None:
+        """Help and rules asked for in a group: privately when the player has started the bot,
+        else as a reply in the group (nothing in them is secret)."""
+        origin = chat.origin
+        if await self.reachable(reply.user_id):
+            user = int(reply.user_id)
+            try:
+                keys = await chat.markup(reply.buttons, reply.version, origin.chat)
+                await chat.elsewhere(Origin(user, user)).send(reply, keys)
+                return
+            except Forbidden:
+                await self.delivery.reachable(user, False)
+        await chat.send(reply, None, origin.message_id)
