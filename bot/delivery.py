@@ -15,7 +15,9 @@ log = logging.getLogger(__name__)
 
 
 class Platform(Protocol):
-    """What one platform can do in one chat; each primitive reports failure, never raises."""
+    """What one platform can do in one chat. A primitive reports what the platform refused
+    (False, None) and logs what it may ignore (a pin without the right); any other error goes
+    up to the adapter, which logs the reply as undelivered."""
 
     async def post(self, reply: Public) -> str | None:
         """A new message at the bottom of the chat; its id, or None when the platform refused."""

@@ -393,13 +393,8 @@ class Referee:
             )
             return [], None
 
-    async def next_deadline(self, platforms: Collection[str] | None = None) -> datetime | None:
-        """When the earliest deadline fires (the console's /wait steps through them in order)."""
-        async with self._reads() as session:
-            return await Repository(session).next_deadline(platforms)
-
     async def seated_humans(self, platform: str, chat_id: str) -> list[tuple[str, str]]:
-        """(user id, name) of the humans at the chat's open table, for adapters that must reach them."""
+        """(user id, name) of the humans at the chat's open table (bench/fuzz.py asks)."""
         async with self._reads() as session:
             table = await Repository(session).open_table(platform, chat_id, lock=False)
             if table is None:
@@ -520,24 +515,11 @@ class Referee:
             repo.update_settings(table, noticed=[*noticed, key])
             return True
 
-    async def needs_private_messages(self, platform: str, chat_id: str) -> bool:
-        """Whether the chat's open table plays a game with hidden information (its players
-        must be reachable privately before it starts)."""
-        async with self._reads() as session:
-            table = await Repository(session).open_table(platform, chat_id, lock=False)
-            return table is not None and engine_for(table.game).hidden_information
-
     async def board_message(self, platform: str, chat_id: str) -> str | None:
-        """The id of the board message of the chat's latest table (for adapters and tests)."""
+        """The id of the board message of the chat's latest table (for tests)."""
         async with self._reads() as session:
             table = await Repository(session).last_table(platform, chat_id)
             return table.board_message if table is not None else None
-
-    async def seat_names(self, platform: str, chat_id: str) -> list[str]:
-        """The names seated at the chat's open table (a player option's suggestions)."""
-        async with self._reads() as session:
-            table = await Repository(session).open_table(platform, chat_id, lock=False)
-            return [s.name for s in table.seats] if table is not None else []
 
     async def press(self, token: str) -> StoredButtons | None:
         """The stored set a pressed key (or a page turn) names; None once it is gone."""

@@ -162,6 +162,7 @@ class FakeDiscord:
         self.locales: dict[int, str] = {}  # a user's Discord client language (default en-US)
         self.can_pin = False  # the bot's role has Pin Messages in the channel
         self.pins: list[str] = []  # ids of pinned messages, in order
+        self.unpins: list[str] = []  # ids of unpinned messages, in order
         self.edits: list[dict[str, Any]] = []  # every edit of a channel message: the new state
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.uploads: dict[str, Upload] = {}  # attachment id -> what was attached
@@ -303,6 +304,7 @@ class FakeDiscord:
             ("POST", "channels", 4): self._channel_message,
             ("PATCH", "channels", 5): self._edit_channel_message,
             ("PUT", "channels", 6): self._pin,
+            ("DELETE", "channels", 6): self._pin,
         }
         return routes.get(shape)
 
@@ -493,7 +495,8 @@ class FakeDiscord:
         return _json(self._public(message))
 
     async def _pin(self, call: Call) -> web.Response:
-        """PUT /channels/C/messages/pins/M: needs the Pin Messages permission."""
+        """PUT (pin) or DELETE (unpin) /channels/C/messages/pins/M: needs the Pin Messages
+        permission."""
         parts = call.path.split("/")
         channel_id, message_id = parts[2], parts[5]
         if not self.can_pin:
@@ -501,8 +504,8 @@ class FakeDiscord:
         found = next((m for m in self.messages if m["id"] == message_id), None)
         if found is None or found["channel_id"] != channel_id:
             return _json({"message": "Unknown Message", "code": 10008}, 404)
-        found["pinned"] = True
-        self.pins.append(message_id)
+        found["pinned"] = call.method == "PUT"
+        (self.pins if found["pinned"] else self.unpins).append(message_id)
         return web.Response(status=204)
 
     @staticmethod

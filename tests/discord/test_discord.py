@@ -225,6 +225,7 @@ async def test_three_players_play_gotown_to_the_end(
     final = board_of(fake)
     assert final["embeds"][0]["title"] == "GoTown: the game is over." and not final["components"]
     assert len(fake.pins) <= 1 + moves // SCROLL_AFTER, "a new board only when it scrolled away"
+    assert fake.unpins == fake.pins[:-1], "only the latest board stays pinned"
     for old in fake.pins[:-1]:
         moved = next(m for m in everything if m["id"] == old)
         assert moved["content"].startswith("The board moved below: ") and not moved["embeds"]

@@ -113,6 +113,7 @@ class FakeBotApi:
         self.inline_messages: dict[str, dict[str, Any]] = {}  # inline_message_id -> message
         self.pinners: set[int] = set()  # groups where the bot is an admin that may pin
         self.pins: dict[int, list[int]] = {}  # chat -> pinned message ids, in order
+        self.unpins: dict[int, list[int]] = {}  # chat -> unpinned message ids, in order
         self.forums: set[int] = set()  # supergroups with topics
         self.files: dict[str, bytes] = {}  # file_id -> what users sent
         self._update_ids = itertools.count(1000)
@@ -341,6 +342,9 @@ class FakeBotApi:
         if method == "pinChatMessage":
             self.pins.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
             return True
+        if method == "unpinChatMessage":
+            self.unpins.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
+            return True
         if method == "getChatMember":
             return self._member(int(params["user_id"]))
         return True
@@ -419,7 +423,7 @@ def _bad_request(method: str, params: dict[str, Any], api: FakeBotApi) -> str | 
         problem = _edit_problem(method, params, api)
         if problem is not None:
             return problem
-    if method == "pinChatMessage":
+    if method in {"pinChatMessage", "unpinChatMessage"}:
         chat_id = int(params.get("chat_id") or 0)
         if (chat_id, int(params.get("message_id") or 0)) not in api.messages:
             return "message to pin not found"

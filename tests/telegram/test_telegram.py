@@ -258,6 +258,7 @@ async def test_a_complete_three_player_game(tg: Harness, fake: FakeBotApi) -> No
     boards = fake.pins[GROUP]
     assert boards[0] == board_id and boards[-1] == final.result["message_id"]
     assert len(boards) <= 1 + moves // SCROLL_AFTER, "a new board only when it scrolled away"
+    assert fake.unpins.get(GROUP, []) == boards[:-1], "only the latest board stays pinned"
     for old in boards[:-1]:
         assert fake.messages[GROUP, old]["text"] == "The board moved below."
     assert fake.of("editMessageText"), "a spent DM choice is marked and its buttons removed"

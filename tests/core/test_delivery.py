@@ -1,0 +1,183 @@
+"""One delivery policy, one narrow referee interface: the live board is driven the same way on
+the console, Discord and Telegram, and adapters call no more than the port's six operations."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.adapters.console import ConsoleChat
+from bot.adapters.discord_delivery import DiscordChannel
+from bot.adapters.telegram.chat import TelegramChat
+from bot.cli import make_referee
+from bot.delivery import Platform
+from bot.port import RefereePort
+from bot.referee import Referee
+from tests.discord import test_discord as discord_test
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.test_discord import Handled, Players, handled
+from tests.telegram import test_telegram as telegram_test
+from tests.telegram.fake_botapi import FakeBotApi
+
+__all__ = ["handled"]  # the fixture, shared with tests/discord
+ADAPTERS = Path(__file__).resolve().parents[2] / "bot" / "adapters"
+BOARD_PRIMITIVES = ("post", "edit", "pin", "unpin", "point")
+ONE_GAME = (
+    ("Ann", "/new race"),  # the board is posted and pinned
+    ("Bob", "/join"),  # edited in place
+    ("Ann", "/start"),  # edited in place
+    ("Ann", "/board"),  # posted anew: the new one pinned, the old unpinned and pointing at it
+    ("Ann", "/step 1"),  # the new one edited in place
+)
+EXPECTED = [
+    ("post", True),
+    ("pin", None),
+    ("edit", True),
+    ("edit", True),
+    ("post", True),
+    ("pin", None),
+    ("unpin", None),
+    ("point", None),
+    ("edit", True),
+]
+Calls = list[tuple[str, Any]]
+
+
+def _spy(monkeypatch: pytest.MonkeyPatch, primitives: type[Any], calls: Calls) -> None:
+    """Record each board primitive the policy calls on this platform, with what it returned
+    (a posted message's id as True)."""
+    for name in BOARD_PRIMITIVES:
+        real: Callable[..., Awaitable[Any]] = getattr(primitives, name)
+
+        async def spied(self: Any, *args: Any, _name: str = name, _real: Any = real) -> Any:
+            result = await _real(self, *args)
+            calls.append((_name, True if isinstance(result, str) else result))
+            return result
+
+        monkeypatch.setattr(primitives, name, spied)
+
+
+async def _console(referee: Referee) -> None:
+    import io
+
+    from bot.adapters.console import Console
+
+    console = Console(referee, out=io.StringIO(), fmt="jsonl")
+    for name, line in ONE_GAME:
+        await console.line(f"{name}: {line}")
+
+
+async def _discord(referee: Referee, handled: Handled) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    fake.can_pin = True
+    users = {"Ann": discord_test.ANN, "Bob": discord_test.BOB}
+    try:
+        players = Players(fake, handled)
+        async with discord_test.running(fake, referee, discord_test.settings()):
+            for name, line in ONE_GAME:
+                verb, _, args = line[1:].partition(" ")
+                if verb == "new":
+                    await players.slash(users[name], verb, game=args)
+                elif verb == "step":  # a game's verb: through /play
+                    await players.slash(users[name], "play", move=line)
+                else:
+                    await players.slash(users[name], verb)
+        assert fake.unpins == fake.pins[:1], "the first board unpinned when the second was pinned"
+    finally:
+        await fake.close()
+
+
+async def _telegram(db_url: str) -> None:
+    fake = FakeBotApi()
+    await fake.start()
+    fake.pinners.add(telegram_test.GROUP)
+    users = {"Ann": telegram_test.ANN, "Bob": telegram_test.BOB}
+    harness = telegram_test.Harness(fake, db_url, telegram_test.settings())
+    await harness.start()
+    try:
+        await harness.start_privately(*users.values())
+        for name, line in ONE_GAME:
+            await harness.say(users[name], line)
+        pins = fake.pins[telegram_test.GROUP]
+        assert fake.unpins[telegram_test.GROUP] == pins[:1]
+    finally:
+        await harness.stop()
+        await fake.close()
+
+
+async def test_the_live_board_policy_drives_every_platform_the_same_way(
+    referee: Referee, handled: Handled, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, Calls] = {}
+    for platform, primitives in (
+        ("console", ConsoleChat),
+        ("discord", DiscordChannel),
+        ("telegram", TelegramChat),
+    ):
+        calls: Calls = []
+        seen[platform] = calls
+        with monkeypatch.context() as patched:
+            _spy(patched, primitives, calls)
+            if platform == "console":
+                await _console(referee)
+            elif platform == "discord":
+                await _discord(referee, handled)
+            else:
+                await _telegram(f"sqlite+aiosqlite:///{tmp_path}/telegram.db")
+    assert seen == {"console": EXPECTED, "discord": EXPECTED, "telegram": EXPECTED}
+
+
+def test_every_platform_implements_the_primitives() -> None:
+    wanted = {
+        name for name, member in inspect.getmembers(Platform) if inspect.iscoroutinefunction(member)
+    }
+    assert set(BOARD_PRIMITIVES) <= wanted
+    for primitives in (ConsoleChat, DiscordChannel, TelegramChat):
+        assert all(inspect.iscoroutinefunction(getattr(primitives, n)) for n in wanted), primitives
+
+
+def _used_on_referee(path: Path) -> set[str]:
+    """Every attribute an adapter module reads on a referee: `referee.x`, `self.referee.x`."""
+    used = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value
+        if (isinstance(owner, ast.Name) and owner.id == "referee") or (
+            isinstance(owner, ast.Attribute) and owner.attr == "referee"
+        ):
+            used.add(node.attr)
+    return used
+
+
+def test_adapters_call_at_most_six_referee_operations() -> None:
+    operations = {
+        name
+        for name, member in inspect.getmembers(RefereePort)
+        if inspect.isfunction(member) and not name.startswith("_")
+    }
+    assert len(operations) == 6, operations
+    used: set[str] = set()
+    for path in ADAPTERS.rglob("*.py"):
+        used |= _used_on_referee(path)
+        source = path.read_text(encoding="utf-8")
+        assert "bot.referee" not in source, f"{path} sees the Referee itself, not bot.port"
+    assert "handle" in used and "sweep" in used, "the scan finds the calls"
+    assert used <= operations | {"clock"}, used - operations
+    assert len(used & operations) <= 6
+
+
+async def test_a_console_referee_is_a_port(db_url: str) -> None:
+    referee = await make_referee(db_url, seed="fixed")
+    try:
+        facts = await referee.chat_facts("console", "nowhere")
+        assert facts.seats == () and facts.board_message is None and not facts.data
+        assert await referee.press("no-such-token") is None
+    finally:
+        await referee.close()
