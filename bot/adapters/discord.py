@@ -129,8 +129,7 @@ class Adapter:
                 return
         replies = await work
         if replies:
-            delivery = InteractionReplies(interaction, chat, not done, self.delivery)
-            await delivery.deliver(replies)
+            await InteractionReplies(interaction, chat, not done, self.delivery).deliver(replies)
 
     async def turn_page(self, interaction: discord.Interaction[Any], token: str, page: int) -> None:
         """Show another page of a long select menu on the same message."""

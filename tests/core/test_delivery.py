@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +15,10 @@ from bot.adapters.console import ConsoleChat
 from bot.adapters.discord_delivery import DiscordChannel
 from bot.adapters.telegram.chat import TelegramChat
 from bot.cli import make_referee
-from bot.delivery import Platform
+from bot.delivery import Delivery, Platform
 from bot.port import RefereePort
 from bot.referee import Referee
+from bot.replies import LiveBoard, Private, Public
 from tests.discord import test_discord as discord_test
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.test_discord import Handled, Players, handled
@@ -181,3 +182,102 @@ async def test_a_console_referee_is_a_port(db_url: str) -> None:
         assert await referee.press("no-such-token") is None
     finally:
         await referee.close()
+
+
+class Recording:
+    """A platform whose edits and DMs fail as told, and the referee's bookkeeping, recorded."""
+
+    def __init__(self, *, editable: bool = True, postable: bool = True, dms: bool = True) -> None:
+        self.editable, self.postable, self.dms = editable, postable, dms
+        self.calls: list[tuple[str, ...]] = []
+        self.noticed: set[str] = set()
+        self.data: dict[str, dict[str, Any]] = {}
+
+    async def post(self, reply: Public) -> str | None:
+        self.calls.append(("post",))
+        return "new" if self.postable else None
+
+    async def edit(self, message_id: str, reply: Public) -> bool:
+        self.calls.append(("edit", message_id))
+        return self.editable
+
+    async def pin(self, message_id: str) -> None:
+        self.calls.append(("pin", message_id))
+
+    async def unpin(self, message_id: str) -> None:
+        self.calls.append(("unpin", message_id))
+
+    async def point(self, old_id: str, new_id: str, lang: str) -> None:
+        self.calls.append(("point", old_id, new_id))
+
+    async def send_private(self, reply: Private) -> bool:
+        self.calls.append(("dm", reply.user_id))
+        return self.dms
+
+    async def tell_unreachable(self, reply: Private) -> None:
+        self.calls.append(("unreachable", reply.user_id))
+
+    async def board_posted(self, table_id: int, message_id: str | None) -> None:
+        self.calls.append(("posted", str(table_id), str(message_id)))
+
+    async def store_buttons(
+        self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
+    ) -> str:
+        return "token"
+
+    async def first_notice(self, platform: str, chat_id: str, key: str) -> bool:
+        fresh = key not in self.noticed
+        self.noticed.add(key)
+        return fresh
+
+    async def chat_data(self, platform: str, chat_id: str) -> dict[str, Any]:
+        return self.data.get(chat_id, {})
+
+    async def update_chat_data(self, platform: str, chat_id: str, **values: Any) -> None:
+        self.data.setdefault(chat_id, {}).update(values)
+
+    async def roll_title(self, platform: str, user_id: str, text: str) -> str:
+        return text
+
+
+def _board(message_id: str | None, *, repost: bool = False, pin: bool = True) -> Public:
+    return Public("", live=LiveBoard(7, message_id, repost=repost, pin=pin))
+
+
+async def test_a_board_that_cannot_be_edited_is_posted_anew_and_the_old_one_points_at_it() -> None:
+    both = Recording(editable=False)
+    assert await Delivery(both, "test").show_board(both, _board("old")) == "new"
+    assert both.calls == [
+        ("edit", "old"),
+        ("post",),
+        ("pin", "new"),
+        ("unpin", "old"),
+        ("point", "old", "new"),
+        ("posted", "7", "new"),
+    ]
+
+
+async def test_a_board_edited_in_place_or_refused_is_not_recorded() -> None:
+    edited = Recording()
+    assert await Delivery(edited, "test").show_board(edited, _board("old")) is None
+    assert edited.calls == [("edit", "old")]
+    refused = Recording(postable=False)
+    assert await Delivery(refused, "test").show_board(refused, _board("old", repost=True)) is None
+    assert refused.calls == [("post",)], "nothing pinned, pointed at or stored"
+    first = Recording()
+    await Delivery(first, "test").show_board(first, _board(None, pin=False))
+    assert first.calls == [("post",), ("posted", "7", "new")]
+
+
+async def test_a_player_out_of_reach_is_remembered_and_the_chat_told_once() -> None:
+    both = Recording(dms=False)
+    delivery = Delivery(both, "test")
+    both.data["user:5"] = {"started": True}
+    assert await delivery.can_reach("5")
+    for _time in range(2):
+        await delivery.send_private(both, Private("5", "Eve", "Your hand"), "chat")
+    assert both.calls == [("dm", "5"), ("unreachable", "5"), ("dm", "5")]
+    assert not await delivery.can_reach("5")
+    reached = Recording()
+    await Delivery(reached, "test").send_private(reached, Private("6", "Fay", "hi"), "chat")
+    assert reached.calls == [("dm", "6")] and not reached.data
