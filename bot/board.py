@@ -1,9 +1,9 @@
 """One live board per table: the message that shows a table's state, edited in place after every
 command, and the short lines that report the moves (a command's lines folded into one message).
 
-The referee marks the board reply with `Public.live` (the table and where its message is); the
-adapter edits that message, or posts a new one when it cannot (and then tells the referee the new
-id, which is kept in `tables.board_message`). `tables.board_after` counts the messages posted
+The referee marks the board reply with `Public.live` (the table and where its message is);
+bot.delivery has the adapter edit that message, or post a new one when it cannot (and then tells
+the referee the new id, which is kept in `tables.board_message`). `tables.board_after` counts the messages posted
 since, so a board that scrolled far away is posted anew at the bottom."""
 
 from __future__ import annotations

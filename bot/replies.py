@@ -32,7 +32,7 @@ class LiveBoard:
     """Marks a Public as the table's board: one message per table in its chat, edited in place.
     `message_id` is where the chat has it now (None: not posted yet); `repost` asks for a new
     message at the bottom (the old one scrolled away, or /board asked), the old one then points
-    at it. The adapter tells the referee the new id (`Referee.board_posted`)."""
+    at it. bot.delivery tells the referee the new id (`Referee.board_posted`)."""
 
     table_id: int
     message_id: str | None = None
