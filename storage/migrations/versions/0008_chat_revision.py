@@ -18,10 +18,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("chats") as batch:
-        batch.add_column(sa.Column("revision", sa.Integer(), nullable=False, server_default="0"))
+    op.add_column("chats", sa.Column("revision", sa.Integer(), nullable=False, server_default="0"))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("chats") as batch:
-        batch.drop_column("revision")
+    op.drop_column("chats", "revision")
