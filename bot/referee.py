@@ -201,6 +201,8 @@ class Referee:
                 try:
                     replies, table = await run(work, loaded)
                 except RuleError as error:
+                    if not await self.store.fresh(loaded):
+                        continue  # judged on a copy another process has moved past
                     if update is not None and await self.store.queries.processed(*update):
                         return [], None  # a redelivery is answered once, whatever it was
                     return localise_replies([refusal(inv, error)], heard), None
@@ -210,6 +212,8 @@ class Referee:
                     partial(localise_replies, replies, heard),
                     ahead=_ahead(table),
                 )
+                if not work.touches_a_table() and not await self.store.fresh(loaded):
+                    continue  # a read of a copy another process has moved past
                 if work.empty() and update is None:
                     written = True  # nothing to write: said on the loop
                 else:
@@ -292,6 +296,8 @@ class Referee:
                 resume = Invocation(platform, chat_id, "", "referee", "timeout")
                 replies, table = await self._unit(resume, partial(self._fire, deadline_id, now))
                 replies += await self._bots_go_on(resume, table)
+                replies = [r for r in replies if not (isinstance(r, Private) and not r.user_id)]
+                # a failure (logged, retried at the next sweep) is nobody's to read
                 if replies:
                     notices.append(Notice(platform, chat_id, replies))
         await self.tidy()

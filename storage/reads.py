@@ -91,6 +91,14 @@ class Queries:
         async with self._sessions() as session:
             return await session.get(ProcessedUpdate, (platform, update_id)) is not None
 
+    async def revision(self, table_id: int) -> int | None:
+        async with self._sessions() as session:
+            found = await session.execute(
+                select(GameTable.revision).where(GameTable.id == table_id)
+            )
+            value = found.scalar_one_or_none()
+        return None if value is None else int(value)
+
     async def chat(self, platform: str, chat_id: str) -> ChatValue | None:
         async with self._sessions() as session:
             row = await session.get(Chat, (platform, chat_id))

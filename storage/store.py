@@ -546,11 +546,28 @@ class Store:
         """Write the work (False: its update was processed before; nothing written). Stale: a row
         it read has moved on; the chat's cached rows are then forgotten."""
         try:
-            return await self._writer(commit)
+            written = await self._writer(commit)
         except Stale:
             chat = commit.work.chat
             self._cache.forget(chat.platform, chat.chat_id)
             raise
+        if written:
+            commit.work.written()
+        return written
+
+    async def fresh(self, loaded: Loaded) -> bool:
+        """Whether a table read from the cache is still the stored one: checked before a unit
+        that writes nothing to it is answered (a refusal, a read), as no commit checks it then."""
+        table = loaded.table
+        if not loaded.cached or table is None:
+            return True
+        stored = self._writer.stored_revision(table.id)
+        if stored is None:  # not SQLite, or its read could not be made at once
+            stored = await self.queries.revision(table.id)
+        if stored == table.revision:
+            return True
+        self._cache.forget(table.platform, table.chat_id)
+        return False
 
     def keep(self, chat: Chat, table: Table | None) -> None:
         """What a committed command left, the revisions it wrote counted in."""

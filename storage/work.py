@@ -359,6 +359,15 @@ class Work:
 
     # ---- what the commit asks ----
 
+    def written(self) -> None:
+        """Once committed: the rows' new revisions, so the cache holds what is stored."""
+        if self.chat_changed():
+            self.chat.revision = (self.chat.revision or 0) + 1
+        for watched in self.watched:
+            if changed_table(watched):
+                table = watched.table
+                table.revision = 1 if watched.values is None else (table.revision or 0) + 1
+
     def chat_changed(self) -> bool:
         """The chat row is written: it changed, or a table was made (one at a time per chat)."""
         return (
@@ -366,6 +375,10 @@ class Work:
             or differs(self.chat.values(), self.chat_values)
             or any(w.values is None for w in self.watched)
         )
+
+    def touches_a_table(self) -> bool:
+        """Whether a table row is written (its revision checked by the commit)."""
+        return any(changed_table(w) for w in self.watched)
 
     def empty(self) -> bool:
         """Nothing to write but the update's claim."""

@@ -241,7 +241,7 @@ async def test_every_row_written_is_what_the_orm_would_store(
 
     monkeypatch.setattr(Store, "commit", commit_twice)
     chat, users, chooser = f"rows-{game}-{uuid.uuid4().hex[:8]}", ["Ann", "Bob"], Rng(game)
-    opening = [("Ann", f"/new {game}"), ("Bob", "/join"), ("Ann", "/start"), ("Ann", "/roll 2d6")]
+    opening = [("Ann", f"/new {game}"), ("Bob", "/join"), ("Ann", "/start"), ("Cid", "/roll 2d6")]
     for n, (user, text) in enumerate(opening):
         replies = await referee.handle(typed(chat, user, text, n))
         assert not any(isinstance(r, Private) and r.refusal for r in replies), replies
