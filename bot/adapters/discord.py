@@ -43,7 +43,8 @@ log = logging.getLogger(__name__)
 
 PLATFORM = "discord"
 DEFER_AFTER = 2.0
-"""Seconds the referee may take before the interaction is deferred (Discord allows three)."""
+"""Seconds the referee may take before the interaction is deferred (Discord allows three); 0
+defers every interaction at once."""
 PLAIN_VERBS = frozenset({"board"})
 """Shared verbs whose only option is the console's (writing a file), so Discord offers none."""
 __all__ = [
@@ -119,7 +120,9 @@ class Adapter:
             attachment=attachment,
         )
         work = asyncio.ensure_future(self.referee.handle(inv))
-        done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+        done = False
+        if self.defer_after > 0:  # a command that never waits (all cached) may finish at once
+            done = bool((await asyncio.wait({work}, timeout=self.defer_after))[0])
         if not done:
             try:
                 await interaction.response.defer(ephemeral=True, thinking=True)
