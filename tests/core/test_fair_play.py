@@ -14,6 +14,8 @@ from sqlalchemy import select
 
 from bot.adapters.console import Console
 from bot.cli import make_referee
+from bot.commands.parse import Invocation
+from bot.replies import Private, Refusal
 from storage.db import read_sessions
 from storage.models import ActionRow, GameTable
 from tests.core.transcript import channel, lines, outcome, run_lines, to
@@ -132,3 +134,27 @@ async def test_a_rematch_starts_without_every_player_who_skipped_join(console: C
     ), texts
     records = await run_lines(console, "Ann: /step 1\nCid: /status")
     assert "1. Ann" in channel(records)[-1] and "2. Cid" in channel(records)[-1]
+
+
+async def test_a_button_of_an_earlier_table_is_stale_at_the_next(console: Console) -> None:
+    """An End button kept in an old DM (made at version 2 of table 1) ends nothing at table 2,
+    nor does a move button of table 1 that would be legal at table 2."""
+    referee, chat = console.referee, console.chat_id
+
+    def press(user: str, command: str, version: int) -> Invocation:
+        verb, *args = command.lstrip("/").split()
+        return Invocation("console", chat, user, user.title(), verb, args, version=version)
+
+    await run_lines(console, "Ann: /new race --goal 3\nBob: /join\nAnn: /start")
+    first = await referee.store.queries.open_table("console", chat)
+    assert first is not None
+    old_version, old_step = first.version, first.version
+    await run_lines(console, "Ann: /step 3")  # table 1 is over
+    await run_lines(console, "Ann: /new race --goal 3\nBob: /join\nAnn: /start")
+    second = await referee.store.queries.open_table("console", chat)
+    assert second is not None and second.version > old_version
+    for user, command, version in (("ann", "/end", old_version), ("ann", "/step 1", old_step)):
+        replies = await referee.handle(press(user, command, version))
+        assert [r.refusal for r in replies if isinstance(r, Private)] == [Refusal.STALE], replies
+    after = await referee.store.queries.open_table("console", chat)
+    assert after is not None and after.revision == second.revision and after.status == "active"
