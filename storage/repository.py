@@ -360,6 +360,11 @@ class Repository:
             )
         )
 
+    async def count_rolls(self, platform: str, chat_id: str) -> int:
+        """Rolls logged in this chat so far (an inline roller's sequence: the next is this + 1)."""
+        stmt = select(func.count()).where(RollRow.platform == platform, RollRow.chat_id == chat_id)
+        return int((await self.session.execute(stmt)).scalar_one())
+
     # ---- saved rolls ----
 
     async def saved_rolls(self, platform: str, user_id: str) -> Sequence[SavedRoll]:
