@@ -297,8 +297,13 @@ def _cannot(request: _Request, needle: str | int, reason: str) -> RuleError:
     if isinstance(needle, int):
         at = request.typed.at(needle)
     else:
-        found = request.work.lower().find(needle.lower(), request.start)
-        at = request.typed.at(request.start if found < 0 else found)
+        # in d20's spelling (pl1), else as rewritten from the player's (dl1): same positions
+        places = [
+            w.lower().find(needle.lower(), request.start)
+            for w in (request.work, request.typed.work)
+        ]
+        found = [place for place in places if place >= 0]
+        at = request.typed.at(found[0] if found else request.start)
     word = text[at:].split(" ")[0]
     return RuleError(
         _(
@@ -380,7 +385,7 @@ def _comment_problem(word: str, glued: bool, before: str) -> tuple[str, str] | N
             dice=(dice := _last_dice(before)),
             top=top_face(dice.split("d", 1)[1]),
         )
-    if re.fullmatch(r"(k|p|kh|kl|dh|dl|rr|ro|ra|e|mi|ma)[<>hl]?\d+", w):
+    if re.fullmatch(r"(k|p|kh|kl|dh|dl|rr|ro|ra|ie|ir|e|mi|ma|rg|r)[<>hl]?=?-?\d+", w):
         return (
             _("the option right after the dice"),
             _("Write it without a space: {roll}{option}.", roll=before, option=w),

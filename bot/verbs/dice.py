@@ -335,7 +335,6 @@ VERBS: tuple[SharedVerb, ...] = (
             _("/roll attack"),
             "/roll list",
             _("/roll forget attack"),
-            "/roll log inline",
         ),
         aliases=("r",),
     ),

@@ -270,6 +270,8 @@ def assert_rendered(result: DiceRoll) -> None:
         ("10d6>3+2d6", "at position 5 ('>3+2d6'): the target after > must be a number"),
         ("(1d20+2>3)*2", "at position 8 ('>3)*2'): compare one dice pool"),
         ("(1d6+2)kh1", "at position 8 ('kh1'): kh1 needs dice or a set"),
+        ("(1d6+2)dl1", "at position 8 ('dl1'): dl1 needs dice or a set"),
+        ("4dF rr<-1", "at position 5 ('rr<-1'): expected the option right after the dice"),
         ("1d20+1d6>3>2", "compare one dice pool"),
         ("1d6/0", "at position 4 ('/0'): it divides by zero"),
         ("1001d6", "At most 1,000 dice per roll, and '1001d6' asks for 1,001"),
