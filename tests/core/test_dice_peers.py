@@ -4,6 +4,9 @@ the same dice and total as a form in d20's grammar, or a refusal that says what 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from games.base import Rng, RuleError
@@ -160,3 +163,22 @@ def test_digits_of_any_script_count_alike() -> None:
         with pytest.raises(RuleError, match=r"at position 6 \('.'\).*1d20\+3 adds them"):
             roll(typed, Rng("u"))
     assert roll("1d20 vs ٣ goblins", Rng("u")).comment == "vs ٣ goblins"
+
+
+def readme_examples() -> list[str]:
+    """Each `/roll ...` of the README's dice table."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    table = readme.split("## Dice", 1)[1].split("\n\n")[2]
+    rows = [row.split(" | ")[1] for row in table.splitlines()[2:]]
+    return [found for row in rows for found in re.findall(r"`/roll ([^`]+)`", row)]
+
+
+def test_every_example_in_the_readmes_dice_table_rolls_or_is_refused_as_it_says() -> None:
+    examples = readme_examples()
+    assert len(examples) >= 20 and "4d6k3" in examples and "5d6 ie6 t4" in examples
+    for typed in examples:
+        if ";" in typed:
+            with pytest.raises(RuleError, match="Roll one at a time"):
+                roll(typed, Rng("readme"))
+        else:
+            assert roll(typed, Rng("readme")).sets, typed
