@@ -66,8 +66,9 @@ class Typed:
 
 _POOL = r"(?P<count>\d*)d(?P<size>\d+|%|[fF](?![A-Za-z]))"
 """A dice term as typed (before its options)."""
-_OPTIONS = r"(?P<options>(?:(?:kh|kl|k|ph|pl|p|dh|dl|rr|ro|ra|e|mi|ma)[<>hl]?\d+)*)"
-"""d20's options already glued to the dice."""
+_OPTIONS = r"(?P<options>(?:(?:k|p|rr|ro|ra|e|mi|ma)[<>hl]?\d+|d[hl]\d+)*)"
+"""d20's options already glued to the dice; one way only to read each (`kh3` is never `k`, `h3`
+and `kh`, `3`), so a failed match cannot backtrack through every split of a long chain."""
 _SPACED = re.compile(
     r"(?<=[\d%fF])[ ]+(?=(?:kh|kl|k|dh|dl|ph|pl|rr|ro|ra|ie|ir|e|mi|ma|rg|r)[<>]?\d+(?![\dA-Za-z]))"
 )

@@ -182,3 +182,16 @@ def test_every_example_in_the_readmes_dice_table_rolls_or_is_refused_as_it_says(
                 roll(typed, Rng("readme"))
         else:
             assert roll(typed, Rng("readme")).sets, typed
+
+
+@pytest.mark.parametrize("tail", ["d", "!!", "r2", "ie", " k3", "x"])
+def test_a_long_chain_of_options_is_read_once_whatever_ends_it(tail: str) -> None:
+    """Each rewrite reads a chain of options one way only: a chain of 60 that no rewrite takes
+    ends in a roll or a refusal, not in a search through its splits."""
+    typed = ("1d6" + "kh1" * 60)[: 200 - len(tail)] + tail
+    try:
+        result = roll(typed, Rng("chain"))
+    except RuleError as refused:
+        assert "I cannot" in str(refused)
+    else:
+        assert len(result.sets[0].dice) == 1
