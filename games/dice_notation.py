@@ -74,13 +74,21 @@ _SPACED = re.compile(
 )
 """A space before an option with a number: Dice Maiden writes `4d6 k3`, `3d6 ie6`."""
 _SPACED_DROP = re.compile(_POOL + _OPTIONS + r"(?P<space> +)d(?P<n>\d+)(?![\dA-Za-z])")
+"""`4d6 d1`: Dice Maiden's drop, or a die missing its `+` (`1d20 d4`)."""
 _KEEP = re.compile(r"(?<=[\d%fF)])k(?=\d)")
+"""`k3` with no h or l: the peers keep the highest (d20 alone keeps 3s)."""
 _DROP_LOWEST = re.compile(_POOL + _OPTIONS + r"d(?=\d)")
+"""`4d6d1`: a d right after the dice drops the lowest."""
 _BANG = re.compile(_POOL + _OPTIONS + r"!(?!=)(?P<how>!|p|[<>]=?\d+|)")
+"""`3d6!`, `3d6!>4`, `3d6!!` (and never `!=`, a comparison)."""
 _BARE_EXPLODE = re.compile(_POOL + _OPTIONS + r"i?e(?P<n>[<>]?\d+|(?![\d<>]))")
+"""`3d6e`, `3d6ie6`: Dice Maiden's explosions."""
 _INDEFINITE_REROLL = re.compile(r"(?<=[\d%fF])ir(?P<n>\d+)")
+"""`2d10ir2`: Dice Maiden's reroll of 2 or less, again and again."""
 _PEER_REROLL = re.compile(_POOL + _OPTIONS + r"(?P<r>rg|r)(?P<sel>[<>]?)(?P<n>\d+)")
+"""`4d6r2`, `4d6rg5`, `8d6r<2`: rerolls that the peers read in different ways."""
 _SEPARATOR = re.compile(r";")
+"""Dice Maiden's several rolls in one command."""
 _Rewrite = Callable[[re.Match[str], "Typed"], str]
 
 
