@@ -30,6 +30,8 @@ MAX_DICE = 1000
 MAX_SIDES = MAX_DIE_SIDES
 MAX_LENGTH = 200
 MAX_SETS = 20
+MAX_ROLLS = 4
+"""Rolls in one command, separated by `;` as Dice Maiden allows; they share the dice limit."""
 COLLAPSE_AT = 30
 """A pool showing more dice than this is rendered as counts per face unless `full=True`."""
 EXAMPLES = N_("/roll 2d6+1, /roll 4d6kh3, /roll 1d20 adv, /roll 10d6>3, /roll 1d20+5 attack")
@@ -221,6 +223,7 @@ class DiceRoll:
     comment: str | None = None
     mode: Mode | None = None
     notes: tuple[str, ...] = ()  # e.g. explosions stopped at the dice limit
+    more: tuple[DiceRoll, ...] = ()  # the rolls after `;` in the same command, each answered
 
     @property
     def total(self) -> int:
@@ -242,7 +245,14 @@ class DiceRoll:
 
     def render(self, who: str, style: Style = "console", *, full: bool = False) -> str:
         """`Ann rolls (attack): 1d20 (17) + 5 = 22`, with the style's strike and bold marks: a
-        marked text, English as a str, said in the reader's language by the bot."""
+        marked text, English as a str, said in the reader's language by the bot. The rolls
+        after `;` follow, one line each."""
+        own = self.render_own(who, style, full=full)
+        if not self.more:
+            return own
+        return Joined((own, *(r.render(who, style, full=full) for r in self.more)), "\n")
+
+    def render_own(self, who: str, style: Style, *, full: bool) -> str:
         m = _MARKUP[style]
         name = m.escape(who)
         head: str = _("{name} rolls", name=name)
@@ -498,7 +508,7 @@ def _check_comment(request: _Request, at: int) -> None:
 
 
 def _check_sizes(request: _Request, tree: Any) -> int:
-    """Refuse impossible dice before anything is rolled; returns the dice asked for."""
+    """Refuse impossible dice before anything is rolled; returns the dice its sets ask for."""
     from d20 import diceast
 
     typed = request.typed.work[: request.expression_end]  # dF still written as dF
@@ -513,17 +523,7 @@ def _check_sizes(request: _Request, tree: Any) -> int:
     for node in dice:
         _check_die(request, node, typed)
     count = sum(int(node.num) for node in dice) + (request.mode is not None)
-    total = count * request.sets
-    if total > MAX_DICE:
-        raise RuleError(
-            _(
-                "At most {most} dice per roll, and '{text}' asks for {count}; try fewer dice.",
-                most=f"{MAX_DICE:,}",
-                text=request.text,
-                count=f"{total:,}",
-            )
-        )
-    return total
+    return count * request.sets
 
 
 def _check_die(request: _Request, node: Any, typed: str) -> None:
@@ -589,16 +589,22 @@ class _Value:
     terms: list[Term] = field(default_factory=list)
 
 
+@dataclass
+class _Budget:
+    """Dice left for rerolls and explosions once every set of every roll has its own."""
+
+    spare: int
+
+
 class _Roller:
     """Rolls the sets of one request on `rng`. Every refusal depends only on what was typed, so
     a dry run on a throwaway generator judges a roll before a real die is drawn; what depends on
     the dice (a division by zero) makes a set with no total, its dice spent and shown."""
 
-    def __init__(self, request: _Request, rng: Rng, planned: int) -> None:
+    def __init__(self, request: _Request, rng: Rng, budget: _Budget) -> None:
         self.request = request
         self.rng = rng
-        self.spare = MAX_DICE - planned  # room for rerolls and explosions, every set's dice kept
-        self.extra = 0
+        self.budget = budget
         self.notes: list[str] = []
         self.advantage: Any = None
         self.undefined: str | None = None
@@ -758,8 +764,8 @@ class _Roller:
 
     def room(self, what: str) -> bool:
         """Whether one more die may be added; every set's own dice were counted in advance."""
-        if self.extra < self.spare:
-            self.extra += 1
+        if self.budget.spare > 0:
+            self.budget.spare -= 1
             return True
         if not self.notes:
             limit = f"{MAX_DICE:,}"
@@ -1010,24 +1016,58 @@ def _endless(name: str, sels: Sequence[Any], size: Any) -> str | None:
 
 
 def roll(expression: str, rng: Rng) -> DiceRoll:
-    """Read, check the limits, and roll on `rng`; every refusal is a RuleError."""
+    """Read, check the limits, and roll on `rng`; every refusal is a RuleError, raised before a
+    die is drawn. `A ; B` rolls each, sharing the dice limit."""
     text = "".join(c if c.isprintable() else " " for c in expression).strip()
     if not text:
         raise RuleError(_("Say what to roll, for example {examples}.", examples=said(EXAMPLES)))
     if len(text) > MAX_LENGTH:
         raise too_long()
+    parts = _parts(text)
     try:
-        request, tree = _read(text)
+        reads = [_read(part) for part in parts]
     except RecursionError:
         raise RuleError(_("That expression is nested too deeply to roll.")) from None
-    planned = _check_sizes(request, tree)
+    planned = sum(_check_sizes(request, tree) for request, tree in reads)
+    if planned > MAX_DICE:
+        raise RuleError(
+            _(
+                "At most {most} dice per roll, and '{text}' asks for {count}; try fewer dice.",
+                most=f"{MAX_DICE:,}",
+                text=text,
+                count=f"{planned:,}",
+            )
+        )
     try:  # judged on a throwaway generator first: a refusal never draws, reveals or rewinds
-        _Roller(request, Rng("judge"), planned).roll_sets(tree.roll)
+        _roll_parts(reads, Rng("judge"), _Budget(MAX_DICE - planned))
     except RecursionError:
         raise RuleError(_("That expression is nested too deeply to roll.")) from None
-    roller = _Roller(request, rng, planned)
-    sets = roller.roll_sets(tree.roll)  # no refusal depends on the dice, so none comes now
-    return DiceRoll(text, sets, request.comment, request.mode, tuple(roller.notes))
+    first, *more = _roll_parts(reads, rng, _Budget(MAX_DICE - planned))  # none refused now
+    return replace(first, more=tuple(more))
+
+
+def _parts(text: str) -> list[str]:
+    """The rolls of `A ; B`: at most MAX_ROLLS, none empty."""
+    parts = text.split(";")
+    if len(parts) > MAX_ROLLS:
+        at = len(";".join(parts[:MAX_ROLLS]))
+        raise refuse(text, at, _n("at most {n} roll", "at most {n} rolls", MAX_ROLLS))
+    for i, part in enumerate(parts):
+        if not part.strip():
+            at = len(";".join(parts[: i + 1]))  # the ; after the missing roll, or the end
+            raise refuse(text, at, _("a roll on each side of ;"))
+    return [part.strip() for part in parts]
+
+
+def _roll_parts(reads: Sequence[tuple[_Request, Any]], rng: Rng, budget: _Budget) -> list[DiceRoll]:
+    rolls = []
+    for request, tree in reads:
+        roller = _Roller(request, rng, budget)
+        sets = roller.roll_sets(tree.roll)
+        rolls.append(
+            DiceRoll(request.text, sets, request.comment, request.mode, tuple(roller.notes))
+        )
+    return rolls
 
 
 # ----- showing --------------------------------------------------------------------------------

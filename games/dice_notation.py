@@ -87,8 +87,6 @@ _INDEFINITE_REROLL = re.compile(r"(?<=[\d%fF])ir(?P<n>\d+)")
 """`2d10ir2`: Dice Maiden's reroll of 2 or less, again and again."""
 _PEER_REROLL = re.compile(_POOL + _OPTIONS + r"(?P<r>rg|r)(?P<sel>[<>]?)(?P<n>\d+)")
 """`4d6r2`, `4d6rg5`, `8d6r<2`: rerolls that the peers read in different ways."""
-_SEPARATOR = re.compile(r";")
-"""Dice Maiden's several rolls in one command."""
 _Rewrite = Callable[[re.Match[str], "Typed"], str]
 
 
@@ -164,17 +162,6 @@ def _reroll(found: re.Match[str], typed: Typed) -> str:
     raise refuse(typed.text, at, _("rr, ro or ra"), hint)
 
 
-def _separate(found: re.Match[str], typed: Typed) -> str:
-    at = typed.at(found.start())
-    before, after = typed.text[:at].strip(), typed.text[at + 1 :].strip()
-    hint = (
-        _("Roll one at a time: /roll {first}, then /roll {second}.", first=before, second=after)
-        if before and after
-        else ""
-    )
-    raise refuse(typed.text, at, _("one roll"), hint)
-
-
 def _spaced_drop(found: re.Match[str], typed: Typed) -> str:
     """`4d6 d1` drops the lowest (Dice Maiden) when fewer than the dice; else it is refused."""
     count, n = int(found.group("count") or 1), int(found.group("n"))
@@ -200,7 +187,6 @@ def _exploding(found: re.Match[str], typed: Typed) -> str:
 
 
 _REWRITES: tuple[tuple[re.Pattern[str], _Rewrite], ...] = (
-    (_SEPARATOR, _separate),
     (_SPACED_DROP, _spaced_drop),
     (_SPACED, lambda found, typed: ""),
     (_KEEP, lambda found, typed: "kh"),

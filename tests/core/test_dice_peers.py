@@ -47,6 +47,8 @@ SAME: list[tuple[str, str, str]] = [
     ("Dice Maiden", "3d6 + 5", "3d6+5"),
     ("Dice Maiden", "2d6 ! Fire damage", "2d6 Fire damage"),
     ("Dice Maiden", "d%", "d100"),
+    ("Dice Maiden", "4d100 ; 10d6 e6 k8 +4", "4d100;10d6e6kh8+4"),
+    ("Dice Maiden", "2d6 ; 3d8 ; 1d20; 4d10", "2d6;3d8;1d20;4d10"),
     ("rpg-dice-roller", "4d6!", "4d6e6"),
     ("rpg-dice-roller", "4d6!>=5", "4d6e>4"),
     ("rpg-dice-roller", "4d6!<=2", "4d6e<3"),
@@ -88,8 +90,13 @@ REFUSED: list[tuple[str, str, str]] = [
     ("Dice Maiden", "4d6 r2", "4d6ro<3 rerolls a die of 2 or less once; 4d6rr2 rerolls every 2"),
     ("Dice Maiden", "2d10 r2", "2d10ro<3 rerolls a die of 2 or less once"),
     ("Dice Maiden", "2d10 rg9", "2d10ro>8 rerolls a die of 9 or more once"),
-    ("Dice Maiden", "4d100 ; 10d6 e6 k8 +4", "Roll one at a time: /roll 4d100, then /roll 10d6"),
-    ("Dice Maiden", "2d6 ; 3d8", "at position 5 (';'): expected one roll"),
+    (
+        "Dice Maiden",
+        "2d6 ; 3d8 ; 1d20 ; 4d10 ; 1d6",
+        "at position 25 (';'): expected at most 4 rolls",
+    ),
+    ("Dice Maiden", "2d6 ; ; 3d8", "at position 7 (';'): expected a roll on each side of ;"),
+    ("Dice Maiden", "2d6 ;", "at the end: expected a roll on each side of ;"),
     ("Roll20", "8d6r<2", "8d6ro<2 rerolls a matching die once; 8d6rr<2 again and again"),
     ("Roll20", "3d6!!", "Compounding and penetrating dice are not rolled here; 3d6e6 explodes"),
     ("rpg-dice-roller", "4d6!p", "4d6e6 explodes every 6"),
@@ -100,8 +107,10 @@ REFUSED: list[tuple[str, str, str]] = [
 
 
 def seen(result: DiceRoll) -> list[tuple[int, list[tuple[int, bool, bool]]]]:
-    """Each set's total and dice (face, counted, exploded): what a player reads off a roll."""
-    return [(s.total, [(d.face, d.kept, d.exploded) for d in s.dice]) for s in result.sets]
+    """Each set's total and dice (face, counted, exploded), of every roll after `;` too: what
+    a player reads off a roll."""
+    sets = [s for r in (result, *result.more) for s in r.sets]
+    return [(s.total, [(d.face, d.kept, d.exploded) for d in s.dice]) for s in sets]
 
 
 def test_the_table_is_as_large_as_promised() -> None:
@@ -173,15 +182,12 @@ def readme_examples() -> list[str]:
     return [found for row in rows for found in re.findall(r"`/roll ([^`]+)`", row)]
 
 
-def test_every_example_in_the_readmes_dice_table_rolls_or_is_refused_as_it_says() -> None:
+def test_every_example_in_the_readmes_dice_table_rolls() -> None:
     examples = readme_examples()
     assert len(examples) >= 20 and "4d6k3" in examples and "5d6 ie6 t4" in examples
     for typed in examples:
-        if ";" in typed:
-            with pytest.raises(RuleError, match="Roll one at a time"):
-                roll(typed, Rng("readme"))
-        else:
-            assert roll(typed, Rng("readme")).sets, typed
+        result = roll(typed, Rng("readme"))
+        assert result.sets and len(result.more) == typed.count(";"), typed
 
 
 @pytest.mark.parametrize("tail", ["d", "!!", "r2", "ie", " k3", "x"])
@@ -195,3 +201,16 @@ def test_a_long_chain_of_options_is_read_once_whatever_ends_it(tail: str) -> Non
         assert "I cannot" in str(refused)
     else:
         assert len(result.sets[0].dice) == 1
+
+
+def test_rolls_separated_by_semicolons_are_each_answered_and_share_the_dice_limit() -> None:
+    result = roll("2d6 fire ; 1d20+5 adv attack ; 6 4d6kh3", Rng("several"))
+    lines = result.describe("Ann").splitlines()
+    assert lines[0].startswith("Ann rolls (fire): 2d6 (")
+    assert lines[1].startswith("Ann rolls (attack): 2d20kh1 (")
+    assert lines[2] == "Ann rolls 6 × 4d6kh3:" and len(lines) == 9
+    shared = roll("1d20rr<20 ; 999d6", Rng("several"))
+    assert shared.notes == ("rerolls stopped at the 1,000-dice limit in 1d20rr<20",)
+    assert len(shared.sets[0].dice) + len(shared.more[0].sets[0].dice) == 1000
+    with pytest.raises(RuleError, match="asks for 1,001"):
+        roll("500d6 ; 501d6", Rng("several"))

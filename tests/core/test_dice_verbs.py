@@ -252,3 +252,25 @@ class _Any:
 
 
 ANY = _Any()
+
+
+async def test_rolls_separated_by_semicolons_are_each_answered_and_logged(
+    console: Console,
+) -> None:
+    records = await run_lines(console, "Ann: /roll 2d6 fire ; 1d20+5 attack")
+    [answer] = channel(records)
+    fire, attack = answer.splitlines()
+    assert fire.startswith("Ann rolls (fire): 2d6 (") and attack.startswith("Ann rolls (attack)")
+    history = (await run_lines(console, "Ann: /history"))[0]["text"]
+    assert fire in history and attack in history
+
+    lines = "Ann: /new race --goal 6\nBob: /join\nAnn: /start\nAnn: /roll 1d4 ; 1d6 ; 1d8"
+    [answer] = [t for t in channel(await run_lines(console, lines)) if "rolls" in t]
+    shown = answer.splitlines()
+    assert [line.split(" (")[0] for line in shown] == [
+        "Ann rolls: 1d4",
+        "Ann rolls: 1d6",
+        "Ann rolls: 1d8",
+    ]
+    document = json.loads((await run_lines(console, "Ann: /end\nAnn: /export"))[-1]["text"])
+    assert document["actions"][0]["args"] == ["1d4 ; 1d6 ; 1d8"]
