@@ -18,8 +18,9 @@ from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
 from games.i18n import _, joined
 from games.registry import GAMES, about, engine_for
-from storage.models import ActionRow, GameTable, TableStatus
-from storage.repository import Repository
+from storage.models import ActionRow, TableStatus
+from storage.rows import Table
+from storage.work import Work
 
 HISTORY_LINES = 15
 HISTORY_CHARS = 12_000
@@ -71,7 +72,7 @@ async def history(ctx: Context) -> list[Reply]:
     return [Public(_("Recent moves and rolls:\n{lines}", lines="\n".join(kept)))]
 
 
-async def recent_lines(repo: Repository, platform: str, chat_id: str) -> list[str]:
+async def recent_lines(repo: Work, platform: str, chat_id: str) -> list[str]:
     """A chat's newest logged lines, oldest first, within HISTORY_CHARS."""
     lines = await repo.recent(platform, chat_id, HISTORY_LINES)
     kept: list[str] = []
@@ -82,7 +83,7 @@ async def recent_lines(repo: Repository, platform: str, chat_id: str) -> list[st
     return kept
 
 
-def export_document(table: GameTable, actions: Sequence[ActionRow]) -> dict[str, Any]:
+def export_document(table: Table, actions: Sequence[ActionRow]) -> dict[str, Any]:
     return {
         "format": "paperref-export/1",
         "game": table.game,
