@@ -274,3 +274,18 @@ async def test_rolls_separated_by_semicolons_are_each_answered_and_logged(
     ]
     document = json.loads((await run_lines(console, "Ann: /end\nAnn: /export"))[-1]["text"])
     assert document["actions"][0]["args"] == ["1d4 ; 1d6 ; 1d8"]
+
+
+async def test_inline_rolls_made_at_once_get_numbers_of_their_own(url: str) -> None:
+    """Each roll moves the inline chat's generator, so two counted at once by two processes
+    meet at the chat's revision: one runs again, and the numbers 1 to 6 are each given once."""
+    referees = [await make_referee(url), await make_referee(url)]
+    user = f"u{uuid.uuid4().hex[:12]}"
+    rolls = [
+        say(referees[i % 2], "telegram", user, "/roll 1d20", chat=f"inline:{user}")
+        for i in range(6)
+    ]
+    answers = [reply.text for replies in await asyncio.gather(*rolls) for reply in replies]
+    assert sorted(int(text.split(" ", 1)[0].lstrip("#")) for text in answers) == [1, 2, 3, 4, 5, 6]
+    for referee in referees:
+        await referee.close()
