@@ -115,7 +115,7 @@ async def roll(ctx: Context) -> list[Reply]:
     if args and args[0].lower() in SUBCOMMANDS:
         if private:
             raise RuleError(_("{flag} goes with a roll: /roll NAME {flag}.", flag=PRIVATE_FLAG))
-        return await SAVED[args[0].lower()](ctx, args[1:])
+        return await ROLL_WORDS[args[0].lower()](ctx, args[1:])
     return await roll_dice(ctx, args, private=private)
 
 
@@ -303,7 +303,8 @@ async def inline_log(ctx: Context, args: Sequence[str]) -> list[Reply]:
     return [Public(Joined((head, *lines), "\n"))]
 
 
-SAVED = {"save": save, "forget": forget, "list": listing, "log": inline_log}
+ROLL_WORDS = {"save": save, "forget": forget, "list": listing, "log": inline_log}
+"""/roll WORD ...: saved rolls, and the log of inline rolls."""
 
 
 async def inline_title(repo: Work | Queries, platform: str, user_id: str, text: str) -> str:
