@@ -652,8 +652,7 @@ class _Roller:
         request = self.request
         pools = [t.pool for t in value.terms if t.pool is not None]
         if not pools:
-            number = request.text[request.typed.at(request.start) :].strip()
-            number = number[: len(number) - len(request.comment or "")].strip()
+            number = request.typed.work[request.start : request.expression_end].strip()
             hint = _("Did you mean d{number}?", number=number) if number.isdigit() else ""
             raise _refuse(request, request.start, _("dice such as 1d20"), hint)
         counting = [p for p in pools if p.counting]

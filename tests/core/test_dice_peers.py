@@ -172,6 +172,8 @@ def test_digits_of_any_script_count_alike() -> None:
         with pytest.raises(RuleError, match=r"at position 6 \('.'\).*1d20\+3 adds them"):
             roll(typed, Rng("u"))
     assert roll("1d20 vs ٣ goblins", Rng("u")).comment == "vs ٣ goblins"
+    with pytest.raises(RuleError, match=r"Did you mean d3\?"):
+        roll("٣", Rng("u"))
 
 
 def readme_examples() -> list[str]:
