@@ -25,6 +25,7 @@ from bot.delivery import Delivery
 from bot.i18n import platform_language, say
 from bot.port import RefereePort
 from bot.replies import Public
+from bot.verbs.dice import inline_chat
 from games.base import RuleError
 from games.i18n import N_, Text, _
 
@@ -35,11 +36,6 @@ INLINE_ROLLING = N_("🎲 {name} is rolling…")
 """An inline roll's message until it is chosen: no number, for none is decided yet."""
 INLINE_HINT = N_("Type dice after my name, e.g. 2d6+1")
 INLINE_BUTTON_LIMIT = 64
-
-
-def inline_chat(user_id: int | str) -> str:
-    """The chat whose generator rolls one user's inline rolls (seeded and logged like any chat)."""
-    return f"inline:{user_id}"
 
 
 def inline_result_id(text: str) -> str:
