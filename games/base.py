@@ -398,6 +398,11 @@ class Engine(Protocol[S]):
         """A `chat=True` verb: edit the chat's data for this game in place and say what changed."""
         ...
 
+    def card(self, name: str) -> str | None:
+        """One card named in either language, in full (numbers and ability), for `/card` and
+        `/rules GAME CARD`; None when the game has no card of that name."""
+        ...
+
 
 class BaseEngine(ABC, Generic[S]):
     """Defaults an engine may inherit: dispatch to the verb's handler, a random legal bot, and
@@ -444,6 +449,9 @@ class BaseEngine(ABC, Generic[S]):
 
     def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
         raise RuleError(_("{game} keeps no chat data.", game=self.title))
+
+    def card(self, name: str) -> str | None:
+        return None
 
 
 _VERB_INDEX: dict[int, tuple[tuple[Verb[Any], ...], dict[str, Verb[Any]]]] = {}

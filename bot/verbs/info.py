@@ -111,18 +111,42 @@ async def help_(ctx: Context) -> list[Reply]:
     return [just_for_you(ctx, help_text(ctx.shared, engine, topic, ctx.lang))]
 
 
-async def rules(ctx: Context) -> list[Reply]:
-    args = list(ctx.inv.args)
-    engine: Engine[Any] | None = None
+def named_game(ctx: Context, args: list[str], usage: str) -> Engine[Any]:
+    """The game a command names first (taken off `args`), else the table's game."""
     if args and args[0].lower() in GAMES:
-        engine = engine_for(args.pop(0).lower())
-    elif ctx.table is not None:
-        engine = engine_for(ctx.table.game)
-    if engine is None:
+        return engine_for(args.pop(0).lower())
+    if ctx.table is None:
         raise RuleError(
-            _("Say which game: /rules GAME [TOPIC], one of {games}.", games=", ".join(GAMES))
+            _("Say which game: {usage}, one of {games}.", usage=usage, games=", ".join(GAMES))
         )
-    return [just_for_you(ctx, engine.rules(" ".join(args).lower() or None))]
+    return engine_for(ctx.table.game)
+
+
+async def rules(ctx: Context) -> list[Reply]:
+    """The rules, one topic, or one card in full (`/rules papertales Demon`)."""
+    args = list(ctx.inv.args)
+    engine = named_game(ctx, args, _("/rules GAME [TOPIC]"))
+    topic = " ".join(args)
+    card = engine.card(topic) if topic else None
+    return [just_for_you(ctx, card or engine.rules(topic.lower() or None))]
+
+
+async def card(ctx: Context) -> list[Reply]:
+    """One card in full, of the table's game or of the game named first."""
+    args = list(ctx.inv.args)
+    engine = named_game(ctx, args, _("/card GAME NAME"))
+    if not args:
+        raise RuleError(_("Name the card: /card NAME."))
+    text = engine.card(" ".join(args))
+    if text is None:
+        raise RuleError(
+            _(
+                "{game} has no card of that name; type a card's name as the game shows it, "
+                "in English or Polish.",
+                game=engine.title,
+            )
+        )
+    return [just_for_you(ctx, text)]
 
 
 def just_for_you(ctx: Context, text: str) -> Private:
@@ -146,6 +170,9 @@ async def games(ctx: Context) -> list[Reply]:
     lines.append(_("Open a table with /new GAME."))
     return [Public(joined(lines, "\n"))]
 
+
+GAME_ARG = Arg("GAME", "choice", _("The game."), required=False, choices=tuple(GAMES))
+"""A game named first, where the table's game is the default (/rules, /card)."""
 
 VERBS: tuple[SharedVerb, ...] = (
     SharedVerb(
@@ -190,11 +217,22 @@ VERBS: tuple[SharedVerb, ...] = (
         _("Rules summary and the referee's defaults."),
         rules,
         args=(
-            Arg("GAME", "choice", _("The game."), required=False, choices=tuple(GAMES)),
-            Arg("TOPIC", "word", _("One topic of the rules."), required=False),
+            GAME_ARG,
+            Arg("TOPIC", "word", _("One topic of the rules, or a card's name."), required=False),
         ),
         role="info",
-        examples=("/rules gotown", "/rules papertown defaults"),
+        examples=("/rules gotown", "/rules papertown defaults", "/rules papertales Demon"),
+    ),
+    SharedVerb(
+        "card",
+        _("One card in full: its numbers and what it does."),
+        card,
+        args=(
+            GAME_ARG,
+            Arg("NAME", "text", _("The card's name, in any language."), required=True),
+        ),
+        role="info",
+        examples=("/card Demon", "/card skylines Post Office"),
     ),
     SharedVerb(
         "games", _("The games this referee runs."), games, role="info", examples=("/games",)
