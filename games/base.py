@@ -398,9 +398,10 @@ class Engine(Protocol[S]):
         """A `chat=True` verb: edit the chat's data for this game in place and say what changed."""
         ...
 
-    def card(self, name: str) -> str | None:
+    def card(self, state: S | None, name: str) -> str | None:
         """One card named in either language, in full (numbers and ability), for `/card` and
-        `/rules GAME CARD`; None when the game has no card of that name."""
+        `/rules GAME CARD`: of the table's card set (state None: the game's own set); None when
+        there is no card of that name."""
         ...
 
 
@@ -450,7 +451,7 @@ class BaseEngine(ABC, Generic[S]):
     def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
         raise RuleError(_("{game} keeps no chat data.", game=self.title))
 
-    def card(self, name: str) -> str | None:
+    def card(self, state: S | None, name: str) -> str | None:
         return None
 
 

@@ -122,13 +122,19 @@ def named_game(ctx: Context, args: list[str], usage: str) -> Engine[Any]:
     return engine_for(ctx.table.game)
 
 
+def table_state(ctx: Context, engine: Engine[Any]) -> Any:
+    """The running table's state when it plays this game (its own card set), else None."""
+    table = ctx.table
+    if table is None or table.game != engine.key or table.status != TableStatus.ACTIVE:
+        return None
+    return table.state
+
+
 async def rules(ctx: Context) -> list[Reply]:
-    """The rules, one topic, or one card in full (`/rules papertales Demon`)."""
+    """The rules, or one topic (a game's topics include its cards: `/rules papertales Demon`)."""
     args = list(ctx.inv.args)
     engine = named_game(ctx, args, _("/rules GAME [TOPIC]"))
-    topic = " ".join(args)
-    card = engine.card(topic) if topic else None
-    return [just_for_you(ctx, card or engine.rules(topic.lower() or None))]
+    return [just_for_you(ctx, engine.rules(" ".join(args).lower() or None))]
 
 
 async def card(ctx: Context) -> list[Reply]:
@@ -137,7 +143,7 @@ async def card(ctx: Context) -> list[Reply]:
     engine = named_game(ctx, args, _("/card GAME NAME"))
     if not args:
         raise RuleError(_("Name the card: /card NAME."))
-    text = engine.card(" ".join(args))
+    text = engine.card(table_state(ctx, engine), " ".join(args))
     if text is None:
         raise RuleError(
             _(

@@ -9,7 +9,7 @@ from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
 from games.gotown import ABOUT, flow
 from games.gotown.bot import bot_choice
 from games.gotown.moves import legal_moves
-from games.gotown.rules_text import rules_text
+from games.gotown.rules_text import card_text, rules_text
 from games.gotown.setup import new_game
 from games.gotown.state import GoTownState
 from games.gotown.verbs import VERBS
@@ -49,3 +49,7 @@ class GoTownEngine(BaseEngine[GoTownState]):
 
     def rules(self, topic: str | None) -> str:
         return rules_text(topic)
+
+    def card(self, state: GoTownState | None, name: str) -> str | None:
+        """A special card or the joker in full: how many the deck holds and what it does."""
+        return card_text(name)

@@ -75,6 +75,6 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
         """The summary with every referee default, or one topic."""
         return rules(topic)
 
-    def card(self, name: str) -> str | None:
+    def card(self, state: PaperTalesState | None, name: str) -> str | None:
         """A unit or building in full: cost, strength, resources and ability."""
         return faces.card(name)

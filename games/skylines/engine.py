@@ -11,6 +11,7 @@ from games.skylines import ABOUT, flow, moves
 from games.skylines.bot import choose
 from games.skylines.catalog import catalog_of, load
 from games.skylines.context import Context
+from games.skylines.faces import face
 from games.skylines.rules_text import rules_text
 from games.skylines.scoring import outcome
 from games.skylines.setup import card_set, check_players, new_game
@@ -76,3 +77,7 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
 
     def rules(self, topic: str | None) -> str:
         return rules_text(topic)
+
+    def card(self, state: SkylinesState | None, name: str) -> str | None:
+        """A building card or city of the table's set (the sample without a table) in full."""
+        return face(load(None) if state is None else catalog_of(state), name)
