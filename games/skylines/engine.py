@@ -51,8 +51,13 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
         return new_game(names, options, rng, self.max_players)
 
     def check_options(self, options: Mapping[str, Any]) -> None:
-        """A card file is checked whole at /new, and must seat as many players as may join."""
-        check_players(load(card_set(options)), self.max_players, self.max_players)
+        """A card file is checked whole at /new and must seat the fewest players a table has;
+        the lobby then takes only as many as it seats (`seats`)."""
+        check_players(load(card_set(options)), self.min_players, self.max_players)
+
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """As many players as the card set can deal in, at most the game's maximum."""
+        return load(card_set(options)).most_players(self.max_players)
 
     def after(self, state: SkylinesState, rng: Rng) -> list[Event]:
         """Automatic parts of the action run, the next choice is announced, turns pass."""
