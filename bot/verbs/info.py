@@ -16,13 +16,15 @@ from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
 from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
-from games.i18n import _, joined
+from games.i18n import _, _n, joined
 from games.registry import GAMES, about, engine_for
 from storage.models import ActionRow, GameTable, TableStatus
 
 HISTORY_LINES = 15
 HISTORY_CHARS = 12_000
-"""A roll of many dice is listed in full; that many characters of the newest lines at most."""
+"""A /history page: that many lines at most, and that many characters unless one line is longer
+(a roll of many dice is listed in full)."""
+MAX_HISTORY_PAGE = 10_000
 
 
 async def status(ctx: Context) -> list[Reply]:
@@ -63,16 +65,65 @@ async def board(ctx: Context) -> list[Reply]:
 
 
 async def history(ctx: Context) -> list[Reply]:
-    """The newest lines, every die of a roll included; older lines give way past HISTORY_CHARS."""
-    lines = await ctx.repo.recent(ctx.inv.platform, ctx.inv.chat_id, HISTORY_LINES)
+    """Every move and roll of this chat, a page at a time (`/history 2` is older than page 1),
+    every die of a roll included."""
+    page = history_page(ctx.inv.args)
+    lines = await ctx.repo.recent(ctx.inv.platform, ctx.inv.chat_id, page * HISTORY_LINES + 1)
     if not lines:
         return [Public(_("Nothing has happened in this chat yet."))]
-    kept: list[str] = []
-    for _when, text in reversed(lines):
-        if kept and sum(map(len, kept)) + len(text) > HISTORY_CHARS:
-            break
-        kept.insert(0, text)
-    return [Public(_("Recent moves and rolls:\n{lines}", lines="\n".join(kept)))]
+    pages = paged([text for _when, text in lines])
+    if page > len(pages):
+        last = len(pages)
+        raise RuleError(
+            _n(
+                "This chat's history has {n} page; /history {n} is its oldest.",
+                "This chat's history has {n} pages; /history {n} is its oldest.",
+                last,
+            )
+        )
+    kept, older = pages[page - 1], page < len(pages)
+    shown = "\n".join(kept)
+    text: str
+    if page == 1:
+        text = _("Recent moves and rolls:\n{lines}", lines=shown)
+    else:
+        text = _("Moves and rolls, page {page}:\n{lines}", page=page, lines=shown)
+    if older:
+        text = joined((text, _("Older: /history {page}.", page=page + 1)), "\n")
+    return [Public(text)]
+
+
+def history_page(args: Sequence[str]) -> int:
+    """The page a /history asks for: 1 (the newest) unless a number says otherwise."""
+    if not args:
+        return 1
+    typed = args[0]
+    if not (typed.isdigit() and len(typed) <= 6 and 1 <= int(typed) <= MAX_HISTORY_PAGE):
+        raise RuleError(
+            _(
+                "Write /history for the newest moves, or /history PAGE with a page from 1 "
+                "to {most}.",
+                most=f"{MAX_HISTORY_PAGE:,}",
+            )
+        )
+    return int(typed)
+
+
+def paged(lines: Sequence[str]) -> list[list[str]]:
+    """Pages from the newest (lines come oldest first): up to HISTORY_LINES lines and
+    HISTORY_CHARS characters each, and never less than one line, so every line is on a page.
+    A page holds at most HISTORY_LINES, so page N needs at most N * HISTORY_LINES lines."""
+    pages: list[list[str]] = []
+    page: list[str] = []
+    size = 0
+    for text in reversed(lines):
+        if page and (len(page) == HISTORY_LINES or size + len(text) > HISTORY_CHARS):
+            pages.append(page)
+            page, size = [], 0
+        page.insert(0, text)
+        size += len(text)
+    pages.append(page)
+    return pages
 
 
 def export_document(table: GameTable, actions: Sequence[ActionRow]) -> dict[str, Any]:
@@ -138,11 +189,11 @@ async def rules(ctx: Context) -> list[Reply]:
 
 
 async def card(ctx: Context) -> list[Reply]:
-    """One card in full, of the table's game or of the game named first."""
+    """One card in full, of the table's card set or of the game named first."""
     args = list(ctx.inv.args)
-    engine = named_game(ctx, args, _("/card GAME NAME"))
+    engine = named_game(ctx, args, _("/card GAME CARD"))
     if not args:
-        raise RuleError(_("Name the card: /card NAME."))
+        raise RuleError(_("Name the card: /card CARD."))
     text = engine.card(table_state(ctx, engine), " ".join(args))
     if text is None:
         raise RuleError(
@@ -198,10 +249,11 @@ VERBS: tuple[SharedVerb, ...] = (
     ),
     SharedVerb(
         "history",
-        _("Recent moves and rolls in this chat."),
+        _("Every move and roll in this chat, newest first: /history 2 goes back a page."),
         history,
+        args=(Arg("PAGE", "number", _("Which page: 1 is the newest."), required=False),),
         role="info",
-        examples=("/history",),
+        examples=("/history", "/history 2"),
     ),
     SharedVerb(
         "export",
@@ -235,7 +287,7 @@ VERBS: tuple[SharedVerb, ...] = (
         card,
         args=(
             GAME_ARG,
-            Arg("NAME", "text", _("The card's name, in any language."), required=True),
+            Arg("CARD", "text", _("The card's name, in any language."), required=True),
         ),
         role="info",
         examples=("/card Demon", "/card skylines Post Office"),

@@ -346,7 +346,7 @@ async def test_restart_mid_game_continues_with_old_buttons(
     players = Players(fake, handled)
     first = asyncio.create_task(adapter.run(await make_referee(db_url, seed="fixed"), settings()))
     await fake.wait_identified(1)
-    await players.slash(ANN, "new", game="gotown")
+    await players.slash(ANN, "new", game="gotown", options="--first Ann")
     await players.slash(BOB, "join")
     await players.slash(ANN, "start")
     hand = ephemeral_to(await players.slash(ANN, "hand"), ANN)[-1]

@@ -196,8 +196,9 @@ async def tg(fake: FakeBotApi, db_url: str) -> AsyncIterator[Harness]:
     await harness.stop()
 
 
-async def open_table(tg: Harness, *players: User, game: str = "gotown") -> Call:
-    """The first player opens a table in the group, the others join; returns its board."""
+async def open_table(tg: Harness, *players: User, game: str = "gotown --first Ann") -> Call:
+    """The first player opens a table in the group, the others join; returns its board (GoTown:
+    Ann plays first)."""
     await tg.say(players[0], f"/new {game}")
     for player in players[1:]:
         await tg.say(player, "/join")

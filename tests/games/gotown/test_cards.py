@@ -29,4 +29,4 @@ async def test_rules_names_a_card_without_a_table(referee: Referee) -> None:
     assert thief.startswith("super-thief (1 copy in the deck): /play superthief"), thief
     refused = (await table.send("/card thief"))[0]  # no table: say which game
     assert isinstance(refused, Private) and refused.refusal is not None
-    assert "/card GAME NAME" in refused.text
+    assert "/card GAME CARD" in refused.text
