@@ -192,7 +192,7 @@ async def test_three_players_play_gotown_to_the_end(
     fake.dm_closed.add(CID.id)
     fake.can_pin = True
     async with running(fake, referee, settings()):
-        opened = await players.slash(ANN, "new", game="gotown", options="--short")
+        opened = await players.slash(ANN, "new", game="gotown", options="--short --first Ann")
         [board] = channel_posts(opened)
         assert board["via"] == "channel" and fake.pins == [board["id"]]
         assert board["content"].startswith("Ann opened a GoTown table")

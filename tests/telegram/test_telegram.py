@@ -228,7 +228,7 @@ async def test_a_complete_three_player_game(tg: Harness, fake: FakeBotApi) -> No
     players = (ANN, BOB, CID)
     await tg.start_privately(*players)
     fake.pinners.add(GROUP)
-    [opened] = to(await tg.say(ANN, "/new gotown"), GROUP)
+    [opened] = to(await tg.say(ANN, "/new gotown --first Ann"), GROUP)
     assert opened.text.startswith("Ann opened a GoTown table")
     assert "<b>GoTown: waiting for players.</b>" in opened.text, "the report rides on the board"
     assert [k["text"] for k in opened.buttons()] == ["Join", "Add a bot", "Start"]
