@@ -20,6 +20,7 @@ from games.i18n import _, _n, joined
 from games.registry import GAMES, about, engine_for
 from storage.models import ActionRow, TableStatus
 from storage.rows import Table
+from storage.work import Work
 
 HISTORY_LINES = 15
 HISTORY_CHARS = 12_000
@@ -69,10 +70,9 @@ async def history(ctx: Context) -> list[Reply]:
     """Every move and roll of this chat, a page at a time (`/history 2` is older than page 1),
     every die of a roll included."""
     page = history_page(ctx.inv.args)
-    lines = await ctx.repo.recent(ctx.inv.platform, ctx.inv.chat_id, page * HISTORY_LINES + 1)
-    if not lines:
+    pages = await history_pages(ctx.repo, ctx.inv.platform, ctx.inv.chat_id, page)
+    if not pages:
         return [Public(_("Nothing has happened in this chat yet."))]
-    pages = paged([text for _when, text in lines])
     if page > len(pages):
         last = len(pages)
         raise RuleError(
@@ -108,6 +108,19 @@ def history_page(args: Sequence[str]) -> int:
             )
         )
     return int(typed)
+
+
+async def history_pages(repo: Work, platform: str, chat_id: str, page: int) -> list[list[str]]:
+    """A chat's logged lines in pages from the newest, up to page `page` and one line past it
+    (so the last page shown knows whether older lines exist); none for an empty chat."""
+    lines = await repo.recent(platform, chat_id, page * HISTORY_LINES + 1)
+    return paged([text for _when, text in lines]) if lines else []
+
+
+async def recent_lines(repo: Work, platform: str, chat_id: str) -> list[str]:
+    """A chat's newest logged lines, oldest first: /history's first page."""
+    pages = await history_pages(repo, platform, chat_id, 1)
+    return pages[0] if pages else []
 
 
 def paged(lines: Sequence[str]) -> list[list[str]]:
