@@ -398,6 +398,17 @@ class Engine(Protocol[S]):
         """A `chat=True` verb: edit the chat's data for this game in place and say what changed."""
         ...
 
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """The most players a table with these options may seat (a card file may seat fewer
+        than the game's maximum): the lobby's limit."""
+        ...
+
+    def card(self, state: S | None, name: str) -> str | None:
+        """One card named in either language, in full (numbers and ability), for `/card` and
+        `/rules GAME CARD`: of the table's card set (state None: the game's own set); None when
+        there is no card of that name."""
+        ...
+
 
 class BaseEngine(ABC, Generic[S]):
     """Defaults an engine may inherit: dispatch to the verb's handler, a random legal bot, and
@@ -444,6 +455,12 @@ class BaseEngine(ABC, Generic[S]):
 
     def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
         raise RuleError(_("{game} keeps no chat data.", game=self.title))
+
+    def seats(self, options: Mapping[str, Any]) -> int:
+        return self.max_players
+
+    def card(self, state: S | None, name: str) -> str | None:
+        return None
 
 
 _VERB_INDEX: dict[int, tuple[tuple[Verb[Any], ...], dict[str, Verb[Any]]]] = {}

@@ -135,6 +135,12 @@ def block_problem(state: PaperTownState, cell: int) -> str | None:
     return None
 
 
+def open_now(state: PaperTownState) -> set[int]:
+    """The blocks a normal mark may take now: the pool's blocks next to yours, else all of it."""
+    pool, _fallback = base_pool(state)
+    return (pool & touching(state, current(state))) or pool
+
+
 def examples(cells: set[int], state: PaperTownState) -> str:
     return joined(cell_name(state["sheet"], i) for i in sorted(cells)[:3])
 

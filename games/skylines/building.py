@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.base import Move, RuleError
-from games.i18n import _, _n
+from games.i18n import _, _n, joined
 from games.skylines import city
 from games.skylines.cards import TRACKS, Catalog
 from games.skylines.city import Target
@@ -75,8 +75,9 @@ def moves(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[Mov
             cost = city.cost(cat, card, near, less, free, bonus)
             if cost <= len(pool):
                 pay = cat.labels(pool[:cost])
-                args = [*source, *city.label(target), *([WORDS["pay"], *pay] if pay else [])]
-                found.append(Move("build", tuple(args)))
+                rest = [*city.label(target), *([WORDS["pay"], *pay] if pay else [])]
+                label = _("Build {card} {rest}", card=cat.short(card), rest=joined(rest, " "))
+                found.append(Move("build", (*source, *rest), label))
     return found
 
 

@@ -166,6 +166,29 @@ class Catalog:
             )
         return _("{name} (level {level} {type}, cost {cost}, {gains}): {text}", **params)
 
+    def short(self, name: str) -> str:
+        """A card on a button or in a line: type, cost, gains and icons, e.g. 'Post Office
+        (Civic, cost 1, Pr+1, Downtown)'."""
+        card = self.card(name)
+        parts = [
+            self.label(card.type),
+            _("cost {cost}", cost=card.cost),
+            self.gains(name, ", ", ""),
+        ]
+        parts += [
+            self.label(card.site) if card.site else "",
+            _("landmark") if card.landmark else "",
+        ]
+        return _("{name} ({numbers})", name=self.label(name), numbers=joined(p for p in parts if p))
+
+    def describe_city(self, name: str) -> str:
+        """A city as a player reads it: type, site and passive ability."""
+        city = self.cities[name]
+        params = {"city": self.label(name), "type": self.label(city.type), "text": city.text}
+        if city.site:
+            return _("{city} ({type}, {site}): {text}", site=self.label(city.site), **params)
+        return _("{city} ({type}): {text}", **params)
+
     def gains(self, name: str, sep: str = " ", empty: str = "-") -> str:
         """'Pf+1 Po+2': what building the card gains on each track."""
         parts = [

@@ -438,7 +438,8 @@ def sample_data() -> dict[str, Any]:
 
 @lru_cache(maxsize=16)
 def load(text: str | None) -> Catalog:
-    """The sample set (text None) or a group's card file given as its JSON text."""
+    """The sample set (text None) or a group's card file given as its JSON text (after a
+    UTF-8 byte-order mark, if its editor wrote one)."""
     if text is None:
         return build_catalog(sample_data())
     if len(text) > MAX_FILE_CHARS:
@@ -450,7 +451,7 @@ def load(text: str | None) -> Catalog:
             )
         )
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark is no part of it
     except json.JSONDecodeError as exc:
         raise RuleError(
             _(
