@@ -8,11 +8,13 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, field
+from types import MappingProxyType
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import orjson
 
 from games.i18n import Joined, _
+from games.memo import Memo
 
 State = dict[str, Any]
 """A game's whole state as the referee stores it: plain JSON. Games describe theirs with TypedDicts."""
@@ -269,9 +271,10 @@ def private(seat: int, text: str, *, reveals: bool = True, choices: Sequence[Mov
     return Event(text, seat, reveals=reveals, choices=tuple(choices))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Cell:
-    """One map cell; colour is '#rrggbb', mark a short owner tag, label a short text."""
+    """One map cell; colour is '#rrggbb', mark a short owner tag, label a short text. Frozen:
+    views share the cells of a sheet or a table (made once, kept by game code's caches)."""
 
     row: int
     col: int
@@ -446,20 +449,19 @@ class BaseEngine(ABC, Generic[S]):
         raise RuleError(_("{game} keeps no chat data.", game=self.title))
 
 
-_VERB_INDEX: dict[int, tuple[tuple[Verb[Any], ...], dict[str, Verb[Any]]]] = {}
-"""Each verb tuple's names (the engines' and the shared verbs', looked up several times a move)."""
+_VERB_INDEX: Memo[int, tuple[tuple[Verb[Any], ...], Mapping[str, Verb[Any]]]] = Memo(64)
+"""Each verb tuple's names (the engines' and the shared verbs', looked up several times a move),
+by the tuple's id: an entry holds its tuple, so no other tuple has that id while it is kept."""
 
 
 def find_verb(verbs: Sequence[Verb[H]], name: str) -> Verb[H] | None:
     wanted = name.casefold().lstrip("/")
     if not isinstance(verbs, tuple):
         return next((v for v in verbs if v.name == wanted), None)
-    found = _VERB_INDEX.get(id(verbs))
-    if found is None or found[0] is not verbs:
-        if len(_VERB_INDEX) > 64:
-            _VERB_INDEX.clear()
-        found = _VERB_INDEX[id(verbs)] = (verbs, {v.name: v for v in reversed(verbs)})
-    return found[1].get(wanted)
+    _kept, index = _VERB_INDEX.get(
+        id(verbs), lambda _id: (verbs, MappingProxyType({v.name: v for v in reversed(verbs)}))
+    )
+    return index.get(wanted)
 
 
 def seat_count(state: Any) -> int:

@@ -125,7 +125,7 @@ def _name(number: int, line: str, text: str) -> str:
 
 def ability(name: str, text: str, number: int, line: str) -> Ability:
     """The built-in rule when the text is a built-in ability's (or says built-in), else text only."""
-    known = builtin_abilities().get(name.casefold(), [])
+    known = builtin_abilities().get(name.casefold(), ())
     if ability_key(text) in BUILT_IN:
         if not known:
             raise _fail(
