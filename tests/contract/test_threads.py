@@ -1,6 +1,7 @@
 """Game code on several threads: views (every seat and the public, in English and Polish) and bots
 of every game, run at once from 8 threads over positions of random games, give exactly what one
-thread gives, change no state, and leave the games' load-once data as it was."""
+thread gives, change no state, and leave the games' load-once data as it was; boards drawn as
+PNG from 8 threads are the same images."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import bot.render.image
 from bot.i18n import localise_view
 from games.base import Move, Rng, State, View
 from games.memo import Memo
@@ -68,11 +70,11 @@ def _run(job: Job, state: State) -> tuple[View, View] | Move:
     return view, localise_view(view, "pl")
 
 
-def _forget_memos() -> int:
-    """Empty every cache and memo of game code, so that the threads race to fill them."""
+def _forget_memos(package: str = "games") -> int:
+    """Empty every cache and memo of a package's code, so that the threads race to fill them."""
     emptied = 0
     for name, module in list(sys.modules.items()):
-        if name != "games" and not name.startswith("games."):
+        if name != package and not name.startswith(f"{package}."):
             continue
         for value in vars(module).values():
             if isinstance(value, Memo):
@@ -141,3 +143,18 @@ def test_load_once_data_is_unchanged_by_views_and_bots(positions: dict[str, list
         used = repr(load())
         load.cache_clear()  # type: ignore[attr-defined]
         assert repr(load()) == used, f"{load.__module__}.{load.__qualname__} was changed"
+
+
+def test_boards_drawn_on_8_threads_are_the_images_one_thread_draws(
+    positions: dict[str, list[State]],
+) -> None:
+    jobs = [job for job in _jobs(positions) if job[3] == "view"][::3]
+    views = [
+        localise_view(engine_for(job[0]).view(state, job[2]), "pl")
+        for job, state in zip(jobs, _copies(positions, jobs), strict=True)
+    ]
+    serial = [bot.render.image.render_png(view) for view in views]
+    assert _forget_memos("bot.render") >= 5
+    with _switching_often(), ThreadPoolExecutor(THREADS) as pool:
+        threaded = list(pool.map(bot.render.image.render_png, views))
+    assert [png == one for png, one in zip(threaded, serial, strict=True)] == [True] * len(views)
