@@ -205,11 +205,12 @@ is not reused meanwhile): a game's control row is one tuple, said with its board
 def _buttons(buttons: tuple[Button, ...], lang: str) -> tuple[Button, ...]:
     if not buttons:
         return buttons
-    _row, said = _SAID_ROWS.get(
-        (id(buttons), lang),
-        lambda _key: (buttons, tuple(Button(say(b.label, lang), b.command) for b in buttons)),
-    )
-    return said
+    key = (id(buttons), lang)
+    found = _SAID_ROWS.find(key)
+    if found is None:
+        said = tuple(Button(say(b.label, lang), b.command) for b in buttons)
+        found = _SAID_ROWS.keep(key, (buttons, said))
+    return found[1]
 
 
 def _drawn(reply: Public) -> View | None:

@@ -270,7 +270,8 @@ _CONTROL_ROWS: Memo[str, tuple[Button, ...]] = Memo(64)
 
 def game_buttons(engine: Engine[Any]) -> tuple[Button, ...]:
     """The channel's control row: the game's own roll and end-of-turn verbs, hand, board."""
-    return _CONTROL_ROWS.get(engine.key, lambda _key: _control_row(engine))
+    found = _CONTROL_ROWS.find(engine.key)
+    return found if found is not None else _CONTROL_ROWS.keep(engine.key, _control_row(engine))
 
 
 def _control_row(engine: Engine[Any]) -> tuple[Button, ...]:

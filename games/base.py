@@ -8,7 +8,6 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, field
-from types import MappingProxyType
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import orjson
@@ -449,19 +448,20 @@ class BaseEngine(ABC, Generic[S]):
         raise RuleError(_("{game} keeps no chat data.", game=self.title))
 
 
-_VERB_INDEX: Memo[int, tuple[tuple[Verb[Any], ...], Mapping[str, Verb[Any]]]] = Memo(64)
+_VERB_INDEX: Memo[int, tuple[tuple[Verb[Any], ...], dict[str, Verb[Any]]]] = Memo(64)
 """Each verb tuple's names (the engines' and the shared verbs', looked up several times a move),
-by the tuple's id: an entry holds its tuple, so no other tuple has that id while it is kept."""
+by the tuple's id: an entry holds its tuple, so no other tuple has that id while it is kept.
+Only find_verb reads an index, and never changes it."""
 
 
 def find_verb(verbs: Sequence[Verb[H]], name: str) -> Verb[H] | None:
     wanted = name.casefold().lstrip("/")
     if not isinstance(verbs, tuple):
         return next((v for v in verbs if v.name == wanted), None)
-    _kept, index = _VERB_INDEX.get(
-        id(verbs), lambda _id: (verbs, MappingProxyType({v.name: v for v in reversed(verbs)}))
-    )
-    return index.get(wanted)
+    found = _VERB_INDEX.find(id(verbs))
+    if found is None:
+        found = _VERB_INDEX.keep(id(verbs), (verbs, {v.name: v for v in reversed(verbs)}))
+    return found[1].get(wanted)
 
 
 def seat_count(state: Any) -> int:

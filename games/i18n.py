@@ -168,7 +168,8 @@ def _(msgid: str, /, **params: Any) -> Text:
     """Mark a message; `{name}` placeholders are filled from the keyword parameters."""
     if params:
         return Text.marked(msgid, params)
-    return _CONSTANT.get(msgid, Text)
+    found = _CONSTANT.find(msgid)
+    return found if found is not None else _CONSTANT.keep(msgid, Text(msgid))
 
 
 def _n(singular: str, plural: str, n: int, /, **params: Any) -> Text:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from functools import lru_cache, partial
+from functools import lru_cache
 
 from games.i18n import Joined, _, _n
 from games.memo import Memo
@@ -106,14 +106,14 @@ def breakdowns(state: PaperTownState) -> list[list[int]]:
         tuple(state["claims"]),
         state["options"]["own_banks"],
     )
-    return [
-        list(_MONEY.get((fixed, p, frozenset(own)), partial(_money, state, p, own)))
-        for p, own in enumerate(cells)
-    ]
-
-
-def _money(state: PaperTownState, p: int, cells: set[int], _key: Hashable) -> tuple[int, ...]:
-    return tuple(_parts(state, p, cells))
+    money = []
+    for p, own in enumerate(cells):
+        key = (fixed, p, frozenset(own))
+        found = _MONEY.find(key)
+        if found is None:
+            found = _MONEY.keep(key, tuple(_parts(state, p, own)))
+        money.append(list(found))
+    return money
 
 
 def _parts(state: PaperTownState, p: int, cells: set[int]) -> list[int]:

@@ -88,13 +88,13 @@ def _legend(state: PaperTownState) -> dict[str, str]:
     sheet = state["sheet"]
     ruler, keys = _legend_keys(sheet["cols"], tuple(sheet["powers"]))
     players = {MARK_EMOJI[p["tag"]]: name_of(p) for p in state["players"]}
-    return {**ruler, **players, **keys}
+    return ruler | players | keys  # a read-only mapping's `|` copies its dict whole
 
 
 @lru_cache(maxsize=64)
 def _legend_keys(
     cols: int, powers: tuple[PowerId, ...]
-) -> tuple[Mapping[str, str], Mapping[str, str]]:
+) -> tuple[MappingProxyType[str, str], MappingProxyType[str, str]]:
     """What a sheet's legend says before and after its players: made once per sheet."""
     ruler = {column_ruler(cols): Joined((_("columns"), ""), "\n")}
     keys: dict[str, str] = {COLOUR_EMOJI[ch]: COLOURS[ch].name for ch in COLOUR_EMOJI}

@@ -24,6 +24,10 @@ def test_a_value_is_made_once_and_the_oldest_goes_first() -> None:
     assert len(memo) == 2
     assert [memo.get(2, square), memo.get(3, square), memo.get(1, square)] == [4, 9, 1]
     assert made == [1, 2, 3, 1]
+    assert (memo.find(1), memo.find(2)) == (1, None)  # 2 went when 1 came back
+    assert memo.keep(1, 100) == 1  # a value kept stays
+    assert memo.keep(5, 25) == 25
+    assert (memo.find(3), memo.find(5)) == (None, 25)
     memo.clear()
     assert len(memo) == 0
     with pytest.raises(ValueError):
