@@ -23,8 +23,9 @@ from games.i18n import Joined, _, _n, joined
 from games.memo import Memo
 from games.registry import engine_for
 from games.replay import apply
-from storage.models import GameTable, TableStatus
-from storage.repository import Repository
+from storage.models import TableStatus
+from storage.rows import Table
+from storage.work import Work
 
 MAX_BOT_MOVES = 500
 """Bot moves after one human command; a table of bots only plays on until the game ends."""
@@ -71,8 +72,8 @@ def state_digest(state: Any, rng_position: int) -> str:
 class Turn:
     """The working copy of one table during one command; written back only if the command succeeds."""
 
-    repo: Repository
-    table: GameTable
+    repo: Work
+    table: Table
     engine: Engine[Any]
     state: Any
     rng: Rng
@@ -81,9 +82,9 @@ class Turn:
     finished: bool = False
 
 
-def begin(repo: Repository, table: GameTable, board_default: str) -> Turn:
+def begin(repo: Work, table: Table, board_default: str) -> Turn:
     """The command's working copy: one made ahead of it if there is one (see
-    Repository.spare_state), else a copy made now; the table's own state stays as it was."""
+    Work.spare_state), else a copy made now; the table's own state stays as it was."""
     assert table.state is not None and table.seed is not None
     state = repo.spare_state(table)
     return Turn(
@@ -107,8 +108,8 @@ async def act(
     atomic: bool = False,
 ) -> list[Event]:
     """Apply one action to the working copy and log it. A RuleError ends the command, whose
-    working copy is then thrown away (the slow path rolls back, the hot path restores the cached
-    table), so the copy is not guarded move by move; a caller that goes on after a refusal (a
+    working copy is then thrown away (nothing of the command is written), so the copy is not
+    guarded move by move; a caller that goes on after a refusal (a
     timeout trying bot moves) asks for `atomic`, and a refusal then leaves the copy unchanged.
     `cause` marks a referee's move (a timeout) in the log; `summary` replaces the logged public
     text (a roll logs every die, a private roll only that it was made)."""
@@ -211,7 +212,7 @@ async def run_bots(turn: Turn) -> None:
     )
 
 
-def bots_owe_a_move(table: GameTable | None) -> bool:
+def bots_owe_a_move(table: Table | None) -> bool:
     """A running table waits on a bot: the bots paused at their budget (or a crash came between)."""
     if table is None or table.status != TableStatus.ACTIVE or table.state is None:
         return False
@@ -287,8 +288,7 @@ def _control_row(engine: Engine[Any]) -> tuple[Button, ...]:
 def finish(turn: Turn) -> list[Reply]:
     """Save; the command's public lines as one report (pinging whoever's turn has just come),
     then the table's live board showing the final state with the control row. Those messages
-    are made when the replies are said (bot.board.present), on the hot path while the commit
-    syncs; how many go below the board is counted now, as the table row keeps it."""
+    are made when the replies are said (bot.board.present), while the commit syncs; how many go below the board is counted now, as the table row keeps it."""
     table, engine = turn.table, turn.engine
     turn.repo.save_state(table, turn.state, turn.rng.position)
     waiting = [] if turn.finished else engine.waiting(turn.state)
@@ -341,7 +341,7 @@ async def resume_bots(turn: Turn) -> list[Reply]:
     return finish(turn)
 
 
-def log_language(table: GameTable) -> str:
+def log_language(table: Table) -> str:
     """The log (/history) is written in the table's language, fixed at /start."""
     return str(table.settings.get("lang") or table.options.get("lang") or "en")
 
