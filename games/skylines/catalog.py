@@ -429,8 +429,9 @@ def plain(card: Card) -> Card:
     )
 
 
-@lru_cache(maxsize=1)
 def sample_data() -> dict[str, Any]:
+    """The sample card file, parsed anew at each call (the caller's to change): `load` keeps
+    the catalogues built from it."""
     text = resources.files("games.skylines").joinpath("data/cards.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
