@@ -18,6 +18,7 @@ from bot.i18n import Audience, localise_replies, say, supported
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
+from bot.upgrades import behind, refuse_behind, upgraded
 from bot.verbs import SHARED, route
 from bot.verbs.dice import inline_title
 from games.base import NotYourTurn, Rng, RuleError, copy_state
@@ -195,6 +196,8 @@ class Referee:
             await self.store.locks.acquire(key)
             try:
                 loaded = await self.store.load(inv.platform, inv.chat_id, self.new_seed)
+                if not loaded.cached:
+                    await upgraded(loaded.table, self.store.queries.actions)
                 heard = audience(inv, loaded.chat, loaded.table)
                 work = self.store.work(loaded)
                 work.update = update
@@ -255,6 +258,7 @@ class Referee:
         """The command routed once; the table's deadlines follow it (a new lobby has none), and
         a seated player's platform language is remembered."""
         chat, table = loaded.chat, loaded.table
+        refuse_behind(table, inv.verb)
         if inv.version is not None and not button_still_good(table, inv):
             raise StaleButton(STALE_TEXT)
         board = chat.settings.get("board") or self.board_default
@@ -346,7 +350,9 @@ class Referee:
         cached = self.store.cached(platform, chat_id)
         if cached is not None:
             return cached.table
-        return await self.store.queries.open_table(platform, chat_id)
+        table = await self.store.queries.open_table(platform, chat_id)
+        await upgraded(table, self.store.queries.actions)
+        return table
 
     async def seated_humans(self, platform: str, chat_id: str) -> list[tuple[str, str]]:
         """(user id, name) of the humans at the chat's open table, for adapters that must reach them."""
@@ -370,7 +376,7 @@ class Referee:
             cached = self.store.cached(platform, chat_id)
             if cached is not None:
                 return self._offers(cached.chat, cached.table, user_id, locale)
-            table = await self.store.queries.open_table(platform, chat_id)
+            table = await self._open_table(platform, chat_id)
             if table is None:
                 return []
             chat = await self.store.queries.chat(platform, chat_id)
@@ -383,7 +389,7 @@ class Referee:
     def _offers(
         chat: Chat | None, table: Table, user_id: str, locale: str | None
     ) -> list[tuple[str, str]]:
-        if table.status != TableStatus.ACTIVE or table.state is None:
+        if table.status != TableStatus.ACTIVE or table.state is None or behind(table):
             return []
         seat = seat_of(table, user_id)
         if seat is None:

@@ -8,11 +8,14 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import orjson
 
 from games.i18n import Joined, _
+
+if TYPE_CHECKING:
+    from games.versions import Step
 
 State = dict[str, Any]
 """A game's whole state as the referee stores it: plain JSON. Games describe theirs with TypedDicts."""
@@ -361,6 +364,8 @@ class Engine(Protocol[S]):
     hidden_information: bool
     """Whether players hold anything the others may not see (hands, picks): only then must
     the bot be able to message each player privately."""
+    versions: Sequence[Step]
+    """Each change of the stored state since the first release (games.versions)."""
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
@@ -410,6 +415,7 @@ class BaseEngine(ABC, Generic[S]):
     verbs: Sequence[GameVerb[S]] = ()
     options: Sequence[Option] = ()
     hidden_information: bool = True
+    versions: Sequence[Step] = ()
 
     def act(self, state: S, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
         declared = find_verb(self.verbs, verb)

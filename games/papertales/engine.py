@@ -13,6 +13,7 @@ from games.papertales.rules_text import rules
 from games.papertales.setup import opening
 from games.papertales.state import PaperTalesState
 from games.papertales.verbs import VERBS
+from games.papertales.versions import VERSIONS
 
 LANGS = ("en", "pl")
 """Languages of a Paper Tales table from before --lang was every table's setting (options.lang)."""
@@ -26,6 +27,7 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
     min_players = ABOUT.min_players
     max_players = ABOUT.max_players
     verbs = VERBS
+    versions = VERSIONS
     options: tuple[Option, ...] = ()
     """`--lang pl` is the table's language setting (every game has it): the names of cards and
     buildings, like every other text, are said in each reader's language."""

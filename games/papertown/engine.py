@@ -17,6 +17,7 @@ from games.papertown.rules_text import rules_text
 from games.papertown.scoring import ranking
 from games.papertown.state import PaperTownState
 from games.papertown.verbs import VERBS
+from games.papertown.versions import VERSIONS
 from games.papertown.view import build_view
 
 OPTIONS = (
@@ -49,6 +50,7 @@ class PaperTownEngine(BaseEngine[PaperTownState]):
     max_players = ABOUT.max_players
     verbs = VERBS
     options = OPTIONS
+    versions = VERSIONS
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
