@@ -95,23 +95,34 @@ def typed(table: sa.Table, row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@pytest.fixture(params=[(r, d) for r in RELEASES for d in ("sqlite", "postgresql")], ids=str)
-async def upgraded(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Referee]:
-    """A referee of this release on the fixture's database (the start migrates its schema)."""
-    release, dialect = request.param
+DIALECTS = ("sqlite", "postgresql")
+
+
+async def referee_on(database: Path, dialect: str, revision: str) -> AsyncIterator[Referee]:
+    """A referee of this release on an old SQLite file (a copy of it), or on PostgreSQL on its rows
+    copied in at the schema `revision` it was made with; its start migrates the schema."""
     if dialect == "sqlite":
-        copy = tmp_path / "old.db"
-        shutil.copy(HERE / f"{release}.db", copy)
+        copy = database.with_name(f"copy-{database.name}")
+        shutil.copy(database, copy)
         referee = await make_referee(f"sqlite+aiosqlite:///{copy}", seed="upgrade")
         yield referee
         await referee.close()
         return
     if not POSTGRES:
         pytest.skip("PAPERREF_TEST_POSTGRES_URL is not set")
-    async for url in postgres_copy(HERE / f"{release}.db", RELEASES[release]):
+    async for url in postgres_copy(database, revision):
         referee = await make_referee(url, seed="upgrade")
         yield referee
         await referee.close()
+
+
+@pytest.fixture(params=[(r, d) for r in RELEASES for d in DIALECTS], ids=str)
+async def upgraded(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Referee]:
+    release, dialect = request.param
+    database = tmp_path / f"{release}.db"
+    shutil.copy(HERE / f"{release}.db", database)
+    async for referee in referee_on(database, dialect, RELEASES[release]):
+        yield referee
 
 
 def console_of(referee: Referee) -> Console:
@@ -157,29 +168,29 @@ def test_old_exports_verify_or_name_the_release_to_use(release: str, game: str) 
         )
 
 
+@pytest.mark.parametrize("dialect", DIALECTS)
 async def test_end_closes_a_table_in_its_lobby_and_one_that_cannot_be_brought_back(
-    tmp_path: Path,
+    tmp_path: Path, dialect: str
 ) -> None:
-    copy = tmp_path / "old.db"
-    shutil.copy(HERE / "424b8c1.db", copy)
-    with sqlite3.connect(copy) as db:  # a state nothing reads, and no log to replay it from
+    database = tmp_path / "424b8c1.db"
+    shutil.copy(HERE / "424b8c1.db", database)
+    with sqlite3.connect(database) as db:  # a state nothing reads, and no log to replay it from
         (table_id,) = db.execute("SELECT id FROM tables WHERE chat_id = 'mid-papertown'").fetchone()
         db.execute("UPDATE tables SET state = '{\"sheet\": 7}' WHERE id = ?", (table_id,))
         db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
-    referee = await make_referee(f"sqlite+aiosqlite:///{copy}", seed="upgrade")
-    console = console_of(referee)
-    console.chat_id = "mid-papertown"
-    for line in ("Ann: /status", "Ann: /hand", "Ann: /board", "Ann: /mark A3", "Ann: /new gotown"):
-        assert [r.text for r in await console.line(line)] == [
-            "This table was saved by an older release that this one cannot continue; "
-            "/end closes it without a result."
-        ]
-    assert "closed without a result" in (await console.line("Ann: /end"))[0].text
-    assert "GoTown" in (await console.line("Ann: /new gotown"))[0].text
-    console.chat_id = "lobby"
-    assert "closed without a result" in (await console.line("Ann: /end"))[0].text
-    assert console.failures == 0
-    await referee.close()
+    async for referee in referee_on(database, dialect, RELEASES["424b8c1"]):
+        console = console_of(referee)
+        console.chat_id = "mid-papertown"
+        for line in ("Ann: /status", "Ann: /hand", "Ann: /mark A3", "Ann: /new gotown"):
+            assert [r.text for r in await console.line(line)] == [
+                "This table was saved by an older release that this one cannot continue; "
+                "/end closes it without a result."
+            ]
+        assert "closed without a result" in (await console.line("Ann: /end"))[0].text
+        assert "GoTown" in (await console.line("Ann: /new gotown"))[0].text
+        console.chat_id = "lobby"
+        assert "closed without a result" in (await console.line("Ann: /end"))[0].text
+        assert console.failures == 0
 
 
 async def test_a_state_no_migration_reads_is_rebuilt_from_its_log(tmp_path: Path) -> None:
