@@ -21,12 +21,15 @@ class Step:
     """One change of a game's state. `up` brings a state of the version before to this one and
     leaves one already in this shape as it is (a state saved without a version may be in either);
     None: no migration, the log is replayed under the current rules. `down` undoes `up` exactly
-    where the rules did not change, so `verify` can check an older export's digests; `since`
-    names the first release that saved the new shape, so an older export can be sent to one."""
+    where the rules did not change (or `rules` keeps the older ones), so `verify` can check an older
+    export's digests; `since` names the first release that saved the new shape."""
 
     up: Migrate | None
     down: Migrate | None
     since: str
+    rules: Migrate | None = None
+    """Where the rules changed and the engine still plays the older ones: marks a state just set
+    up to play by them (as `up` marks a state saved before), so `verify` replays an older export."""
 
 
 def unchanged(state: Any) -> Any:
@@ -60,7 +63,6 @@ def older(state: Any, steps: Sequence[Step]) -> Iterator[tuple[int, Any]]:
         yield FIRST + index, state
 
 
-def last_rules_change(steps: Sequence[Step]) -> str | None:
-    """The release since which `older` cannot reach back (the rules changed there), if any: an
-    older export is verified by a release before it."""
-    return next((step.since for step in reversed(steps) if step.down is None), None)
+def release_before(version: int, steps: Sequence[Step]) -> str:
+    """Which releases saved states of `version`: those before the next step's."""
+    return f"a release before {steps[version - FIRST].since}"

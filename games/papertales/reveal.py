@@ -13,7 +13,7 @@ from games.papertales.effects import Kingdom
 from games.papertales.kingdom import apply_gain
 from games.papertales.moves import candidates, entry_for
 from games.papertales.piles import draw
-from games.papertales.state import NewCard, PaperTalesState, UnitSlot
+from games.papertales.state import NewCard, PaperTalesState, Player, UnitSlot
 from games.papertales.texts import amount_of, gold, lp, row, tokens
 
 QUANTITIES: dict[str, Callable[[int], str]] = {
@@ -83,6 +83,8 @@ def _reveal_seat(state: PaperTalesState, seat: int) -> Event:
     p["gold"] += sum(-unit(n["card"]).cost for n in new if unit(n["card"]).cost < 0)
     p["unpaid"] = list(new)
     shown = joined((_new_item(n) for n in new), empty=_("no new unit"))
+    if state.get("pay_in_order"):
+        parts += _pay_in_order(state, seat)
     state["discard"] += p["hand"]
     dropped = len(p["hand"])
     p["hand"] = []
@@ -121,10 +123,36 @@ def _pay_all(state: PaperTalesState, seat: int) -> None:
     """Pay for every revealed unit and put it into play."""
     p = state["players"][seat]
     for n in p["unpaid"]:
-        p["gold"] -= max(unit(n["card"]).cost, 0)
-        p["units"].append({"card": n["card"], "row": n["row"], "age": 0})
-        p["fresh"].append(n["card"])
+        _into_play(p, n)
     p["unpaid"] = []
+
+
+def _pay_in_order(state: PaperTalesState, seat: int) -> list[str]:
+    """The rule of a game begun before d96ec98 (it keeps the rules it began with): each revealed
+    unit in the order placed is paid for while the gold lasts, else discarded."""
+    p = state["players"][seat]
+    said: list[str] = []
+    for n in p["unpaid"]:
+        cost = unit(n["card"]).cost
+        if cost <= p["gold"]:
+            _into_play(p, n)
+        else:
+            state["discard"].append(n["card"])
+            said.append(
+                _(
+                    "cannot pay {cost} for {card} and discards it",
+                    cost=gold(cost),
+                    card=card_name(n["card"]),
+                )
+            )
+    p["unpaid"] = []
+    return said
+
+
+def _into_play(p: Player, n: NewCard) -> None:
+    p["gold"] -= max(unit(n["card"]).cost, 0)
+    p["units"].append({"card": n["card"], "row": n["row"], "age": 0})
+    p["fresh"].append(n["card"])
 
 
 def act_pay_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
