@@ -333,8 +333,8 @@ class Referee:
         row = await self.store.queries.deadline(deadline_id)
         if row is None or row.fire_at > now:
             return [], table  # fired or moved by another process or a command
-        if table is None or table.id != row.table_id:
-            await work.delete_deadlines(row.table_id)
+        if table is None or table.id != row.table_id or behind(table):
+            await work.delete_deadlines(row.table_id)  # no turn to time: only /end is left
             return [], table
         board = loaded.chat.settings.get("board") or self.board_default
         replies = await fire(

@@ -139,7 +139,7 @@ async def undo(ctx: Context) -> list[Reply]:
     names = [s.name for s in table.seats]
     engine = engine_for(table.game)
     start = None
-    if snapshot is not None:  # saved under any version: every migration leaves a newer shape be
+    if snapshot is not None:  # saved before an upgrade or after: `up` leaves a newer state as is
         state = upgrade(snapshot["state"], FIRST, engine.versions)
         start = (state, int(snapshot["rng"])) if state is not None else None
     state, rng = replay(engine, names, table.options, table.seed or "", actions, start=start)

@@ -11,7 +11,7 @@ import shutil
 import sqlite3
 import uuid
 from collections.abc import AsyncIterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from bot.verify import verify_document
 from games.registry import engine_for
 from games.versions import current
 from storage.db import alembic_config, create_engine
+from storage.models import Deadline, utcnow
 from tests.upgrade.make_fixtures import GAMES, play_on
 
 HERE = Path(__file__).parent
@@ -185,6 +186,16 @@ async def test_end_closes_a_table_in_its_lobby_and_one_that_cannot_be_brought_ba
     async for referee in referee_on(database, dialect, RELEASES["424b8c1"]):
         console = console_of(referee)
         console.chat_id = "mid-papertown"
+        due = utcnow() - timedelta(minutes=1)  # a turn timer it had: no turn to time, dropped
+        async with referee.store.engine.begin() as connection:
+            await connection.execute(
+                sa.insert(Deadline).values(
+                    table_id=table_id, platform="console", chat_id="mid-papertown", seat=0,
+                    kind="timeout", fire_at=due, due_at=due,
+                )
+            )  # fmt: skip
+        assert await referee.sweep(["console"]) == []
+        assert await referee.next_deadline(["console"]) is None
         for line in ("Ann: /status", "Ann: /hand", "Ann: /mark A3", "Ann: /new gotown"):
             assert [r.text for r in await console.line(line)] == [
                 "This table was saved by an older release that this one cannot continue; "
