@@ -65,4 +65,4 @@ def older(state: Any, steps: Sequence[Step]) -> Iterator[tuple[int, Any]]:
 
 def release_before(version: int, steps: Sequence[Step]) -> str:
     """Which releases saved states of `version`: those before the next step's."""
-    return f"a release before {steps[version - FIRST].since}"
+    return f"a release before {steps[max(version - FIRST, 0)].since}"

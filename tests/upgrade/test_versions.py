@@ -14,7 +14,7 @@ import pytest
 from games.base import Action, Rng, copy_state
 from games.registry import engine_for
 from games.replay import apply
-from games.versions import FIRST, current, older, unchanged, upgrade
+from games.versions import FIRST, Step, current, older, release_before, unchanged, upgrade
 from tests.upgrade.make_fixtures import GAMES
 
 EXPORTS = Path(__file__).parent
@@ -47,3 +47,13 @@ def test_migrations_leave_current_states_and_undo_their_way_down(game: str) -> N
             downs += 1
     assert current(engine.versions) == FIRST + len(engine.versions)
     assert downs or not engine.versions or engine.versions[-1].down is None
+
+
+def test_a_step_without_a_migration_or_a_way_back_stops_there() -> None:
+    """No `up`: the caller replays the log; no `down`: `verify` looks no further back."""
+    renamed = Step(lambda s: {"score": s.pop("points")}, lambda s: {"points": s.pop("score")}, "b")
+    steps = (Step(None, None, since="a"), renamed)
+    assert upgrade({"points": 3}, FIRST, steps) is None
+    assert upgrade({"points": 3}, FIRST + 1, steps) == {"score": 3}
+    assert list(older({"score": 3}, steps)) == [(FIRST + 1, {"points": 3})]
+    assert release_before(FIRST, steps) == "a release before a"
