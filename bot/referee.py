@@ -294,6 +294,9 @@ class Referee:
         notices: list[Notice] = []
         for _round in range(SWEEP_ROUNDS):
             now = self.clock()
+            earliest = await self.store.queries.next_deadline(platforms)
+            if earliest is None or earliest > now:
+                break  # nothing due: no write transaction (on SQLite no write lock) at all
             async with self.store.upkeep() as session, session.begin():
                 claimed = await Upkeep(session).claim_deadlines(now, now + LEASE, platforms, batch)
             if not claimed:
