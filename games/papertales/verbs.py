@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.args import by_words
 from games.base import Arg, Event, GameVerb, Rng, RuleError, Verb
 from games.i18n import _
 from games.papertales import build, choices, deploy, draft, reveal
@@ -52,7 +53,7 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
     Verb(
         "draft",
         _("Keep a card from your packet (2 players: and discard another)."),
-        draft.act_draft,
+        by_words(draft.act_draft),
         args=(
             Arg("CARD", "card", _("The card you keep from your packet.")),
             Arg(
@@ -68,35 +69,35 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
     Verb(
         "deploy",
         _("Place a hand card face down in your Front or Back row."),
-        deploy.act_deploy,
+        by_words(deploy.act_deploy),
         args=(Arg("CARD", "card", _("A card in your hand.")), ROW),
         examples=("/deploy Demon front",),
     ),
     Verb(
         "move",
         _("Move a unit in your kingdom to the other row before the reveal."),
-        deploy.act_move,
+        by_words(deploy.act_move),
         args=(Arg("UNIT", "unit", _("A unit in your kingdom or a face-down card.")), ROW),
         examples=("/move Hunter 1 back",),
     ),
     Verb(
         "discard",
         _("Discard a unit in play, take back a face-down card, or drop a unit you cannot pay for."),
-        _discard,
+        by_words(_discard),
         args=(Arg("UNIT", "unit", _("The unit or face-down card.")),),
         examples=("/discard Time Master 2",),
     ),
     Verb(
         "keep",
         _("Save one hand card for next turn (or none)."),
-        deploy.act_keep,
+        by_words(deploy.act_keep),
         args=(Arg("CARD", "card", _("A card in your hand, or none.")),),
         examples=("/keep Knight", "/keep none"),
     ),
     Verb(
         "ready",
         _("Finish Deployment (or Construction without building)."),
-        _ready,
+        by_words(_ready),
         role="end_turn",
         label=_("Ready"),
         examples=("/ready",),
@@ -104,21 +105,21 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
     Verb(
         "build",
         _("Build a new building at level 1, or straight at level 2."),
-        build.act_build,
+        by_words(build.act_build),
         args=(BUILDING, Arg("LEVEL", "choice", _("1 or 2."), required=False, choices=("1", "2"))),
         examples=("/build Town", "/build Tavern 2"),
     ),
     Verb(
         "upgrade",
         _("Upgrade a level-1 building to level 2."),
-        build.act_upgrade,
+        by_words(build.act_upgrade),
         args=(BUILDING,),
         examples=("/upgrade Town",),
     ),
     Verb(
         "pass",
         _("Build nothing this turn."),
-        _pass,
+        by_words(_pass),
         role="end_turn",
         label=_("Pass"),
         examples=("/pass",),
@@ -126,7 +127,7 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
     Verb(
         "choose",
         _("Answer an open choice: where age tokens go, whom a Healer saves, what you cannot pay."),
-        _choose,
+        by_words(_choose),
         args=(Arg("UNIT", "unit", _("One of the units offered, or none where allowed.")),),
         examples=("/choose Knight 1", "/choose none"),
     ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.args import by_words
 from games.base import Arg, Flag, GameVerb, Verb
 from games.i18n import Joined, _
 from games.papertown.catalog import POWERS
@@ -18,7 +19,7 @@ VERBS: tuple[GameVerb[PaperTownState], ...] = (
     Verb(
         "roll",
         _("Draw this turn's colour (10-card colour deck, or the die variant)."),
-        roll,
+        by_words(roll),
         examples=("/roll",),
         role="roll",
         label=_("Roll"),
@@ -26,7 +27,7 @@ VERBS: tuple[GameVerb[PaperTownState], ...] = (
     Verb(
         "mark",
         _("Mark blocks of the rolled colour next to your own; --power NAME for a power's extra."),
-        mark,
+        by_words(mark),
         args=(CELLS,),
         flags=(
             Flag("power", "word", _("mark with a special power you own (an extra block)"), "NAME"),
@@ -37,7 +38,7 @@ VERBS: tuple[GameVerb[PaperTownState], ...] = (
     Verb(
         "power",
         _("Use a special power you own on a block (same as /mark CELL --power NAME)."),
-        power,
+        by_words(power),
         args=(
             Arg(
                 "NAME",
@@ -56,7 +57,7 @@ VERBS: tuple[GameVerb[PaperTownState], ...] = (
     Verb(
         "done",
         _("End your turn and cross one box of the time track."),
-        done,
+        by_words(done),
         examples=("/done",),
         role="end_turn",
         label=_("Done"),
@@ -64,7 +65,7 @@ VERBS: tuple[GameVerb[PaperTownState], ...] = (
     Verb(
         "sheet",
         _("Show this game's sheet as a file, to replay it later with --sheet."),
-        show_sheet,
+        by_words(show_sheet),
         examples=("/sheet",),
         anytime=True,
         readonly=True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
+from games.args import by_words
 from games.base import (
     Arg,
     BaseEngine,
@@ -67,12 +68,14 @@ class Race(BaseEngine[RaceState]):
         Verb(
             "step",
             "Move 1 to 3 spaces.",
-            _step,
+            by_words(_step),
             args=(Arg("N", "number", choices=("1", "2", "3")),),
             examples=("/step 2",),
         ),
-        Verb("draw", "Draw a secret card (private).", _draw, examples=("/draw",)),
-        Verb("boom", "Crashes the engine (tests the rollback).", _boom, examples=("/boom",)),
+        Verb("draw", "Draw a secret card (private).", by_words(_draw), examples=("/draw",)),
+        Verb(
+            "boom", "Crashes the engine (tests the rollback).", by_words(_boom), examples=("/boom",)
+        ),
     )
     options = (Option("goal", "int", "Spaces to the finish.", 10, minimum=3, maximum=50),)
 
@@ -151,7 +154,7 @@ class Secret(BaseEngine[SecretState]):
         Verb(
             "pick",
             "Pick 1 to 5 in secret.",
-            _pick,
+            by_words(_pick),
             args=(Arg("N", "number", choices=("1", "2", "3", "4", "5")),),
             examples=("/pick 3",),
         ),
