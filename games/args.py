@@ -20,6 +20,7 @@ from games.base import (
     ArgKind,
     Args,
     Event,
+    Flag,
     Move,
     MoveHandler,
     Rng,
@@ -73,6 +74,15 @@ class Reader(ABC):
     def refusal(self, words: Sequence[str], context: Context) -> str:
         """Why the first words do not read (the sentence a player sees)."""
         return _("'{word}' is not what this command takes here.", word=words[0])
+
+
+def refused(strict: Callable[[Sequence[str]], object], words: Sequence[str]) -> str:
+    """The sentence a strict parser (one that raises RuleError) refuses the words with."""
+    try:
+        strict(words)
+    except RuleError as error:
+        return error.message
+    return _("'{word}' is not what this command takes here.", word=words[0])
 
 
 class Number(Reader):
@@ -170,11 +180,7 @@ class Player(Reader):
         return str(context.names[value])
 
     def refusal(self, words: Sequence[str], context: Context) -> str:
-        try:
-            seat_by_name(context.names, " ".join(words))
-        except RuleError as error:
-            return error.message
-        return super().refusal(words, context)
+        return refused(lambda typed: seat_by_name(context.names, " ".join(typed)), words)
 
 
 def fold_name(text: str) -> str:
@@ -191,11 +197,12 @@ def _plain(words: Sequence[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class Vocabulary(Reader):
-    """A game's own names (its cards, its units): `lookup` reads up to `longest` words as a
-    key, `shown` writes a key as the word that reads back, `refuse` says what the words are not."""
+    """A game's own names (its cards, units, cells): `lookup` reads up to `longest` words as a
+    key (None: they name nothing), `shown` writes a key as the words that read back, `refuse`
+    says what the words are not."""
 
-    lookup: Callable[[Sequence[str]], str | None]
-    shown: Callable[[str], str]
+    lookup: Callable[[Sequence[str]], Any]
+    shown: Callable[[Any], str]
     refuse: Callable[[Sequence[str]], str]
     longest: int = 1
 
@@ -209,7 +216,7 @@ class Vocabulary(Reader):
         return self.shown(value)
 
     def refusal(self, words: Sequence[str], context: Context) -> str:
-        return self.refuse(words)
+        return self.refuse(words[:1])
 
 
 COMMON: dict[ArgKind, Reader] = {
@@ -243,9 +250,13 @@ class Context:
         return write(args, values, self)
 
     def reader(self, arg: Arg) -> Reader:
+        """The game's reader of the kind, else the choices given, else the common reader."""
+        found = self.readers.get(arg.kind)
+        if found is not None:
+            return found
         if arg.kind in ("choice", "word") and arg.choices:
             return Choice(arg.choices)
-        return self.readers.get(arg.kind) or COMMON[arg.kind]
+        return COMMON[arg.kind]
 
 
 @dataclass
@@ -322,11 +333,12 @@ def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
                 example=example,
             )
         )
+    words, flags = _flags(verb, words, context)
     walk = _Walk(verb.args, words, context)
     walk.walk(0, 0, {}, 0)
     if walk.found:
         best = max(walk.found, key=lambda found: found[0])[1]
-        return Args(tuple(typed), best)
+        return Args(tuple(typed), best | flags)
     at, arg = walk.stuck
     if arg is None and not verb.args:
         raise RuleError(
@@ -346,6 +358,50 @@ def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
     raise RuleError(
         _("/{verb} needs {what}, e.g. {example}.", verb=verb.name, what=what, example=example)
     )
+
+
+def _flags(
+    verb: Verb[Any], words: Sequence[str], context: Context
+) -> tuple[list[str], dict[str, Any]]:
+    """The words left once the verb's `--flag [value]`s are taken out, and the flags' values
+    (True for a flag that takes none) by flag name."""
+    rest: list[str] = []
+    values: dict[str, Any] = {}
+    at = 0
+    while at < len(words):
+        word = words[at]
+        at += 1
+        if not word.startswith("--") or len(word) == 2:
+            rest.append(word)
+            continue
+        name, _equals, inline = word[2:].partition("=")
+        flag = next((f for f in verb.flags if f.name == name.casefold()), None)
+        if flag is None:
+            raise RuleError(
+                _(
+                    "/{verb} has no --{flag}; /help {verb} lists what it takes.",
+                    verb=verb.name,
+                    flag=name,
+                )
+            )
+        if flag.kind is None:
+            values[flag.name] = True
+            continue
+        given = [inline] if inline else words[at:]
+        value, used = _flag_value(flag, given, context)
+        values[flag.name] = value
+        at += 0 if inline else used
+    return rest, values
+
+
+def _flag_value(flag: Flag, given: Sequence[str], context: Context) -> tuple[Any, int]:
+    reader = context.reader(Arg(flag.name, flag.kind or "word"))
+    readings = list(reader.readings(given, context)) if given else []
+    if readings:
+        return readings[0].value, readings[0].used
+    if given:
+        raise RuleError(reader.refusal(given, context))
+    raise RuleError(_("--{flag} needs a value: {help}.", flag=flag.name, help=flag.help))
 
 
 def write(args: Sequence[Arg], values: Mapping[str, Any], context: Context) -> tuple[str, ...]:
