@@ -28,7 +28,7 @@ from games.base import (
     Verb,
     seat_by_name,
 )
-from games.i18n import Name, _
+from games.i18n import Name, _, joined
 
 S = TypeVar("S")
 
@@ -122,18 +122,21 @@ class Choice(Reader):
     choices: tuple[str, ...]
 
     def readings(self, words: Sequence[str], context: Context) -> Iterator[Reading]:
+        """The choice one of whose forms is the word, else the only one a form of which it begins
+        ('f' for front, 'tav' for Tavern)."""
         wanted = fold(words[0])
-        for choice in self.choices:
-            if any(fold(form) == wanted for form in forms(choice)):
-                yield Reading(str(choice), 1)
+        for fits in (str.__eq__, str.startswith):
+            found = [c for c in self.choices if any(fits(fold(f), wanted) for f in forms(c))]
+            if len(found) == 1:
+                yield Reading(str(found[0]), 1)
                 return
 
     def format(self, value: Any, context: Context) -> str:
         return next((choice for choice in self.choices if choice == value), str(value))
 
     def refusal(self, words: Sequence[str], context: Context) -> str:
-        listed = ", ".join(self.choices)
-        return _("'{word}' is not one of: {choices}.", word=words[0], choices=listed)
+        """Not repeating the word, which may name a card in the sender's hand."""
+        return _("That is not one of: {choices}.", choices=joined(self.choices))
 
 
 class Word(Reader):
@@ -321,16 +324,15 @@ def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
     """The verb's arguments as typed values, or a refusal naming the first word that does not
     read. Of several readings, the one reading the most of seated names wins ('Ann 2' is a
     player before it is Ann and a floor 2), then the one filling the most arguments ('/play
-    wreck Ball' aims a wreck at Ball), then the longest first words."""
+    wreck Ball' aims a wreck at Ball), then the longest first words. A refusal shows no example
+    (an example may name a card in the sender's hand): /help does."""
     words = context.split(" ".join(typed))
-    example = verb.examples[0] if verb.examples else f"/{verb.name}"
     if len(words) > MAX_WORDS:
         raise RuleError(
             _(
-                "/{verb} reads at most {n} words, e.g. {example}.",
+                "/{verb} reads at most {n} words; /help {verb} shows how to write it.",
                 verb=verb.name,
                 n=MAX_WORDS,
-                example=example,
             )
         )
     words, flags = _flags(verb, words, context)
@@ -340,23 +342,19 @@ def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
         best = max(walk.found, key=lambda found: found[0])[1]
         return Args(tuple(typed), best | flags)
     at, arg = walk.stuck
-    if arg is None and not verb.args:
-        raise RuleError(
-            _("/{verb} takes nothing after it: {example}.", verb=verb.name, example=example)
-        )
+    if arg is not None and at < len(words):
+        raise RuleError(context.reader(arg).refusal(words[at:], context))
+    if not verb.args:
+        raise RuleError(_("/{verb} takes nothing after it.", verb=verb.name))
     if arg is None:
         raise RuleError(
             _(
-                "/{verb} has words left over that it does not read; e.g. {example}.",
+                "/{verb} has words left over that it does not read; /help {verb} shows how to write it.",
                 verb=verb.name,
-                example=example,
             )
         )
-    if at < len(words):
-        raise RuleError(context.reader(arg).refusal(words[at:], context))
-    what = arg.help or arg.name
     raise RuleError(
-        _("/{verb} needs {what}, e.g. {example}.", verb=verb.name, what=what, example=example)
+        _("/{verb} needs more words; /help {verb} shows how to write it.", verb=verb.name)
     )
 
 

@@ -413,8 +413,9 @@ class Engine(Protocol[S]):
 
     def view(self, state: S, seat: int | None) -> View: ...
 
-    def reader(self, state: S) -> ArgumentReader | None:
-        """What reads the verbs' arguments at this table (None: the handlers read `Args.words`)."""
+    def reader(self, state: S, seat: int) -> ArgumentReader | None:
+        """What reads this seat's arguments (its hand names its cards); None: the handlers read
+        `Args.words`."""
         ...
 
     def legal(self, state: S, seat: int) -> list[Move]: ...
@@ -462,7 +463,7 @@ class BaseEngine(ABC, Generic[S]):
                     names=names,
                 )
             )
-        reader = self.reader(state)
+        reader = self.reader(state, seat)
         given = Args(tuple(args)) if reader is None else reader.read(declared, args)
         events = declared.handler(state, seat, given, rng)
         return events if declared.readonly else events + self.after(state, rng)
@@ -470,9 +471,9 @@ class BaseEngine(ABC, Generic[S]):
     def check_options(self, options: Mapping[str, Any]) -> None:
         return None
 
-    def reader(self, state: S) -> ArgumentReader | None:
-        """What reads the verbs' arguments at this table; None while the game's handlers still
-        read their own words (`Args.words`)."""
+    def reader(self, state: S, seat: int) -> ArgumentReader | None:
+        """What reads this seat's arguments; None while the game's handlers still read their own
+        words (`Args.words`)."""
         return None
 
     def after(self, state: S, rng: Rng) -> list[Event]:

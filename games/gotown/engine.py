@@ -37,7 +37,7 @@ class GoTownEngine(BaseEngine[GoTownState]):
     def view(self, state: GoTownState, seat: int | None) -> View:
         return build_view(state, seat)
 
-    def reader(self, state: GoTownState) -> Context:
+    def reader(self, state: GoTownState, seat: int) -> Context:
         return context(state)
 
     def legal(self, state: GoTownState, seat: int) -> list[Move]:

@@ -7,10 +7,11 @@ from functools import lru_cache
 from games.base import TableBlock, Track, View
 from games.i18n import N_, _, from_json, joined, said
 from games.papertales.catalog import building_name, card_name, card_names
+from games.papertales.grammar import ROW_WORDS
 from games.papertales.kingdom import layout, resources
 from games.papertales.moves import waiting
 from games.papertales.state import PaperTalesState, Player
-from games.papertales.texts import PHASES, ROW_WORDS
+from games.papertales.texts import PHASES
 
 
 def row_word(row: str) -> str:

@@ -63,7 +63,7 @@ class PaperTownEngine(BaseEngine[PaperTownState]):
     def view(self, state: PaperTownState, seat: int | None) -> View:
         return build_view(state, seat)
 
-    def reader(self, state: PaperTownState) -> Context:
+    def reader(self, state: PaperTownState, seat: int) -> Context:
         return context(state)
 
     def legal(self, state: PaperTownState, seat: int) -> list[Move]:

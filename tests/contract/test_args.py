@@ -56,7 +56,7 @@ def test_a_choice_reads_any_of_its_languages_as_its_english() -> None:
     for typed in ("row", "ROW", "rząd", "rzad", "Rząd"):
         assert read(verb, [typed], Context()).values == {"WHERE": "row"}
     assert write(verb.args, {"WHERE": "row"}, Context()) == (ROW,)
-    with pytest.raises(RuleError, match="'up' is not one of: row, left"):
+    with pytest.raises(RuleError, match="That is not one of: row, left"):
         read(verb, ["up"], Context())
 
 
@@ -112,7 +112,7 @@ def test_the_refusal_names_the_word_that_does_not_read() -> None:
     with pytest.raises(RuleError, match="'x' is not a number"):
         read(verb, ["4", "from", "Bob", "floor", "x"], context)
     with pytest.raises(
-        RuleError, match=r"/steal needs the opponent whose top floor you rob, e\.g\. "
+        RuleError, match="/steal needs more words; /help steal shows how to write it"
     ):
         read(verb, ["4"], context)
     with pytest.raises(RuleError, match="at most 40 words"):
@@ -138,12 +138,13 @@ def test_every_offered_move_reads_back_and_writes_the_same_words(game_key: str) 
     probe = Rng(f"args-{game_key}")
     checked = 0
     for step, game in enumerate(play(game_key, min_players(game_key), "args", bots=False)):
-        reader = engine.reader(game.state)
-        if reader is None:
+        if engine.reader(game.state, 0) is None:
             pytest.skip(f"{game_key} still reads its own words")
         if step % 2 or engine.outcome(game.state) is not None:
             continue
         for seat in range(len(game.names)):
+            reader = engine.reader(game.state, seat)
+            assert reader is not None
             for move in probe.sample(
                 offers := engine.legal(game.state, seat), min(20, len(offers))
             ):

@@ -52,7 +52,7 @@ def test_build_refuses_two_jokers() -> None:
 def test_build_refuses_special_cards_and_a_wrong_count() -> None:
     state = arrange(hands={0: ["dog", "4", "5", "1"]})
     refused(state, 0, "build", ["dog", "4"], "not a floor card")
-    refused(state, 0, "build", ["4"], "/build needs the card that makes 9 with A, e.g. /build 4 5.")
+    refused(state, 0, "build", ["4"], "/build needs more words; /help build shows")
     refused(state, 0, "build", ["4", "5", "1"], "/build has words left over that it does not read")
 
 

@@ -127,7 +127,7 @@ def test_deployment_rules_capacity_keep_and_ready() -> None:
     to_deployment(state)
     with pytest.raises(RuleError, match="front row is full"):
         act(state, rng, 0, "/deploy Veteran front")
-    with pytest.raises(RuleError, match="not a row"):
+    with pytest.raises(RuleError, match="That is not one of: front, back"):
         act(state, rng, 0, "/deploy Veteran middle")
     act(state, rng, 0, "/deploy Veteran back")
     with pytest.raises(RuleError, match="back row is full"):
