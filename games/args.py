@@ -12,7 +12,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, TypeVar
 
 from games.base import (
@@ -165,16 +165,16 @@ class Player(Reader):
 
     def readings(self, words: Sequence[str], context: Context) -> Iterator[Reading]:
         given = _plain(words)
-        whole = []
-        for seat, name in enumerate(context.names):
-            tokens = _plain(context.split(name))
-            if tokens and given[: len(tokens)] == tokens:
-                whole.append(Reading(seat, len(tokens), len(tokens)))
+        whole = [
+            Reading(seat, len(tokens), len(tokens))
+            for seat, (tokens, _folded) in enumerate(context.seated)
+            if tokens and tuple(given[: len(tokens)]) == tokens
+        ]
         yield from sorted(whole, key=lambda reading: -reading.used)
         for used in range(len(words), 0, -1):
             wanted = " ".join(given[:used])
             starts = [
-                i for i, name in enumerate(context.names) if fold_name(name).startswith(wanted)
+                i for i, (_t, folded) in enumerate(context.seated) if folded.startswith(wanted)
             ]
             if len(starts) == 1:
                 yield Reading(starts[0], used)
@@ -184,11 +184,6 @@ class Player(Reader):
 
     def refusal(self, words: Sequence[str], context: Context) -> str:
         return refused(lambda typed: seat_by_name(context.names, " ".join(typed)), words)
-
-
-def fold_name(text: str) -> str:
-    """A name or typed words compared without case, typographic apostrophes or a leading '@'."""
-    return text.casefold().replace("\u2019", "'").removeprefix("@")
 
 
 def _plain(words: Sequence[str]) -> list[str]:
@@ -240,6 +235,11 @@ class Context:
     names: Sequence[str] = ()
     readers: Mapping[ArgKind, Reader] = field(default_factory=dict)
     separators: str = ""
+
+    @cached_property
+    def seated(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """Each seated name as the plain words a player types for it, and whole, folded."""
+        return tuple((tuple(_plain(self.split(name))), _plain([name])[0]) for name in self.names)
 
     def split(self, text: str) -> list[str]:
         for separator in self.separators:
