@@ -26,9 +26,10 @@ def _build(words: Context, first: str, second: str) -> Move:
     return offer("build", BUILD, {"A": first, "B": second}, words)
 
 
-def _play(
+def play_move(
     words: Context, card_kind: str, player: int | None = None, floor: int | None = None
 ) -> Move:
+    """/play of a special card, at a player and a floor when given."""
     values = {"CARD": card_kind, "PLAYER": player, "N": floor}
     return offer("play", PLAY, {k: v for k, v in values.items() if v is not None}, words)
 
@@ -63,28 +64,28 @@ def _specials(words: Context, state: GoTownState, seat: int, held: set[str]) -> 
     own = state["towers"][seat]
     if "dog" in held:
         moves += [
-            _play(words, "dog", floor=i + 1) for i, floor in enumerate(own) if not floor["dog"]
+            play_move(words, "dog", floor=i + 1) for i, floor in enumerate(own) if not floor["dog"]
         ]
     if "bone" in held:
         for other in range(len(names)):
             for i, floor in enumerate(state["towers"][other]):
                 if floor["dog"]:
-                    moves.append(_play(words, "bone", other, i + 1))
+                    moves.append(play_move(words, "bone", other, i + 1))
     others = opponents(state, seat)
     for other in others:
         tower = state["towers"][other]
         if "hammer" in held and tower and not tower[-1]["dog"]:
-            moves.append(_play(words, "hammer", other))
+            moves.append(play_move(words, "hammer", other))
         if "wreck" in held and tower:
-            moves.append(_play(words, "wreck", other))
+            moves.append(play_move(words, "wreck", other))
         if "thief" in held and state["hands"][other]:
-            moves.append(_play(words, "thief", other))
+            moves.append(play_move(words, "thief", other))
         if "milkshake" in held:
-            moves.append(_play(words, "milkshake", other))
+            moves.append(play_move(words, "milkshake", other))
     if "superthief" in held and any(state["hands"][other] for other in others):
-        moves.append(_play(words, "superthief"))
+        moves.append(play_move(words, "superthief"))
     if "donut" in held:
-        moves.append(_play(words, "donut"))
+        moves.append(play_move(words, "donut"))
     return moves
 
 
