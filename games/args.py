@@ -13,24 +13,19 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from games.base import (
     Arg,
     ArgKind,
     Args,
-    Event,
     Flag,
     Move,
-    MoveHandler,
-    Rng,
     RuleError,
     Verb,
     seat_by_name,
 )
 from games.i18n import Name, _, joined
-
-S = TypeVar("S")
 
 MAX_DIGITS = 4
 """The longest number a command takes (floors, buildings, slots): longer ones are refused."""
@@ -426,12 +421,3 @@ def offer(
 ) -> Move:
     """A move of the verb with these typed values, written as a player would type it."""
     return Move(verb, write(args, values, context), label)
-
-
-def by_words(handler: Callable[[S, int, list[str], Rng], list[Event]]) -> MoveHandler[S]:
-    """A handler that still reads its own words, for a game not yet moved onto the readers."""
-
-    def handle(state: S, seat: int, args: Args, rng: Rng) -> list[Event]:
-        return handler(state, seat, list(args.words), rng)
-
-    return handle
