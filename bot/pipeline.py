@@ -107,8 +107,8 @@ async def act(
     atomic: bool = False,
 ) -> list[Event]:
     """Apply one action to the working copy and log it. A RuleError ends the command, whose
-    working copy is then thrown away (the slow path rolls back, the hot path restores the cached
-    table), so the copy is not guarded move by move; a caller that goes on after a refusal (a
+    working copy is then thrown away (nothing of the command is written), so the copy is not
+    guarded move by move; a caller that goes on after a refusal (a
     timeout trying bot moves) asks for `atomic`, and a refusal then leaves the copy unchanged.
     `cause` marks a referee's move (a timeout) in the log; `summary` replaces the logged public
     text (a roll logs every die, a private roll only that it was made)."""
@@ -118,7 +118,12 @@ async def act(
     action = Action(seat, verb, tuple(args))
     events = apply(turn.engine, turn.state, action, turn.rng, name, atomic=atomic)
     undoable = turn.rng.position == before and not any(e.reveals_hidden for e in events)
+    player = table.seats[seat]
+    if cause is None and player.is_bot and player.user_id:
+        cause = "bot"  # a human's seat a bot plays now (kicked, or timed out)
     shown = say(Joined((e.text for e in events if e.to is None), "; "), log_language(table))
+    if cause is not None and player.user_id:
+        shown = say(_by_the_referee(cause, player.name), log_language(table)) + " " + shown
     turn.repo.bump(table)
     seq = turn.repo.take_seq(table)
     snapshot = (
@@ -131,7 +136,7 @@ async def act(
         seq=seq,
         snapshot=snapshot,
         seat=seat,
-        user_id=table.seats[seat].user_id,
+        user_id=None if cause is not None or player.is_bot else player.user_id,
         verb=verb,
         args=list(args),
         summary=summary
@@ -143,6 +148,14 @@ async def act(
     )
     deliver(turn, events)
     return events
+
+
+def _by_the_referee(cause: str, name: str) -> str:
+    """Who made a move logged for a human's seat: the log and /history say so, and it is no
+    human's to take back."""
+    if cause == "timeout":
+        return _("(time up: the referee's bot for {name})", name=name)
+    return _("(a bot in {name}'s seat)", name=name)
 
 
 def deliver(turn: Turn, events: Sequence[Event]) -> None:
@@ -289,8 +302,7 @@ def _control_row(engine: Engine[Any]) -> tuple[Button, ...]:
 def finish(turn: Turn) -> list[Reply]:
     """Save; the command's public lines as one report (pinging whoever's turn has just come),
     then the table's live board showing the final state with the control row. Those messages
-    are made when the replies are said (bot.board.present), on the hot path while the commit
-    syncs; how many go below the board is counted now, as the table row keeps it."""
+    are made when the replies are said (bot.board.present), while the commit syncs; how many go below the board is counted now, as the table row keeps it."""
     table, engine = turn.table, turn.engine
     turn.repo.save_state(table, turn.state, turn.rng.position)
     waiting = [] if turn.finished else engine.waiting(turn.state)

@@ -63,6 +63,8 @@ def button_still_good(table: Table | None, inv: Invocation) -> bool:
         return False
     if table.version == inv.version:
         return True
+    if inv.version is None or inv.version < int(table.settings.get("first_version") or 0):
+        return False  # made for an earlier table of this chat
     seat = seat_of(table, inv.user_id)
     if table.status != TableStatus.ACTIVE or seat is None or table.state is None:
         return False
@@ -195,7 +197,6 @@ class Referee:
             await self.store.locks.acquire(key)
             try:
                 loaded = await self.store.load(inv.platform, inv.chat_id, self.new_seed)
-                heard = audience(inv, loaded.chat, loaded.table)
                 work = self.store.work(loaded)
                 work.update = update
                 try:
@@ -205,6 +206,7 @@ class Referee:
                         continue  # judged on a copy another process has moved past
                     if update is not None and await self.store.queries.processed(*update):
                         return [], None  # a redelivery is answered once, whatever it was
+                    heard = audience(inv, loaded.chat, loaded.table)
                     return localise_replies([refusal(inv, error)], heard), None
                 heard = audience(inv, loaded.chat, table or loaded.table)
                 commit = Commit(

@@ -40,7 +40,7 @@ from storage.models import (
 )
 from storage.rows import TABLE_FIELDS
 from storage.store import Commit, Store
-from storage.work import Work, changed_table
+from storage.work import Work
 from tests.contract.games import REAL_GAMES
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
@@ -70,7 +70,8 @@ async def orm_write(session: AsyncSession, work: Work) -> None:
     """The unit of work as the ORM writes it: objects added, changed and deleted."""
     if work.update is not None:
         session.add(ProcessedUpdate(platform=work.update[0], update_id=work.update[1]))
-    if work.chat_changed():
+    chat_changed, tables = work.plan()
+    if chat_changed:
         chat = work.chat
         row = await session.get(Chat, (chat.platform, chat.chat_id))
         if row is None:
@@ -78,9 +79,8 @@ async def orm_write(session: AsyncSession, work: Work) -> None:
             session.add(row)
         row.rng_position, row.data, row.settings = chat.rng_position, chat.data, chat.settings
         row.revision += 1
-    for watched in work.watched:
-        if changed_table(watched):
-            await _orm_table(session, watched.table, made=watched.values is None)
+    for watched in tables:
+        await _orm_table(session, watched.table, made=watched.values is None)
     await session.flush()
     for table_id, seq in work.dropped_actions:
         await session.execute(
@@ -224,7 +224,7 @@ def typed(chat: str, user: str, text: str, update: int) -> Invocation:
 async def test_every_row_written_is_what_the_orm_would_store(
     url: str, reference: AsyncEngine, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    referee: Referee = await make_referee(url, turn_time=120)
+    referee: Referee = await make_referee(url, seed=f"rows-{game}", turn_time=120)
     now = [referee.clock()]
     referee.clock = lambda: now[0]  # turn timers run, then fire on a clock the test moves
     orm = async_sessionmaker(reference, expire_on_commit=False)
@@ -246,7 +246,7 @@ async def test_every_row_written_is_what_the_orm_would_store(
         replies = await referee.handle(typed(chat, user, text, n))
         assert not any(isinstance(r, Private) and r.refusal for r in replies), replies
     for n in range(len(opening), MAX_COMMANDS):
-        if n % 40 == 0:  # now and then a turn times out: deadlines fired, a bot moves for a seat
+        if n % 20 == 0:  # now and then a turn times out: deadlines fired, a bot moves for a seat
             now[0] += timedelta(minutes=3)
             await referee.sweep(["test"])
         offers = {u: await referee.legal_moves("test", chat, u) for u in users}
