@@ -1,4 +1,4 @@
-"""Legal moves: what the seat to move may send now, written exactly as the handlers read it."""
+"""Legal moves: what the seat to move may send now, written by the verbs' own grammar."""
 
 from __future__ import annotations
 
@@ -58,30 +58,43 @@ def _steals(words: Context, state: GoTownState, seat: int, held: set[str]) -> li
     return moves
 
 
-def _specials(words: Context, state: GoTownState, seat: int, held: set[str]) -> list[Move]:
-    names = state["names"]
+def _dog_plays(words: Context, state: GoTownState, seat: int, held: set[str]) -> list[Move]:
+    """A dog onto one of the seat's own floors; a bone onto any floor a dog guards."""
     moves: list[Move] = []
-    own = state["towers"][seat]
     if "dog" in held:
         moves += [
-            play_move(words, "dog", floor=i + 1) for i, floor in enumerate(own) if not floor["dog"]
+            play_move(words, "dog", floor=i + 1)
+            for i, floor in enumerate(state["towers"][seat])
+            if not floor["dog"]
         ]
     if "bone" in held:
-        for other in range(len(names)):
+        for other in range(len(state["names"])):
             for i, floor in enumerate(state["towers"][other]):
                 if floor["dog"]:
                     moves.append(play_move(words, "bone", other, i + 1))
+    return moves
+
+
+def _aimed_plays(words: Context, state: GoTownState, other: int, held: set[str]) -> list[Move]:
+    """The cards played at one opponent: hammer, wreck, thief, milkshake."""
+    tower = state["towers"][other]
+    moves: list[Move] = []
+    if "hammer" in held and tower and not tower[-1]["dog"]:
+        moves.append(play_move(words, "hammer", other))
+    if "wreck" in held and tower:
+        moves.append(play_move(words, "wreck", other))
+    if "thief" in held and state["hands"][other]:
+        moves.append(play_move(words, "thief", other))
+    if "milkshake" in held:
+        moves.append(play_move(words, "milkshake", other))
+    return moves
+
+
+def _specials(words: Context, state: GoTownState, seat: int, held: set[str]) -> list[Move]:
+    moves = _dog_plays(words, state, seat, held)
     others = opponents(state, seat)
     for other in others:
-        tower = state["towers"][other]
-        if "hammer" in held and tower and not tower[-1]["dog"]:
-            moves.append(play_move(words, "hammer", other))
-        if "wreck" in held and tower:
-            moves.append(play_move(words, "wreck", other))
-        if "thief" in held and state["hands"][other]:
-            moves.append(play_move(words, "thief", other))
-        if "milkshake" in held:
-            moves.append(play_move(words, "milkshake", other))
+        moves += _aimed_plays(words, state, other, held)
     if "superthief" in held and any(state["hands"][other] for other in others):
         moves.append(play_move(words, "superthief"))
     if "donut" in held:

@@ -69,9 +69,8 @@ def bot_move(state: PaperTalesState, seat: int, rng: Rng) -> Move:
         found = sorted(affordable(p), key=lambda o: (not o[2], -o[1]))
         if found:
             building, level, upgrade = found[0]
-            if upgrade:
-                return offer("upgrade", grammar.UPGRADE, {"BUILDING": building}, said)
-            return offer("build", grammar.BUILD, {"BUILDING": building, "LEVEL": str(level)}, said)
+            verb, args = ("upgrade", grammar.UPGRADE) if upgrade else ("build", grammar.BUILD)
+            return offer(verb, args, {"BUILDING": building, "LEVEL": str(level)}, said)
         return Move("pass")
     return rng.choice(legal(state, seat))
 

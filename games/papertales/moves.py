@@ -10,6 +10,7 @@ from games.i18n import _
 from games.papertales import grammar
 from games.papertales.catalog import fold, match_card, name, unit, words
 from games.papertales.costs import affordable
+from games.papertales.faces import short
 from games.papertales.kingdom import free, layout
 from games.papertales.state import PaperTalesState, Pending, Row
 
@@ -102,12 +103,16 @@ def draft_moves(state: PaperTalesState, seat: int) -> list[Move]:
     picks = _distinct(packet)
     said = context(state, seat)
     if not two_players(state) or len(packet) < 2:
-        return [offer("draft", grammar.DRAFT, {"CARD": c}, said) for c in picks]
+        return [
+            offer("draft", grammar.DRAFT, {"CARD": c}, said, _("Draft {card}", card=short(c)))
+            for c in picks
+        ]
     moves = []
     for c in picks:
         rest = [d for d in packet if d != c]
         for d in _distinct(rest):
-            moves.append(offer("draft", grammar.DRAFT, {"CARD": c, "OTHER": d}, said))
+            label = _("Draft {card}, discard {other}", card=short(c), other=short(d))
+            moves.append(offer("draft", grammar.DRAFT, {"CARD": c, "OTHER": d}, said, label))
     return moves
 
 
@@ -120,10 +125,13 @@ def deploy_moves(state: PaperTalesState, seat: int) -> list[Move]:
     moves = [Move("ready")]
     open_rows = [r for r in ROWS if free(p, r) > 0]
     for c in _distinct(p["hand"]):
-        moves += [offer("deploy", grammar.DEPLOY, {"CARD": c, "ROW": r}, said) for r in open_rows]
+        for r in open_rows:
+            label = _("Deploy {card} {row}", card=short(c), row=grammar.ROW_WORDS[r])
+            moves.append(offer("deploy", grammar.DEPLOY, {"CARD": c, "ROW": r}, said, label))
         if p["kept"] is None:
-            moves.append(offer("keep", grammar.KEEP, {"CARD": c}, said))
-    for c, r, _row in layout(p):
+            label = _("Keep {card}", card=short(c))
+            moves.append(offer("keep", grammar.KEEP, {"CARD": c}, said, label))
+    for c, r, _new in layout(p):
         other = "back" if r == "front" else "front"
         if other in open_rows:
             moves.append(offer("move", grammar.MOVE, {"UNIT": c, "ROW": other}, said))
