@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.args import Context
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, RuleError, View
 from games.i18n import _, from_json
 from games.papertales import ABOUT, bot, faces, moves, view
@@ -48,6 +49,9 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
     def after(self, state: PaperTalesState, rng: Rng) -> list[Event]:
         """Run every phase that needs no choice."""
         return advance(state, rng)
+
+    def reader(self, state: PaperTalesState, seat: int) -> Context:
+        return moves.context(state, seat)
 
     def legal(self, state: PaperTalesState, seat: int) -> list[Move]:
         return moves.legal(state, seat)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import Event, Rng, RuleError, public
+from games.base import Args, Event, Rng, RuleError, public
 from games.i18n import _, _n, joined
-from games.papertales.catalog import Effect, building_name, card_name, card_names, match_card, unit
+from games.papertales.catalog import Effect, building_name, card_name, card_names, unit
 from games.papertales.choices import ask, owed, prompt_pending
 from games.papertales.effects import Kingdom
 from games.papertales.kingdom import apply_gain
-from games.papertales.moves import candidates, entry_for
+from games.papertales.moves import entry_for
 from games.papertales.piles import draw
 from games.papertales.state import NewCard, PaperTalesState, Player, UnitSlot
 from games.papertales.texts import amount_of, gold, lp, row, tokens
@@ -155,19 +155,13 @@ def _into_play(p: Player, n: NewCard) -> None:
     p["fresh"].append(n["card"])
 
 
-def act_pay_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_pay_discard(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Discard one revealed unit its owner cannot pay for; once the rest is affordable, pay."""
     entry = entry_for(state, seat)
     if entry is None or entry["kind"] != "pay":
         raise RuleError(_("You have paid for your units; nothing to discard now."))
     p = state["players"][seat]
-    card = match_card(
-        " ".join(args),
-        candidates(state, entry),
-        _("among your unpaid units"),
-        any_copy=False,
-        secret=False,
-    )
+    card = args.one("UNIT", int)
     p["unpaid"] = [n for n in p["unpaid"] if n["card"] != card]
     state["discard"].append(card)
     name = state["names"][seat]
