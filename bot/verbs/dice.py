@@ -122,15 +122,7 @@ async def roll_dice(ctx: Context, args: Sequence[str], *, private: bool) -> list
         rng = Rng(ctx.chat.seed, ctx.chat.rng_position)
         result = request.named(dice.roll(request.expression, rng))
         ctx.chat.rng_position = rng.position
-        lang = chat_log_language(ctx)
-        full = say(result.render(name, "console", full=True), lang)
-        if private:
-            note = say(private_note(name), lang)
-            ctx.repo.add_roll(
-                inv.platform, inv.chat_id, name, note, user_id=inv.user_id, secret=full
-            )
-        else:
-            ctx.repo.add_roll(inv.platform, inv.chat_id, name, full, user_id=inv.user_id)
+        log_roll(ctx, result.render(name, "console", full=True), private=private)
         return shown(ctx, result, private=private)
     turn = begin(ctx.repo, table, ctx.board_default)
     # the draws apply() is about to make, read off a copy of the table's generator
@@ -157,18 +149,38 @@ def chat_log_language(ctx: Context) -> str:
     return Audience.of_chat(settings, options, ctx.chat.settings).public()
 
 
+def log_roll(ctx: Context, full: str, *, private: bool) -> None:
+    """A roll outside a game into the chat's log, said in its language; a private one's result
+    only as the row's secret."""
+    inv, name = ctx.inv, ctx.inv.user_name
+    lang = chat_log_language(ctx)
+    if private:
+        note = say(private_note(name), lang)
+        secret = say(full, lang)
+        ctx.repo.add_roll(inv.platform, inv.chat_id, name, note, user_id=inv.user_id, secret=secret)
+    else:
+        ctx.repo.add_roll(inv.platform, inv.chat_id, name, say(full, lang), user_id=inv.user_id)
+
+
 def shown(
     ctx: Context, result: dice.DiceRoll, *, private: bool, version: int | None = None
 ) -> list[Reply]:
     """The roll in the platform's style; a private one only to its roller, the chat told of it.
     A marked text, said at the edge; HTML is said here, as the edge leaves HTML as it is (the
     roller reads both in the command's language)."""
-    inv = ctx.inv
-    style = style_for(inv.platform)
-    text = result.render(inv.user_name, style)
+    style = style_for(ctx.inv.platform)
+    text = result.render(ctx.inv.user_name, style)
     html = style == "telegram"
     if html:
         text = say(text, ctx.lang)
+    return answered(ctx, text, private=private, version=version, html=html)
+
+
+def answered(
+    ctx: Context, text: str, *, private: bool, version: int | None = None, html: bool = False
+) -> list[Reply]:
+    """A result for the chat, or only for its roller with the chat told that they rolled."""
+    inv = ctx.inv
     if not private:
         return [Public(text, version=version, html=html)]
     note = Public(private_note(inv.user_name), version=version)

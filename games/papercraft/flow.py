@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import Event, RuleError, public
 from games.i18n import N_, _, _n, from_json, joined, said, to_json
-from games.papercraft.board import alive, kind, pieces, power, side, surviving_points
+from games.papercraft.board import alive, free, kind, pieces, power, side, surviving_points
 from games.papercraft.catalog import parse_dice
 from games.papercraft.combat import after_armor, by_id, hurt, release_hug
 from games.papercraft.commands import Command
@@ -36,7 +36,7 @@ def waiting(state: State) -> list[int]:
     if phase == "battle":
         if state["pending"]:
             return [state["pending"][0]["seat"]]
-        return [] if state["active"] is None else [state["active"]]
+        return [] if state["active"] is None or free(state) else [state["active"]]
     return []
 
 
@@ -67,7 +67,7 @@ def expect(state: State, verb: str, *steps: Step) -> None:
             )
         )
     step = state["step"]
-    if step in steps:
+    if step in steps or free(state):
         return
     if step == "escape":
         raise RuleError(_("First roll for your units held in a Bear Hug: /escape [--dice N]."))
@@ -147,6 +147,8 @@ def escape(state: State, seat: int, command: Command) -> list[Event]:
                 need=need,
             )
         events.append(public(text))
+    if free(state):
+        return events or [public(_("None of your units is held in a Bear Hug."))]
     state["step"] = "move"
     events.append(public(_("Movement phase: /move units, then /done.")))
     return events
@@ -203,6 +205,37 @@ def _end_of_turn(state: State, seat: int, dice: Dice) -> list[Event]:
             "{unit} did not move and burns: {roll}, {damage}", unit=unit, roll=shown, damage=text
         )
         events.append(public(joined([burns, *hurt(state, piece, damage, dice)], " ")))
+    return events
+
+
+def new_round(state: State, seat: int, command: Command) -> list[Event]:
+    """/round in free play: the round's boosts, grapples and burns end as at the end of a turn,
+    then every unit may move, attack and use an ability again."""
+    if not free(state):
+        raise RuleError(
+            _("/round is for free play (/new papercraft --free); here /done ends your turn.")
+        )
+    expect(state, "round")
+    events = [
+        public(_("{player} ends round {round}.", player=state["names"][seat], round=state["round"]))
+    ]
+    for each in range(len(state["names"])):
+        events += _end_of_turn(state, each, command.dice)
+    limit = state["options"]["rounds"]
+    if limit and state["round"] >= limit:
+        return events + _finish_on_points(state)
+    state["round"] += 1
+    state["turn_no"] += 1
+    for piece in pieces(state):
+        piece["moved"], piece["targets"], piece["in_place"] = 0, [], None
+    events.append(
+        public(
+            _(
+                "Round {round}: every unit may move, attack or use an ability again.",
+                round=state["round"],
+            )
+        )
+    )
     return events
 
 

@@ -14,6 +14,7 @@ from games.papercraft.board import (
     allied,
     catalog,
     centre,
+    free,
     kind,
     pieces,
     power,
@@ -42,6 +43,8 @@ def words(name: str) -> tuple[str, ...]:
 
 
 def legal(state: State, seat: int) -> list[Move]:
+    if free(state) and state["phase"] == "battle" and not state["pending"]:
+        return free_moves(state, seat)
     if seat not in waiting(state):
         return []
     if state["phase"] == "army":
@@ -58,6 +61,16 @@ def legal(state: State, seat: int) -> list[Move]:
         found = [movement(state, piece, field) for piece in mine]
         return [*(m for m in found if m is not None), Move("done")]
     return [*attacks(state, seat, field), *abilities(state, seat), Move("done")]
+
+
+def free_moves(state: State, seat: int) -> list[Move]:
+    """Free play: every seat may move, attack or use an ability at any time, or end the round."""
+    mine = [p for p in standing(state) if p["owner"] == seat]
+    if not mine:
+        return []
+    found = [movement(state, piece, None) for piece in mine]
+    moving = [m for m in found if m is not None]
+    return [*moving, *attacks(state, seat, None), *abilities(state, seat), Move("round")]
 
 
 def aim_move(state: State) -> Move:

@@ -129,6 +129,7 @@ class Options(TypedDict):
     table: list[int]  # width, depth in inches
     positions: bool
     rounds: int
+    free: NotRequired[bool]  # free play: no turn order, phases or placement (tables since --free)
 
 
 class Pending(TypedDict):

@@ -2,19 +2,47 @@
 
 from __future__ import annotations
 
-from games.base import Arg, Flag, GameVerb, Verb
+from games.base import Arg, Event, Flag, GameVerb, RuleError, Verb
 from games.i18n import _, joined
+from games.papercraft import flow
 from games.papercraft.abilities import ability
-from games.papercraft.army import ADD, REMOVE, army, ready, units
+from games.papercraft.army import ADD, REMOVE, army, card, ready, units
 from games.papercraft.attacking import attack
+from games.papercraft.board import free
 from games.papercraft.catalog import ATTACK_TYPES
-from games.papercraft.commands import verb
-from games.papercraft.flow import done, escape
+from games.papercraft.commands import Command, Rule, verb
+from games.papercraft.flow import done, escape, new_round
 from games.papercraft.moving import move
 from games.papercraft.names import ability_name, attack_type, unit_name
 from games.papercraft.placement import place
 from games.papercraft.state import PapercraftState
 from games.papercraft.words import AT, TO
+from games.replay import not_your_turn
+
+
+def at_table(rule: Rule) -> Rule:
+    """A verb that is `anytime` for free play: a managed game still waits on its seat's turn,
+    and the flags of /attack outside a table are refused here."""
+
+    def checked(state: PapercraftState, seat: int, command: Command) -> list[Event]:
+        for name in CHAT_ONLY:
+            if command.has(name):
+                raise RuleError(
+                    _(
+                        "--{name} is for /attack and /ability outside a table; at a table the "
+                        "referee keeps HP, movement and the log.",
+                        name=name,
+                    )
+                )
+        waiting = flow.waiting(state)
+        if (waiting or not free(state)) and seat not in waiting:
+            raise not_your_turn(state["names"], waiting)
+        events = rule(state, seat, command)
+        if free(state) and state["phase"] == "battle":
+            state["active"] = seat  # the last to act: a wipe-out at once goes to them (ruling 1)
+        return events
+
+    return checked
 
 
 def example(*parts: str) -> str:
@@ -55,6 +83,18 @@ ABILITY_FLAGS = (
     Flag("move", "number", _("Inches a Gale moves (without --positions)."), "N"),
     DICE,
 )
+OUTSIDE_FLAGS = (
+    Flag("moved", "number", _("Outside a table: inches the attacker moved this turn."), "N"),
+    Flag("hp", "number", _("Outside a table: the target's HP now (default: full)."), "N"),
+    Flag(
+        "private",
+        None,
+        _("Outside a table: only you see the result; the chat sees that you rolled."),
+    ),
+)
+PRIVATE = OUTSIDE_FLAGS[2]
+CHAT_ONLY = tuple(flag.name for flag in OUTSIDE_FLAGS)
+"""Flags of /attack and /ability outside a table (--private is the bot's, as for /roll)."""
 UNIT = Arg("UNIT", "unit", _("One of your units, by name (numbered when there are several)."))
 POINT_HELP = _("Inches from the bottom-left corner (with --positions).")
 FACING = Arg(
@@ -85,6 +125,18 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
         units,
         label=_("Units"),
         examples=("/units",),
+        anytime=True,
+        readonly=True,
+        anywhere=True,
+        role="info",
+    ),
+    verb(
+        "card",
+        _("Show one unit's whole stat block: its numbers, attacks and abilities."),
+        card,
+        label=_("Card"),
+        args=(Arg("NAME", "unit", _("A unit from /units.")),),
+        examples=(example("/card", unit_name("Banner Captain")),),
         anytime=True,
         readonly=True,
         role="info",
@@ -123,7 +175,7 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     verb(
         "move",
         _("Move a unit in the movement phase: to a point, or the inches you measured."),
-        move,
+        at_table(move),
         label=_("Move"),
         args=(
             UNIT,
@@ -137,18 +189,19 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             example("/move", unit_name("Barrow Hounds"), TO, "12,20"),
         ),
         board=True,
+        anytime=True,
     ),
     verb(
         "attack",
-        _("Attack an enemy unit in the attack phase, with a weapon of your choice."),
-        attack,
+        _("Attack an enemy unit with a weapon of your choice (in any chat: any two units)."),
+        at_table(attack),
         label=_("Attack"),
         args=(
             Arg("ATTACKER", "unit", _("Your unit.")),
             Arg("TARGET", "unit", _("An enemy unit.")),
             Arg("WEAPON", "text", _("Which of its attacks (default: one that reaches)."), False),
         ),
-        flags=ATTACK_FLAGS,
+        flags=(*ATTACK_FLAGS, *OUTSIDE_FLAGS),
         examples=(
             example("/attack", unit_name("Longbowmen"), unit_name("Grave Legion"), "--range 12"),
             example(
@@ -160,13 +213,21 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             example(
                 "/attack", unit_name("Trained Black Bear Guard"), unit_name("Barrow Lich"), "--hug"
             ),
+            example(
+                "/attack",
+                unit_name("Longbowmen"),
+                unit_name("Banner Captain"),
+                "--range 12 --hp 20 --private",
+            ),
         ),
         board=True,
+        anytime=True,
+        anywhere=True,
     ),
     verb(
         "ability",
         _("Use an ability in place of attacking, or aim a destroyed Otoro's rockets."),
-        ability,
+        at_table(ability),
         label=_("Ability"),
         args=(
             UNIT,
@@ -183,7 +244,7 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             ),
         ),
         grammar="UNIT ABILITY [TARGET, ...] [to X,Y]",
-        flags=ABILITY_FLAGS,
+        flags=(*ABILITY_FLAGS, PRIVATE),
         examples=(
             example(
                 "/ability",
@@ -193,6 +254,8 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             ),
         ),
         board=True,
+        anytime=True,
+        anywhere=True,
     ),
     verb(
         "done",
@@ -203,6 +266,16 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
         examples=("/done",),
         board=True,
         role="end_turn",
+    ),
+    verb(
+        "round",
+        _("Free play: end the round, so every unit may move, attack and use an ability again."),
+        new_round,
+        label=_("Round"),
+        flags=(Flag("dice", "dice", _("Your own dice for end-of-round burns."), "a,b,..."),),
+        examples=("/round",),
+        board=True,
+        anytime=True,
     ),
     Verb(
         "unit",
