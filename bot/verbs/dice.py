@@ -68,10 +68,9 @@ def split_private(args: Sequence[str]) -> tuple[list[str], bool]:
 
 
 def is_private_roll(verb: str, args: Sequence[str]) -> bool:
-    """A command whose answer goes only to its sender (adapters that must reach them first)."""
-    roll_names = {VERBS[0].name, *VERBS[0].aliases}
-    verb = verb.lower()
-    return verb == GMROLL or (verb in roll_names and split_private(args)[1])
+    """A command whose answer goes only to its sender (adapters that must reach them first):
+    /gmroll, and any roll with --private (/roll, Papercraft's /attack and /ability)."""
+    return verb.lower() == GMROLL or split_private(args)[1]
 
 
 async def resolve(repo: Repository, platform: str, user_id: str, args: Sequence[str]) -> Request:

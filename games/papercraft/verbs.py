@@ -280,19 +280,23 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     Verb(
         "unit",
         _(
-            "Add your own unit for this chat (a stat block in the wiki's format), list or remove them."
+            "Add your own units for this chat (stat blocks in the wiki's format), list, show or remove them."
         ),
         None,
         args=(
-            Arg("", "choice", _("What to do."), choices=("add", "list", "remove")),
+            Arg("", "choice", _("What to do."), choices=("add", "list", "show", "remove")),
             Arg(
-                "STAT BLOCK", "text", _("The stat block (add) or the unit's name (remove)."), False
+                "STAT BLOCK",
+                "text",
+                _("The stat blocks (add) or the unit's name (show, remove)."),
+                False,
             ),
         ),
-        grammar="add STAT BLOCK | list | remove NAME",
+        grammar="add STAT BLOCK | list | show NAME | remove NAME",
         examples=(
             "/unit add Pike Wall | 40 Points | Living, Infantry | HP = 30 | ...",
             "/unit list",
+            example("/unit show", unit_name("Banner Captain")),
         ),
         chat=True,
     ),
