@@ -36,11 +36,13 @@ def hand_buttons(
 def chat_engine(ctx: Context) -> Engine[Any] | None:
     """The engine owning a chat-scoped verb: the table's game if it declares the verb at all,
     else any game that has it as a chat verb or a verb usable anywhere (so /unit add and
-    Papercraft's /attack work with no table of theirs open)."""
+    Papercraft's /attack work with no table of theirs running)."""
     if ctx.table is not None:
-        declared = find_verb(engine_for(ctx.table.game).verbs, ctx.inv.verb)
+        engine = engine_for(ctx.table.game)
+        declared = find_verb(engine.verbs, ctx.inv.verb)
         if declared is not None:
-            return engine_for(ctx.table.game) if declared.chat else None
+            running = ctx.table.status == TableStatus.ACTIVE
+            return engine if declared.chat or (declared.anywhere and not running) else None
     for engine in all_engines():
         declared = find_verb(engine.verbs, ctx.inv.verb)
         if declared is not None and (declared.chat or declared.anywhere):

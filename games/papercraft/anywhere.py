@@ -12,15 +12,16 @@ from games.i18n import _, _n, joined
 from games.papercraft.abilities import ability
 from games.papercraft.army import new_piece
 from games.papercraft.attacking import attack
+from games.papercraft.board import kind
 from games.papercraft.cards import take_unit, unit_list
 from games.papercraft.catalog import IN_PLACE, builtin_units
 from games.papercraft.commands import Command, merge, split_flags
 from games.papercraft.custom import known_units, unit_command
-from games.papercraft.names import ability_name, unit_name
+from games.papercraft.names import ability_name, piece_name, unit_name
 from games.papercraft.options import DEFAULT_POINTS
 from games.papercraft.rolls import Dice
 from games.papercraft.statblock import unenforced
-from games.papercraft.state import PapercraftState, Piece, Unit
+from games.papercraft.state import Ability, PapercraftState, Piece, Unit
 from games.papercraft.verbs import ABILITY_FLAGS, ATTACK_FLAGS, OUTSIDE_FLAGS, PRIVATE
 from games.papercraft.words import (
     NONE,
@@ -31,8 +32,8 @@ from games.papercraft.words import (
     take_name,
 )
 
-SIDES = (_("attacker"), _("defender"))
-"""The two sides of a table of two units, as a death-rocket note names them."""
+SIDES = ["A", "B"]
+"""The players of a table of two sides: no message of an attack or ability names them."""
 FRIENDLY = ("rally_cry", "field_repair", "the_power")
 """Abilities whose targets are the user's own side; the others aim at the enemy."""
 
@@ -50,6 +51,9 @@ def two_sides(units: Sequence[tuple[Unit, int]]) -> tuple[PapercraftState, list[
             label = f"{label} {counts[label]}"
         piece = new_piece(ident, label, unit["name"], side, unit["hp"])
         piece["placed"] = True
+        rockets = _death_rockets(unit)
+        if rockets is not None:  # the players aim them: said after the attack, never waited on
+            piece["uses"][rockets["name"]] = rockets["uses"]
         pieces.append(piece)
     state: PapercraftState = {
         "names": list(SIDES),
@@ -88,9 +92,32 @@ def _text_only(units: Sequence[Unit]) -> list[str]:
     return [_("Shown as text only (apply by agreement): {abilities}.", abilities=joined(notes))]
 
 
-def _said(events: list[Event], command: Command, units: Sequence[Unit]) -> str:
+def _death_rockets(unit: Unit) -> Ability | None:
+    return next(
+        (a for a in unit["abilities"] if a.get("effect") == "fire_rockets" and a.get("on_death")),
+        None,
+    )
+
+
+def _said(
+    state: PapercraftState, events: list[Event], command: Command, units: Sequence[Unit]
+) -> str:
+    """The attack's lines, then what the players apply themselves."""
     command.dice.finish()
     lines = [event.text for event in merge(events, board=False)]
+    for piece in state["units"]:
+        rockets = _death_rockets(kind(state, piece))
+        if piece["dead"] and rockets is not None:
+            unit, name = piece_name(piece), ability_name(rockets)
+            lines.append(
+                _(
+                    "{unit}'s unused {rockets} launch at all units within {reach}\": "
+                    "/ability {unit} {rockets} UNIT, UNIT rolls them.",
+                    unit=unit,
+                    rockets=name,
+                    reach=rockets["reach"],
+                )
+            )
     return joined([*lines, *_text_only(units)], "\n")
 
 
@@ -114,7 +141,7 @@ def attack_anywhere(data: dict[str, Any], text: str, rng: Rng) -> str:
         flags["also"] = joined((p["name"] for p in pieces[2:]), ", ").split()
     named = [*pieces[0]["name"].split(), *pieces[1]["name"].split(), *weapon]
     command = _command(named, flags, rng)
-    return _said(attack(state, 0, command), command, [attacker, target])
+    return _said(state, attack(state, 0, command), command, [attacker, target])
 
 
 def _hp(said: list[str], target: Unit) -> int:
@@ -141,16 +168,17 @@ def ability_anywhere(data: dict[str, Any], text: str, rng: Rng) -> str:
     if found is None or found[0].get("effect") not in IN_PLACE:
         state, pieces = two_sides([(user, 0)])  # the game's own refusal says what is wrong
         command = _command([*pieces[0]["name"].split(), *rest], flags, rng)
-        return _said(ability(state, 0, command), command, [user])
+        return _said(state, ability(state, 0, command), command, [user])
     entry, rest = found
     nobody = len(rest) == 1 and is_word(rest[0], NONE)
     targets = [] if nobody else [take_unit(part, units)[0] for part in split_list(rest)]
     side = 0 if entry.get("effect") in FRIENDLY else 1
     state, pieces = two_sides([(user, 0), *((unit, side) for unit in targets)])
+    pieces[0]["uses"].clear()  # its rockets, fired now, are unused (two_sides held them back)
     listed = rest if nobody else joined((p["name"] for p in pieces[1:]), ", ").split()
     named = [*pieces[0]["name"].split(), *entry["name"].split(), *listed]
     command = _command(named, flags, rng)
-    return _said(ability(state, 0, command), command, [user, *targets])
+    return _said(state, ability(state, 0, command), command, [user, *targets])
 
 
 def units_anywhere(data: dict[str, Any]) -> str:

@@ -104,7 +104,7 @@ def _add(data: dict[str, Any], text: str) -> str:
     blocks = text if "\n" in text else _SEPARATOR.sub("\n", text)
     added = parse_stat_blocks(blocks)
     builtin = {name.casefold() for name in builtin_units()}
-    units = data.setdefault("units", {})
+    units = dict(stored(data))  # kept only when every block fits
     for unit in added:
         if unit["name"].casefold() in builtin:
             raise RuleError(
@@ -114,7 +114,8 @@ def _add(data: dict[str, Any], text: str) -> str:
         for old in [k for k in units if k.casefold() == unit["name"].casefold()]:
             del units[old]
         units[unit["name"]] = unit
-    _check_room(data)
+    _check_room(data | {"units": units})
+    data["units"] = units
     if len(added) == 1:
         return _added_one(added[0])
     lines = [
@@ -132,6 +133,7 @@ def _add(data: dict[str, Any], text: str) -> str:
 
 
 def _check_room(data: dict[str, Any]) -> None:
+    """Refuse data past the chat's limits (counted as it would be stored)."""
     count = len(stored(data))
     if count > MAX_UNITS:
         raise RuleError(

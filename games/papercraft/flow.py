@@ -14,6 +14,8 @@ from games.papercraft.state import PapercraftState, Piece, Step
 
 State = PapercraftState
 DEFAULT_ESCAPE = 4
+ESCAPED = "escape roll"
+"""In free play, the round of a held unit's last escape roll, kept with its uses."""
 PHASES = {
     "army": N_("army"),
     "place": N_("placement"),
@@ -123,6 +125,10 @@ def escape(state: State, seat: int, command: Command) -> list[Event]:
     expect(state, "escape", "escape")
     events: list[Event] = []
     for piece in held(state, seat):
+        if free(state):
+            if piece["uses"].get(ESCAPED) == state["round"]:
+                continue
+            piece["uses"][ESCAPED] = state["round"]  # once a round, as at the start of a turn
         bear = by_id(state, piece["hugged_by"])
         hug = power(state, bear, "bear_hug") if bear is not None else None
         need = hug["escape_on"] if hug is not None else DEFAULT_ESCAPE
@@ -148,7 +154,9 @@ def escape(state: State, seat: int, command: Command) -> list[Event]:
             )
         events.append(public(text))
     if free(state):
-        return events or [public(_("None of your units is held in a Bear Hug."))]
+        if not events:
+            raise RuleError(_("None of your units may roll to escape a Bear Hug now."))
+        return events
     state["step"] = "move"
     events.append(public(_("Movement phase: /move units, then /done.")))
     return events
@@ -160,6 +168,8 @@ def own(state: State, seat: int) -> list[Piece]:
 
 def done(state: State, seat: int, command: Command) -> list[Event]:
     """/done: the movement phase ends, then the attack phase and the turn."""
+    if free(state):
+        raise RuleError(_("In free play there are no turns to end: /round starts the next round."))
     expect(state, "done", "move", "attack")
     name = state["names"][seat]
     if state["step"] == "move":

@@ -22,7 +22,7 @@ from games.papercraft.board import (
     tracked,
 )
 from games.papercraft.commands import Command, split_flags
-from games.papercraft.flow import waiting
+from games.papercraft.flow import ESCAPED, waiting
 from games.papercraft.moving import cannot_move, check_path, emplaced
 from games.papercraft.names import ability_name, piece_name, unit_name, weapon_name
 from games.papercraft.options import MAX_UNITS
@@ -70,7 +70,11 @@ def free_moves(state: State, seat: int) -> list[Move]:
         return []
     found = [movement(state, piece, None) for piece in mine]
     moving = [m for m in found if m is not None]
-    return [*moving, *attacks(state, seat, None), *abilities(state, seat), Move("round")]
+    held = any(
+        p["hugged_by"] is not None and p["uses"].get(ESCAPED) != state["round"] for p in mine
+    )
+    escape = [Move("escape")] if held else []
+    return [*escape, *moving, *attacks(state, seat, None), *abilities(state, seat), Move("round")]
 
 
 def aim_move(state: State) -> Move:

@@ -121,7 +121,7 @@ class Piece(TypedDict):
     hugged_by: int | None
     hugging: int | None
     burning: Burn | None  # set by a Fireball splash
-    uses: dict[str, int]  # once-per-game abilities used
+    uses: dict[str, int]  # once-per-game abilities used; free play: round of the escape roll
 
 
 class Options(TypedDict):

@@ -165,11 +165,12 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     verb(
         "escape",
         _("Roll for your units held in a Bear Hug (d6 + dodge) at the start of your turn."),
-        escape,
+        at_table(escape),
         label=_("Escape"),
         flags=(DICE,),
         examples=("/escape", "/escape --dice 5"),
         board=True,
+        anytime=True,
         role="roll",
     ),
     verb(
@@ -260,11 +261,12 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     verb(
         "done",
         _("End the movement phase, then the attack phase and your turn."),
-        done,
+        at_table(done),
         label=_("Done"),
         flags=(Flag("dice", "dice", _("Your own dice for end-of-turn burns."), "a,b,..."),),
         examples=("/done",),
         board=True,
+        anytime=True,
         role="end_turn",
     ),
     verb(

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.adapters.console import Console
 from bot.cli import main
-from games.base import Rng
+from games.base import NotYourTurn, Rng, RuleError
 from games.papercraft import ENGINE
 from games.papercraft.custom import MAX_UNITS
+from games.papercraft.state import PapercraftState as State
 from tests.core.transcript import channel, outcome, run_lines, to
+from tests.games.papercraft.helpers import act, options, piece, start, turn
 
 WORKED = "Ann: /attack Longbowmen Banner Captain --range 12 --dice 4,2,5,3"
 HIT = (
@@ -105,16 +110,14 @@ async def test_a_file_of_several_stat_blocks_adds_each_or_names_the_block_at_fau
 
 
 def test_a_chat_keeps_at_most_300_units() -> None:
-    data: dict[str, object] = {}
+    data: dict[str, Any] = {}
     blocks = "\n".join(STAT.format(name=f"Spear {n}", points=10) for n in range(MAX_UNITS))
     assert ENGINE.chat_act(data, "unit", "add " + blocks).startswith("Added 300 units")
     one_more = STAT.format(name="Spear extra", points=10)
-    try:
+    with pytest.raises(RuleError, match="at most 300 units of its own and this would make 301"):
         ENGINE.chat_act(data, "unit", "add " + one_more)
-    except Exception as error:
-        assert "at most 300 units of its own and this would make 301" in str(error)
-    else:
-        raise AssertionError("the 301st unit was added")
+    assert ENGINE.chat_act(data, "unit", "add " + STAT.format(name="Spear 7", points=12))
+    assert data["units"]["Spear 7"]["points"] == 12  # replacing one keeps the count
 
 
 def test_a_table_keeps_only_the_units_its_armies_use() -> None:
@@ -180,3 +183,47 @@ async def test_a_free_play_table_to_the_winner_and_verify(console: Console, tmp_
     document = json.loads(records[-1]["text"])
     assert document["options"]["free"] is True
     assert main(["verify", str(export)]) == 0
+
+
+def free_table(ann: str, bob: str) -> State:
+    state, _ = ENGINE.setup(["Ann", "Bob"], options(free=True, points=200), Rng("free"))
+    act(state, 0, f"/army add {ann}")
+    act(state, 1, f"/army add {bob}")
+    act(state, 0, "/ready")
+    act(state, 1, "/ready")
+    return state
+
+
+def test_free_play_bear_hug_escapes_once_a_round_and_has_no_turns_to_end() -> None:
+    state = free_table("Trained Black Bear Guard", "Banner Captain")
+    assert ENGINE.waiting(state) == [] and state["phase"] == "battle"
+    assert "instead of damage" in act(
+        state, 0, "/attack Trained Black Bear Guard Banner Captain --hug --dice 6,1"
+    )
+    assert ENGINE.legal(state, 1)[0].text == "/escape"
+    assert "still held" in act(state, 1, "/escape --dice 1")
+    with pytest.raises(RuleError, match="None of your units may roll to escape"):
+        act(state, 1, "/escape --dice 6")
+    with pytest.raises(RuleError, match="no turns to end: /round starts the next round"):
+        act(state, 0, "/done")
+    act(state, 0, "/round")
+    assert "escapes" in act(state, 1, "/escape --dice 6")
+    assert piece(state, "Banner Captain")["hugged_by"] is None
+
+
+def test_a_managed_table_keeps_its_turns_and_refuses_the_outside_flags() -> None:
+    state = start([{"Longbowmen": 1}, {"Grave Legion": 1}])
+    waiting = ENGINE.waiting(state)[0]
+    other = 1 - waiting
+    with pytest.raises(NotYourTurn):
+        act(state, other, "/move Grave Legion 2" if other else "/move Longbowmen 2")
+    turn(state, 0)
+    with pytest.raises(RuleError, match="--hp is for /attack and /ability outside a table"):
+        act(state, 0, "/attack Longbowmen Grave Legion --range 5 --hp 3")
+    with pytest.raises(RuleError, match="free play"):
+        act(state, 0, "/round")
+
+
+async def test_attack_in_a_papercraft_lobby_is_worked_out_as_anywhere(console: Console) -> None:
+    records = await run_lines(console, "Ann: /new papercraft\n" + WORKED)
+    assert channel(records)[-1] == HIT
