@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from games.base import Move, Rng, RuleError
+from games.i18n import _, joined
 from games.papercraft.abilities import in_place_block, prepare
 from games.papercraft.army import ADD, REMOVE, army_points, army_size, can_ready_empty, side_points
 from games.papercraft.attacking import cannot_attack, measure, reach, usable, within
@@ -21,6 +22,7 @@ from games.papercraft.board import (
     standing,
     tracked,
 )
+from games.papercraft.cards import unit_brief
 from games.papercraft.commands import Command, split_flags
 from games.papercraft.flow import ESCAPED, waiting
 from games.papercraft.moving import cannot_move, check_path, emplaced
@@ -90,7 +92,7 @@ def army_moves(state: State, seat: int) -> list[Move]:
     budget = limit - side_points(state, state["teams"][seat])
     room = army_size(state, seat) < MAX_UNITS
     moves = [
-        Move("army", (ADD, unit_name(name)))
+        Move("army", (ADD, unit_name(name)), joined((_("Army"), ADD, unit_brief(unit)), " "))
         for name, unit in catalog(state).items()
         if room and unit["points"] <= budget
     ]
