@@ -198,12 +198,14 @@ def units_anywhere(data: dict[str, Any]) -> str:
 
 
 def chat_act(data: dict[str, Any], verb: str, text: str, rng: Rng | None) -> str:
-    """A Papercraft verb in a chat with no Papercraft table (/unit anywhere)."""
+    """A Papercraft verb outside a running Papercraft table: /unit (anywhere at all), /units,
+    /attack and /ability (rolled on the chat's generator)."""
     if verb == "unit":
         return unit_command(data, text)
     if verb == "units":
         return units_anywhere(data)
     if rng is None:
         raise RuleError(_("/{verb} rolls dice; it needs the chat's generator.", verb=verb))
-    rolled = {"attack": attack_anywhere, "ability": ability_anywhere}
-    return rolled[verb](data, text, rng)
+    if verb == "ability":
+        return ability_anywhere(data, text, rng)
+    return attack_anywhere(data, text, rng)

@@ -151,6 +151,7 @@ Ann: /attack Longbowmen Marsh Lantern --range 5 --dice 6,1,6,6
 Ann: /attack Banner Captain Steam Ram --dice 6,1,6,6
 Bob: /attack Grave Legion Tinker Engineer --dice 6,1,6,6
 Ann: /attack Banner Captain Grave Legion --dice 6,1,6,6
+Bob: /card Steam Ram
 """
 
 
@@ -162,6 +163,11 @@ async def test_a_free_play_table_to_the_winner_and_verify(console: Console, tmp_
     assert "Marsh Lantern is dead: removed from the battlefield (Magic)." in said
     assert "Steam Ram 45 -> 38 HP." in said and "Tinker Engineer 14 -> 2 HP." in said
     assert "Banner Captain already attacked this turn" in to(records, "Ann")[-1]
+    assert "/round starts the next round" in to(records, "Ann")[-1]
+    card = to(records, "Bob")[-1]  # /card: the whole stat block, to the asker only
+    assert (
+        card.startswith("Steam Ram: 50 pts") and "Attack Ram Head: Siege, melee, +1, 3d6+2" in card
+    )
     hp = {"Steam Ram": 38, "Grave Legion": 30}
     for _round in range(10):
         lines = "Ann: /round\n"
