@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
-from games.base import RuleError
+from games.base import RuleError, copy_state
 from games.i18n import N_, Name, _, _n, joined, said
 from games.papercraft.cards import find_unit, unit_brief, unit_card
 from games.papercraft.catalog import builtin_units
@@ -38,17 +39,24 @@ MAX_BYTES = 200_000
 _SEPARATOR = re.compile(r"\s+\|\s+")
 
 
-def stored(data: dict[str, Any]) -> dict[str, Unit]:
-    units: dict[str, Unit] = data.get("units", {})
-    return units
+def stored(data: dict[str, Any]) -> dict[str, str]:
+    """The chat's units by name, each kept as its stat block: the least a table copies of them
+    (a unit kept whole by an older version is written out as a stat block)."""
+    units: dict[str, str | Unit] = data.get("units", {})
+    return {k: u if isinstance(u, str) else format_stat_block(u) for k, u in units.items()}
+
+
+@lru_cache(maxsize=4096)
+def _parsed(block: str) -> Unit:
+    return parse_stat_block(block)
 
 
 def chat_units(data: dict[str, Any]) -> list[Unit]:
     """The chat's units, each checked again as a stat block (limits may be newer than the unit)."""
     units = []
-    for name, unit in stored(data).items():
+    for name, block in stored(data).items():
         try:
-            checked = parse_stat_block(format_stat_block(unit))
+            checked = copy_state(_parsed(block))  # a copy: the caller may change it
         except RuleError as error:
             raise RuleError(
                 _(
@@ -75,7 +83,7 @@ def unit_command(data: dict[str, Any], text: str) -> str:
     if action == "add":
         return _add(data, rest)
     if action == "list":
-        units = list(stored(data).values())
+        units = chat_units(data)
         if not units:
             return _(
                 "This chat has added no units yet; /unit add followed by a stat block adds one."
@@ -104,7 +112,7 @@ def _add(data: dict[str, Any], text: str) -> str:
     blocks = text if "\n" in text else _SEPARATOR.sub("\n", text)
     added = parse_stat_blocks(blocks)
     builtin = {name.casefold() for name in builtin_units()}
-    units = dict(stored(data))  # kept only when every block fits
+    units = stored(data)  # kept only when every block fits
     for unit in added:
         if unit["name"].casefold() in builtin:
             raise RuleError(
@@ -113,7 +121,7 @@ def _add(data: dict[str, Any], text: str) -> str:
         unit["label"] = CHAT_LABEL
         for old in [k for k in units if k.casefold() == unit["name"].casefold()]:
             del units[old]
-        units[unit["name"]] = unit
+        units[unit["name"]] = format_stat_block(unit)
     _check_room(data | {"units": units})
     data["units"] = units
     if len(added) == 1:

@@ -35,6 +35,16 @@ async def test_attack_anywhere_with_autocompleted_units(
         )
         answer = await autocomplete_answer(fake, asked)
         assert answer["data"]["choices"] == [{"name": "Banner Captain", "value": "Banner Captain"}]
+        fake.locales[ANN.id] = "pl"
+        asked = await fake.autocomplete(ANN, "attack", "attacker", attacker="kapitan")
+        answer = await autocomplete_answer(fake, asked)
+        assert answer["data"]["choices"] == [
+            {
+                "name": "Kapitan Chorągwi",
+                "value": "Banner Captain",
+            }  # read in Polish, sent in English
+        ]
+        fake.locales[ANN.id] = "en-US"
         shown = await players.slash(
             ANN,
             "attack",
