@@ -23,7 +23,6 @@ from bot.replies import Private, Refusal, Reply
 from games.base import Rng
 from games.registry import GAMES, engine_for
 from storage.models import TableStatus
-from storage.repository import Repository
 
 PLAYERS = ("Ann", "Bob 1", "Cid's 🐱")
 TABLES = 10
@@ -75,12 +74,11 @@ async def send(referee: Referee, tally: Tally, chat: str, user: str, line: str) 
 
 
 async def stuck(referee: Referee, chat: str) -> bool:
-    async with referee._reads() as session:
-        table = await Repository(session).open_table("fuzz", chat, lock=False)
-        if table is None or table.status != TableStatus.ACTIVE or table.state is None:
-            return False
-        engine = engine_for(table.game)
-        return engine.outcome(table.state) is None and not engine.waiting(table.state)
+    table = await referee.store.queries.open_table("fuzz", chat)
+    if table is None or table.status != TableStatus.ACTIVE or table.state is None:
+        return False
+    engine = engine_for(table.game)
+    return engine.outcome(table.state) is None and not engine.waiting(table.state)
 
 
 async def open_table(referee: Referee, tally: Tally, chat: str, game: str, rng: Rng) -> None:

@@ -61,9 +61,9 @@ def wait_for(path: Path) -> None:
 async def replay(url: str, moves_file: Path, folder: Path) -> None:
     """Under callgrind: start the same tables, then replay the moves between `ready` and `done`
     (the parent switches instrumentation on and off there)."""
-    import storage.hot
+    import storage.store
 
-    storage.hot.INLINE_COMMIT_SECONDS = 1e9  # valgrind is slow: keep a fast disk's path
+    storage.store.INLINE_COMMIT_SECONDS = 1e9  # valgrind is slow: keep a fast disk's path
     moves = json.loads(moves_file.read_text())
     referee = await started(url, "instructions")
     for chat in dict.fromkeys(chat for chat, *_rest in moves):

@@ -113,7 +113,7 @@ async def play_timed(
             replies = await referee.handle(invocation)
             timings[command.split()[0]].append(time.perf_counter() - start)
             if beside is not None:
-                referee._write.wait_idle()  # its copy for the next move must not slow the floor's
+                referee.store.wait_idle()  # its copy for the next move must not slow the floor's
                 floors.append(beside.commit(await table_bytes(referee, chat)))
             if any(getattr(r, "outcome", None) for r in replies):
                 break
@@ -221,18 +221,15 @@ async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> li
 
 async def state_size(referee: Referee, chat: str) -> int:
     """The size of the chat's table's state as stored (its last game's, once it ended)."""
-    async with referee._reads() as session:
-        from storage.repository import Repository
-
-        table = await Repository(session).open_table("bench", chat, lock=False)
-        table = table or await Repository(session).last_table("bench", chat)
-        return len(json.dumps(table.state)) if table is not None and table.state else 1000
+    queries = referee.store.queries
+    table = await queries.open_table("bench", chat) or await queries.last_table("bench", chat)
+    return len(json.dumps(table.state)) if table is not None and table.state else 1000
 
 
 async def table_bytes(referee: Referee, chat: str) -> int:
     """The size of a table's state as its cached copy has it (a game's end uncaches it: then the
     size of a state as the floor's first commits have it)."""
-    entry = referee._cache.get("bench", chat)
+    entry = referee.store._cache.get("bench", chat)
     state = entry.table.state if entry is not None else None
     return len(json.dumps(state)) if state else 1000
 

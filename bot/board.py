@@ -15,7 +15,8 @@ from typing import Any
 from bot.replies import Button, LiveBoard, Mention, Public, Reply
 from games.base import Engine, View, evolve
 from games.i18n import Joined, _, _n, joined
-from storage.models import GameTable, TableStatus
+from storage.models import TableStatus
+from storage.rows import Table
 
 SCROLL_AFTER = 25
 """Messages the table may post after its board before the board is posted anew below them."""
@@ -23,13 +24,13 @@ REPORT_LINES = 40
 """Lines of one command's report at most (a long run of bots' moves is shortened)."""
 
 
-def live_of(table: GameTable, *, repost: bool = False) -> LiveBoard:
+def live_of(table: Table, *, repost: bool = False) -> LiveBoard:
     """Where the table's board message is, and whether to post it anew."""
     scrolled = table.board_message is not None and table.board_after >= SCROLL_AFTER
     return LiveBoard(table.id, table.board_message, repost=repost or scrolled)
 
 
-def seat_list(table: GameTable, waiting: Sequence[int] = ()) -> str:
+def seat_list(table: Table, waiting: Sequence[int] = ()) -> str:
     parts = []
     for seat in table.seats:
         tag = _(" (bot)") if seat.is_bot else ""
@@ -38,7 +39,7 @@ def seat_list(table: GameTable, waiting: Sequence[int] = ()) -> str:
     return joined(parts, "\n")
 
 
-def lobby_board(table: GameTable, title: str, buttons: tuple[Button, ...]) -> Public:
+def lobby_board(table: Table, title: str, buttons: tuple[Button, ...]) -> Public:
     """The board of a table that waits for players: who sits, and Join / Add a bot / Start."""
     header = _("{game}: waiting for players.", game=title)
     view = View(title=header, lines=[seat_list(table)])
@@ -46,7 +47,7 @@ def lobby_board(table: GameTable, title: str, buttons: tuple[Button, ...]) -> Pu
 
 
 def game_board(
-    table: GameTable,
+    table: Table,
     engine: Engine[Any],
     view: View | None,
     buttons: tuple[Button, ...],
@@ -99,7 +100,7 @@ def into_new_board(replies: list[Reply]) -> list[Reply]:
     return [merged if i == board else r for i, r in enumerate(replies) if i != reports[0]]
 
 
-def _header(table: GameTable, engine: Engine[Any], waiting: Sequence[int]) -> str:
+def _header(table: Table, engine: Engine[Any], waiting: Sequence[int]) -> str:
     if table.status != TableStatus.ACTIVE:
         return _("{game}: the game is over.", game=engine.title)
     if not waiting:
@@ -229,7 +230,7 @@ def _shorten(text: str) -> str:
 
 
 def turn_mentions(
-    table: GameTable, waiting: Sequence[int], over: bool
+    table: Table, waiting: Sequence[int], over: bool
 ) -> tuple[tuple[Mention, ...], list[int]]:
     """The humans whose turn has just come (waited on now, not at the last command): each is
     pinged once per turn. Also the seats to remember as waited on."""

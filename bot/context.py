@@ -10,8 +10,9 @@ from bot.i18n import Audience
 from bot.replies import Reply
 from games.base import RuleError, Verb
 from games.i18n import _
-from storage.models import Chat, GameTable, TableStatus
-from storage.repository import Repository
+from storage.models import TableStatus
+from storage.rows import Chat, Table
+from storage.work import Work
 
 SharedHandler = Callable[["Context"], Awaitable[list[Reply]]]
 
@@ -41,9 +42,9 @@ class SharedVerb(Verb[SharedHandler]):
 @dataclass
 class Context:
     inv: Invocation
-    repo: Repository
+    repo: Work
     chat: Chat
-    table: GameTable | None
+    table: Table | None
     new_seed: Callable[[], str]
     board_default: str  # "text" or "image": the chat's or config's default, a table may override
     shared: Sequence[SharedVerb]  # every shared verb, for /help
@@ -60,7 +61,7 @@ class Context:
         )
         return readers.public()
 
-    def need_table(self, status: TableStatus | None = None) -> GameTable:
+    def need_table(self, status: TableStatus | None = None) -> Table:
         table = self.table
         if table is None:
             raise RuleError(
@@ -74,7 +75,7 @@ class Context:
             )
         return table
 
-    def need_seat(self, table: GameTable) -> int:
+    def need_seat(self, table: Table) -> int:
         seat = seat_of(table, self.inv.user_id)
         if seat is None:
             raise RuleError(
@@ -83,13 +84,13 @@ class Context:
         return seat
 
 
-def seat_of(table: GameTable, user_id: str) -> int | None:
+def seat_of(table: Table, user_id: str) -> int | None:
     for seat in table.seats:
         if seat.user_id == user_id and not seat.is_bot:
             return seat.position
     return None
 
 
-def wants_image(table: GameTable, default: str) -> bool:
+def wants_image(table: Table, default: str) -> bool:
     """The table's own `--board` choice, else the chat's or config's default."""
     return (table.settings.get("board") or default) == "image"

@@ -22,8 +22,9 @@ from games.base import Action, Engine, Event, Move, Rng, copy_state, find_verb
 from games.i18n import Joined, _, _n, joined
 from games.registry import engine_for
 from games.replay import apply
-from storage.models import GameTable, TableStatus
-from storage.repository import Repository
+from storage.models import TableStatus
+from storage.rows import Table
+from storage.work import Work
 
 MAX_BOT_MOVES = 500
 """Bot moves after one human command; a table of bots only plays on until the game ends."""
@@ -70,8 +71,8 @@ def state_digest(state: Any, rng_position: int) -> str:
 class Turn:
     """The working copy of one table during one command; written back only if the command succeeds."""
 
-    repo: Repository
-    table: GameTable
+    repo: Work
+    table: Table
     engine: Engine[Any]
     state: Any
     rng: Rng
@@ -80,9 +81,9 @@ class Turn:
     finished: bool = False
 
 
-def begin(repo: Repository, table: GameTable, board_default: str) -> Turn:
+def begin(repo: Work, table: Table, board_default: str) -> Turn:
     """The command's working copy: one made ahead of it if there is one (see
-    Repository.spare_state), else a copy made now; the table's own state stays as it was."""
+    Work.spare_state), else a copy made now; the table's own state stays as it was."""
     assert table.state is not None and table.seed is not None
     state = repo.spare_state(table)
     return Turn(
@@ -210,7 +211,7 @@ async def run_bots(turn: Turn) -> None:
     )
 
 
-def bots_owe_a_move(table: GameTable | None) -> bool:
+def bots_owe_a_move(table: Table | None) -> bool:
     """A running table waits on a bot: the bots paused at their budget (or a crash came between)."""
     if table is None or table.status != TableStatus.ACTIVE or table.state is None:
         return False
@@ -342,7 +343,7 @@ async def resume_bots(turn: Turn) -> list[Reply]:
     return finish(turn)
 
 
-def log_language(table: GameTable) -> str:
+def log_language(table: Table) -> str:
     """The log (/history) is written in the table's language, fixed at /start."""
     return str(table.settings.get("lang") or table.options.get("lang") or "en")
 

@@ -7,8 +7,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from games.base import Outcome
-from storage.models import GameTable, Rating
-from storage.repository import Repository
+from storage.models import Rating
+from storage.rows import Table
+from storage.work import Work
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
@@ -53,7 +54,7 @@ def team_ranks(outcome: Outcome, side_of: Sequence[int]) -> dict[int, int]:
     return ranks
 
 
-def rated(table: GameTable) -> bool:
+def rated(table: Table) -> bool:
     """Ratings move only for games of humans: no bot seat (a seat handed to a bot counts as
     abandoned), every seat a different person."""
     users = [seat.user_id for seat in table.seats]
@@ -64,7 +65,7 @@ def rated(table: GameTable) -> bool:
     )
 
 
-async def record_result(repo: Repository, table: GameTable, outcome: Outcome, state: Any) -> None:
+async def record_result(repo: Work, table: Table, outcome: Outcome, state: Any) -> None:
     """Count the game and the wins of each human seat; move ratings when the game is rated."""
     humans = [seat for seat in table.seats if not seat.is_bot and seat.user_id]
     if not humans:

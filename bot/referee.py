@@ -1,11 +1,11 @@
-"""One command = one transaction: claim the update, lock the chat, load its table, route."""
+"""One command = one unit of work: load the chat's table, route once, run, commit, say."""
 
 from __future__ import annotations
 
 import logging
 import secrets
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -13,31 +13,22 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.commands.parse import Invocation
-from bot.context import Context, SharedHandler, seat_of
+from bot.context import Context, seat_of
 from bot.i18n import Audience, localise_replies, say, supported
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
-from bot.verbs import SHARED, SHARED_NAMES, route
+from bot.verbs import SHARED, route
 from bot.verbs.dice import inline_title
-from bot.verbs.play import game_verb
-from games.base import NotYourTurn, Rng, RuleError, copy_state, find_verb
+from games.base import NotYourTurn, Rng, RuleError, copy_state
 from games.i18n import _
 from games.registry import engine_for
-from storage.db import read_sessions, sessions
-from storage.hot import (
-    Deferred,
-    HotWriter,
-    Recorder,
-    Redelivered,
-    Stale,
-    TableCache,
-    UndoneOnError,
-    Writes,
-    prepare_spare,
-)
-from storage.models import Chat, GameTable, TableStatus, utcnow
-from storage.repository import Repository
+from storage.models import TableStatus, utcnow
+from storage.rows import Chat, Table
+from storage.store import Commit, Loaded, Store, prepare_spare
+from storage.upkeep import Upkeep
+from storage.work import Work
+from storage.writing import Stale
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +46,8 @@ told the buttons are gone)."""
 TIDY_STEP = 5_000
 """Update ids one sweep walks to forget the old ones: under 10 ms of the database here, and at a
 sweep every 5 s, 3.6 million ids an hour: what 1,000 commands a second claim."""
+ATTEMPTS = 5
+"""Runs of one command whose commit found a row it read moved on (another process wrote it)."""
 BOTS_PER_COMMAND_SECONDS = 30.0
 BOTS_STILL_THINKING = _("The bots are still thinking; any command to this table lets them go on.")
 
@@ -63,7 +56,7 @@ class StaleButton(RuleError):
     """A press of a button made for an older version of the table."""
 
 
-def button_still_good(table: GameTable | None, inv: Invocation) -> bool:
+def button_still_good(table: Table | None, inv: Invocation) -> bool:
     """A button from an older version still works if its move is still legal for the presser:
     in a simultaneous phase one player's pick must not void everyone else's buttons."""
     if table is None:
@@ -87,7 +80,7 @@ def refusal(inv: Invocation, error: RuleError) -> Private:
     return Private(inv.user_id, inv.user_name, error.message, refusal=reason)
 
 
-def audience(inv: Invocation, chat: Chat, table: GameTable | None) -> Audience:
+def audience(inv: Invocation, chat: Chat, table: Table | None) -> Audience:
     """Who reads this command's replies in which language (see bot.i18n.Audience)."""
     settings = table.settings if table is not None else {}
     options = table.options if table is not None else {}
@@ -116,7 +109,7 @@ def failed(inv: Invocation, readers: Audience, *, written: bool) -> list[Reply]:
     return localise_replies([reply], readers)
 
 
-def remember_locale(repo: Repository, table: GameTable | None, inv: Invocation) -> None:
+def remember_locale(repo: Work, table: Table | None, inv: Invocation) -> None:
     """A seated player's platform locale, kept with the table so that what others' commands
     tell them privately is in their language too."""
     lang = supported(inv.locale)
@@ -127,7 +120,15 @@ def remember_locale(repo: Repository, table: GameTable | None, inv: Invocation) 
         repo.update_settings(table, locales={**known, inv.user_id: lang})
 
 
+Run = Callable[[Work, Loaded], Awaitable[tuple[list[Reply], Table | None]]]
+"""A unit's work on the chat's rows as loaded: its replies and the table it leaves."""
+
+
 class Referee:
+    """Every command takes one path: load the chat's table (the cache in front, else the rows),
+    route once, run, commit the unit of work (checked against the revisions read; a stale read
+    runs it again), say the replies."""
+
     def __init__(
         self,
         engine: AsyncEngine,
@@ -138,32 +139,27 @@ class Referee:
         timeouts_to_bot: int = TIMEOUTS_TO_BOT,
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
-        self._engine = engine
-        self._sessions = sessions(engine)
-        self._reads = read_sessions(engine)
+        self.store = Store(engine)
         self.new_seed = seeds
         self.board_default = board_default
         self.turn_time = turn_time  # seconds; the config's default, 0 = no timer
         self.timeouts_to_bot = timeouts_to_bot
         self.clock = clock  # naive UTC; the console swaps in its simulated clock
-        self._cache = TableCache()
-        self._write = HotWriter(engine)
         self._tidy_after: tuple[str, str] | None = None
         """Where the walk over processed update ids goes on (see `tidy`)."""
 
     async def close(self) -> None:
-        await self._write.close()
-        await self._engine.dispose()
+        await self.store.close()
 
     async def handle(self, inv: Invocation) -> list[Reply]:
         """Never raises for a user's input: refusals and failures become replies to the sender.
-        Bots that paused at their budget go on in further short transactions."""
+        Bots that paused at their budget go on in further short units."""
         replies, table = await self._command(inv)
         if not bots_owe_a_move(table):  # as at nearly every command: no coroutine for nothing
             return replies
         return replies + await self._bots_go_on(inv, table)
 
-    async def _bots_go_on(self, inv: Invocation, table: GameTable | None) -> list[Reply]:
+    async def _bots_go_on(self, inv: Invocation, table: Table | None) -> list[Reply]:
         replies: list[Reply] = []
         deadline = time.monotonic() + BOTS_PER_COMMAND_SECONDS
         while bots_owe_a_move(table):
@@ -180,168 +176,128 @@ class Referee:
 
     async def _command(
         self, inv: Invocation, *, resume: bool = False
-    ) -> tuple[list[Reply], GameTable | None]:
-        """One transaction; also the table as it stands after it, to see whether bots owe moves.
-        With `resume` it only lets paused bots go on. Every reply leaves in its reader's language."""
-        if not resume:
-            hot = await self._hot(inv)
-            if hot is not None:
-                return hot
-        heard = [Audience(sender_id=inv.user_id, sender=supported(inv.locale))]
-        try:
-            async with self._sessions() as session, session.begin():
-                repo = Repository(session)
-                replies, chat, table = await self._in_transaction(repo, inv, resume, heard)
-        except RuleError as error:
-            return localise_replies([refusal(inv, error)], heard[-1]), None
-        except Exception:
-            return failed(inv, heard[-1], written=False), None
-        if chat is not None:
-            self._cache.keep(chat, table)
-        try:
-            return localise_replies(replies, heard[-1]), table
-        except Exception:
-            return failed(inv, heard[-1], written=True), table
+    ) -> tuple[list[Reply], Table | None]:
+        """One command (with `resume`: only paused bots going on) as one unit; also the table as
+        it stands after it, to see whether bots owe moves."""
+        update = None if resume or inv.update_id is None else (inv.platform, inv.update_id)
+        run = partial(self._resume if resume else self._route, inv)
+        return await self._unit(inv, run, update)
 
-    async def _in_transaction(
-        self, repo: Repository, inv: Invocation, resume: bool, heard: list[Audience]
-    ) -> tuple[list[Reply], Chat | None, GameTable | None]:
-        """The slow path's work inside its transaction: the replies, the chat and the table as the
-        command leaves them (no chat for a redelivered update); who reads the replies, refusals
-        included, is appended to `heard` as soon as it is known."""
-        if (
-            not resume
-            and inv.update_id is not None
-            and not await repo.claim_update(inv.platform, inv.update_id)
-        ):
-            log.info("update %s:%s already processed", inv.platform, inv.update_id)
-            return [], None, None
-        chat = await repo.lock_chat(inv.platform, inv.chat_id, self.new_seed())
-        table = await repo.open_table(inv.platform, inv.chat_id)
-        heard.append(audience(inv, chat, table))
-        board = chat.settings.get("board") or self.board_default
-        if resume:
-            if table is None or not bots_owe_a_move(table):
-                return [], chat, table
-            replies = await resume_bots(begin(repo, table, board))
-            await reschedule(repo, table, self.clock(), None)
-            return replies, chat, table
+    async def _unit(
+        self, inv: Invocation, run: Run, update: tuple[str, str] | None = None
+    ) -> tuple[list[Reply], Table | None]:
+        """Load, run, commit, say: the one path. A refusal is judged once and writes nothing;
+        a stale read runs the unit again from fresh rows. Every reply leaves in its reader's
+        language (refusals too, once the readers are known)."""
+        key = (inv.platform, inv.chat_id)
+        heard = Audience(sender_id=inv.user_id, sender=supported(inv.locale))
+        for _attempt in range(ATTEMPTS):
+            await self.store.locks.acquire(key)
+            try:
+                loaded = await self.store.load(inv.platform, inv.chat_id, self.new_seed)
+                heard = audience(inv, loaded.chat, loaded.table)
+                work = self.store.work(loaded)
+                work.update = update
+                try:
+                    replies, table = await run(work, loaded)
+                except RuleError as error:
+                    if not await self.store.fresh(loaded):
+                        continue  # judged on a copy another process has moved past
+                    if update is not None and await self.store.queries.processed(*update):
+                        return [], None  # a redelivery is answered once, whatever it was
+                    return localise_replies([refusal(inv, error)], heard), None
+                heard = audience(inv, loaded.chat, table or loaded.table)
+                commit = Commit(
+                    work,
+                    partial(localise_replies, replies, heard),
+                    ahead=_ahead(table),
+                )
+                if not work.touches_a_table() and not await self.store.fresh(loaded):
+                    continue  # a read of a copy another process has moved past
+                if work.empty() and update is None:
+                    written = True  # nothing to write: said on the loop
+                else:
+                    written = await self.store.commit(commit)
+            except Stale:
+                log.info("%s:%s moved on meanwhile; /%s runs again", *key, inv.verb)
+                continue
+            except Exception:
+                return failed(inv, heard, written=False), None
+            finally:
+                self.store.locks.release(key)
+            if not written:
+                log.info("update %s:%s already processed", inv.platform, inv.update_id)
+                return [], None
+            self.store.keep(loaded.chat, table)
+            return self._said(commit, inv, heard), table
+        log.warning("%s:%s kept moving; /%s gave up", *key, inv.verb)
+        return failed(inv, heard, written=False), None
+
+    @staticmethod
+    def _said(commit: Commit, inv: Invocation, heard: Audience) -> list[Reply]:
+        """The replies made while the commit synced (or now): a failure to make them is the
+        bot's, after a written command."""
+        try:
+            if commit.made is None:
+                assert commit.meanwhile is not None
+                said: list[Reply] = commit.meanwhile()
+                if commit.ahead is not None:
+                    commit.ahead()
+                return said
+            result: list[Reply] = commit.made.result()
+            return result
+        except Exception:
+            return failed(inv, heard, written=True)
+
+    async def _route(
+        self, inv: Invocation, work: Work, loaded: Loaded
+    ) -> tuple[list[Reply], Table | None]:
+        """The command routed once; the table's deadlines follow it (a new lobby has none), and
+        a seated player's platform language is remembered."""
+        chat, table = loaded.chat, loaded.table
         if inv.version is not None and not button_still_good(table, inv):
             raise StaleButton(STALE_TEXT)
+        board = chat.settings.get("board") or self.board_default
         turn_time = chat.settings.get("turn_time", self.turn_time)
-        ctx = Context(inv, repo, chat, table, self.new_seed, board, SHARED, turn_time=turn_time)
-        replies = await self._route(ctx)
-        heard.append(audience(inv, chat, ctx.table or table))
-        return replies, chat, ctx.table
-
-    async def _route(self, ctx: Context, to: SharedHandler = route) -> list[Reply]:
-        """Route the command (`to` a handler known already); the table's deadlines follow it (a
-        new lobby has none), and a seated player's platform language is remembered."""
-        table = ctx.table
+        ctx = Context(inv, work, chat, table, self.new_seed, board, SHARED, turn_time=turn_time)
         version = table.version if table is not None else None
-        replies = await to(ctx)
+        replies = await route(ctx)
         if table is not None:
             moved = table.version != version
-            active = seat_of(table, ctx.inv.user_id) if moved else None
-            await reschedule(ctx.repo, table, self.clock(), active)
-        remember_locale(ctx.repo, ctx.table, ctx.inv)
-        return replies
+            active = seat_of(table, inv.user_id) if moved else None
+            await reschedule(work, table, self.clock(), active)
+        remember_locale(work, ctx.table, inv)
+        return replies, ctx.table
 
-    async def _hot(self, inv: Invocation) -> tuple[list[Reply], GameTable] | None:
-        """A game move at a cached running table, written in one short transaction: its replies
-        and the table after it; None when the slow path must take the command (not a game move,
-        a refusal, a query needed, the cache stale). A redelivered update gets no replies, as on
-        the slow path."""
-        entry = self._cache.get(inv.platform, inv.chat_id)
-        if entry is None:
-            return None
-        lock = entry.lock
-        await lock.acquire()  # not `async with`: its two coroutines cost more than the lock
-        try:
-            chat, table = entry.chat, entry.table
-            if not self._cache.holds(entry) or not self._hot_move(table, inv):
-                return None
-            revision = table.revision
-            recorder = Recorder(self._write.ratings)
-            board = chat.settings.get("board") or self.board_default
-            turn_time = chat.settings.get("turn_time", self.turn_time)
-            ctx = Context(
-                inv, recorder, chat, table, self.new_seed, board, SHARED, turn_time=turn_time
-            )
-            try:
-                with UndoneOnError(table):
-                    replies = await self._route(ctx, game_verb)  # as route() would, see _hot_move
-                    if ctx.table is not table:
-                        raise Deferred("the table closed")
-                    writes = Writes(
-                        inv.platform,
-                        inv.update_id,
-                        table,
-                        revision,
-                        recorder,
-                        partial(self._say, replies, inv, chat, table),
-                        ahead=partial(prepare_spare, table, copy_state),
-                    )
-                    if not await self._write(writes):
-                        raise Redelivered(inv.update_id)
-            except Redelivered:
-                log.info("update %s:%s already processed", inv.platform, inv.update_id)
-                return [], table
-            except Stale:
-                self._cache.forget(inv.platform, inv.chat_id)
-                return None
-            except Exception as error:  # a refusal, a query, a failure: the slow path answers
-                log.debug("slow path for /%s: %r", inv.verb, error)
-                return None
-            table.revision = revision + 1
-            self._cache.keep(chat, table)
-            assert writes.made is not None  # the move was written: its replies were said
-            try:
-                said: list[Reply] = writes.made.result()
-            except Exception:
-                said = failed(inv, audience(inv, chat, table), written=True)
-            return said, table
-        finally:
-            lock.release()
-
-    @staticmethod
-    def _say(replies: list[Reply], inv: Invocation, chat: Chat, table: GameTable) -> list[Reply]:
-        """A hot move's replies in their readers' words (boards drawn), made while its commit
-        syncs, maybe in another thread: it only reads the move's finished objects."""
-        return localise_replies(replies, audience(inv, chat, table))
-
-    @staticmethod
-    def _hot_move(table: GameTable, inv: Invocation) -> bool:
-        """A move of the table's game by its own verb, with no file, no bots owing a move, and a
-        button (if any) made for this version: what bot.verbs.route hands to game_verb."""
-        game_roll = inv.verb == "roll" and not inv.args  # a bare /roll is the game's own roll
-        shared = inv.verb in SHARED_NAMES and not game_roll
-        if shared or inv.attachment is not None or bots_owe_a_move(table):
-            return False
-        if inv.version is not None and inv.version != table.version:
-            return False
-        declared = find_verb(engine_for(table.game).verbs, inv.verb)
-        return declared is not None and not declared.chat
+    async def _resume(
+        self, inv: Invocation, work: Work, loaded: Loaded
+    ) -> tuple[list[Reply], Table | None]:
+        table = loaded.table
+        if table is None or not bots_owe_a_move(table):
+            return [], table
+        board = loaded.chat.settings.get("board") or self.board_default
+        replies = await resume_bots(begin(work, table, board))
+        await reschedule(work, table, self.clock(), None)
+        return replies, table
 
     async def sweep(
         self, platforms: Collection[str] | None = None, *, batch: int = SWEEP_BATCH
     ) -> list[Notice]:
         """Fire every due deadline (of these platforms), each exactly once across processes:
-        claim a batch (SKIP LOCKED, with a lease), then fire each under its chat's lock."""
+        claim a batch (SKIP LOCKED, with a lease), then fire each as a unit of its chat."""
         notices: list[Notice] = []
         for _round in range(SWEEP_ROUNDS):
             now = self.clock()
-            async with self._sessions() as session, session.begin():
-                claimed = await Repository(session).claim_deadlines(
-                    now, now + LEASE, platforms, batch
-                )
+            async with self.store.upkeep() as session, session.begin():
+                claimed = await Upkeep(session).claim_deadlines(now, now + LEASE, platforms, batch)
             if not claimed:
                 break
             for deadline_id, platform, chat_id in claimed:
-                self._cache.forget(platform, chat_id)
-                replies, table = await self._fire(deadline_id, platform, chat_id, now)
                 resume = Invocation(platform, chat_id, "", "referee", "timeout")
+                replies, table = await self._unit(resume, partial(self._fire, deadline_id, now))
                 replies += await self._bots_go_on(resume, table)
+                replies = [r for r in replies if not (isinstance(r, Private) and not r.user_id)]
+                # a failure (logged, retried at the next sweep) is nobody's to read
                 if replies:
                     notices.append(Notice(platform, chat_id, replies))
         await self.tidy()
@@ -352,57 +308,52 @@ class Referee:
         and old button sets whenever the walk starts over. By the real clock, which stored them."""
         now = utcnow()
         try:
-            async with self._sessions() as session, session.begin():
-                repo = Repository(session)
+            async with self.store.upkeep() as session, session.begin():
+                upkeep = Upkeep(session)
                 if self._tidy_after is None:
-                    await repo.prune_buttons(now - BUTTONS_KEPT)
-                self._tidy_after = await repo.forget_updates(
+                    await upkeep.prune_buttons(now - BUTTONS_KEPT)
+                self._tidy_after = await upkeep.forget_updates(
                     now - UPDATES_KEPT, self._tidy_after, TIDY_STEP
                 )
         except Exception:
             log.warning("tidying the database failed; the next sweep tries again", exc_info=True)
 
     async def _fire(
-        self, deadline_id: int, platform: str, chat_id: str, now: datetime
-    ) -> tuple[list[Reply], GameTable | None]:
-        """One deadline in one transaction under the chat's lock, which makes it exactly once:
-        a second process that claimed it too finds it gone or moved."""
-        try:
-            async with self._sessions() as session, session.begin():
-                repo = Repository(session)
-                chat = await repo.lock_chat(platform, chat_id, self.new_seed())
-                table = await repo.open_table(platform, chat_id)
-                row = await repo.deadline(deadline_id)
-                if row is None or row.fire_at > now:
-                    return [], None  # fired or moved by another process or a command
-                if table is None or table.id != row.table_id:
-                    await repo.delete_deadlines(row.table_id)
-                    return [], None
-                board = chat.settings.get("board") or self.board_default
-                replies = await fire(
-                    repo, table, row, now, board_default=board, timeouts_to_bot=self.timeouts_to_bot
-                )
-                await reschedule(repo, table, now, None)
-                readers = Audience.of_chat(table.settings, table.options, chat.settings)
-                return localise_replies(replies, readers), table
-        except Exception:
-            log.exception(
-                "deadline %s of %s:%s failed; retried later", deadline_id, platform, chat_id
-            )
-            return [], None
+        self, deadline_id: int, now: datetime, work: Work, loaded: Loaded
+    ) -> tuple[list[Reply], Table | None]:
+        """One deadline as a unit of its chat: it touches the table, so of two processes that
+        claimed it, the second finds the row moved, runs again and finds the deadline gone."""
+        table = loaded.table
+        row = await self.store.queries.deadline(deadline_id)
+        if row is None or row.fire_at > now:
+            return [], table  # fired or moved by another process or a command
+        if table is None or table.id != row.table_id:
+            await work.delete_deadlines(row.table_id)
+            return [], table
+        board = loaded.chat.settings.get("board") or self.board_default
+        replies = await fire(
+            work, table, row, now, board_default=board, timeouts_to_bot=self.timeouts_to_bot
+        )
+        await reschedule(work, table, now, None)
+        work.touch(table)
+        return replies, table
 
     async def next_deadline(self, platforms: Collection[str] | None = None) -> datetime | None:
         """When the earliest deadline fires (the console's /wait steps through them in order)."""
-        async with self._reads() as session:
-            return await Repository(session).next_deadline(platforms)
+        return await self.store.queries.next_deadline(platforms)
+
+    async def _open_table(self, platform: str, chat_id: str) -> Table | None:
+        cached = self.store.cached(platform, chat_id)
+        if cached is not None:
+            return cached.table
+        return await self.store.queries.open_table(platform, chat_id)
 
     async def seated_humans(self, platform: str, chat_id: str) -> list[tuple[str, str]]:
         """(user id, name) of the humans at the chat's open table, for adapters that must reach them."""
-        async with self._reads() as session:
-            table = await Repository(session).open_table(platform, chat_id, lock=False)
-            if table is None:
-                return []
-            return [(s.user_id, s.name) for s in table.seats if not s.is_bot and s.user_id]
+        table = await self._open_table(platform, chat_id)
+        if table is None:
+            return []
+        return [(s.user_id, s.name) for s in table.seats if not s.is_bot and s.user_id]
 
     async def legal_moves(self, platform: str, chat_id: str, user_id: str) -> list[str]:
         """The commands a seated player may send now (autocomplete); read-only: on SQLite it
@@ -416,33 +367,21 @@ class Referee:
         """(the move as the player reads it, the command it sends) for every legal move, in the
         player's language (the table's, the chat's, else their platform `locale`)."""
         try:
-            cached = self._fresh_cached(platform, chat_id)
+            cached = self.store.cached(platform, chat_id)
             if cached is not None:
-                return self._offers(*cached, user_id, locale)
-            async with self._reads() as session:
-                repo = Repository(session)
-                table = await repo.open_table(platform, chat_id, lock=False)
-                if table is None:
-                    return []
-                chat = await repo.chat(platform, chat_id)
-                return self._offers(chat, table, user_id, locale)
+                return self._offers(cached.chat, cached.table, user_id, locale)
+            table = await self.store.queries.open_table(platform, chat_id)
+            if table is None:
+                return []
+            chat = await self.store.queries.chat(platform, chat_id)
+            return self._offers(chat, table, user_id, locale)
         except Exception:
             log.warning("legal moves unavailable for %s:%s", platform, chat_id, exc_info=True)
             return []
 
-    def _fresh_cached(self, platform: str, chat_id: str) -> tuple[Chat, GameTable] | None:
-        """The chat's cached table when the stored row is still its revision (one indexed read on
-        SQLite, no thread hop) and no command is changing it now; else None."""
-        entry = self._cache.get(platform, chat_id)
-        if entry is None or entry.lock.locked():
-            return None
-        if self._write.stored_revision(entry.table.id) != entry.table.revision:
-            return None
-        return entry.chat, entry.table
-
     @staticmethod
     def _offers(
-        chat: Chat | None, table: GameTable, user_id: str, locale: str | None
+        chat: Chat | None, table: Table, user_id: str, locale: str | None
     ) -> list[tuple[str, str]]:
         if table.status != TableStatus.ACTIVE or table.state is None:
             return []
@@ -463,76 +402,79 @@ class Referee:
     async def roll_title(self, platform: str, user_id: str, text: str) -> str:
         """What an inline `@bot TEXT` would roll (a saved name resolved), read-only and without
         rolling; a RuleError says why it cannot be rolled."""
-        async with self._reads() as session:
-            return await inline_title(Repository(session), platform, user_id, text)
+        return await inline_title(self.store.queries, platform, user_id, text)
 
     async def chat_data(self, platform: str, chat_id: str) -> dict[str, Any]:
-        async with self._reads() as session:
-            chat = await Repository(session).chat(platform, chat_id)
-            return dict(chat.data) if chat is not None else {}
+        chat = await self.store.queries.chat(platform, chat_id)
+        return dict(chat.data) if chat is not None else {}
 
     async def update_chat_data(self, platform: str, chat_id: str, **values: Any) -> None:
         """Adapters keep small per-chat facts here (e.g. that a user has started the bot)."""
-        async with self._sessions() as session, session.begin():
-            repo = Repository(session)
-            repo.update_chat_data(
-                await repo.lock_chat(platform, chat_id, self.new_seed()), **values
-            )
+
+        async def run(work: Work, loaded: Loaded) -> tuple[list[Reply], Table | None]:
+            work.update_chat_data(loaded.chat, **values)
+            return [], loaded.table
+
+        await self._unit(Invocation(platform, chat_id, "", "referee", "data"), run)
 
     async def board_posted(self, table_id: int, message_id: str | None) -> None:
         """An adapter posted the table's live board anew: later boards edit this message."""
-        async with self._sessions() as session, session.begin():
-            await Repository(session).set_board_message(table_id, message_id)
-        self._cache.forget_table(table_id)
+        await self.store.set_board_message(table_id, message_id)
 
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
     ) -> str:
         """Keep buttons too big for the platform server-side; the token names them."""
-        async with self._sessions() as session, session.begin():
-            return await Repository(session).store_buttons(platform, chat_id, version, buttons)
+        rows = [list(button) for button in buttons]
+        return await self.store.store_buttons(platform, chat_id, version, rows)
 
     async def stored_buttons(
         self, token: str
     ) -> tuple[str, str, int | None, list[tuple[str, str]]] | None:
         """(platform, chat, version, [(label, command)]) of a stored set, None if unknown."""
-        async with self._reads() as session:
-            found = await Repository(session).button_set(token)
-            if found is None:
-                return None
-            pairs = [(str(label), str(command)) for label, command in found.buttons]
-            return found.platform, found.chat_id, found.version, pairs
+        found = await self.store.queries.button_set(token)
+        if found is None:
+            return None
+        pairs = [(str(label), str(command)) for label, command in found.buttons]
+        return found.platform, found.chat_id, found.version, pairs
 
     async def first_notice(self, platform: str, chat_id: str, key: str) -> bool:
         """True the first time `key` (e.g. a player's closed DMs) is noticed at the chat's open
         table, so the chat is told once per player and game; always True with no table."""
-        async with self._sessions() as session, session.begin():
-            repo = Repository(session)
-            await repo.lock_chat(platform, chat_id, self.new_seed())
-            table = await repo.open_table(platform, chat_id)
-            if table is None:
-                return True
-            noticed = list(table.settings.get("noticed") or [])
-            if key in noticed:
-                return False
-            repo.update_settings(table, noticed=[*noticed, key])
-            return True
+        first = [True]
+
+        async def run(work: Work, loaded: Loaded) -> tuple[list[Reply], Table | None]:
+            table = loaded.table
+            first[0] = True
+            if table is not None:
+                noticed = list(table.settings.get("noticed") or [])
+                first[0] = key not in noticed
+                if first[0]:
+                    work.update_settings(table, noticed=[*noticed, key])
+            return [], table
+
+        await self._unit(Invocation(platform, chat_id, "", "referee", "notice"), run)
+        return first[0]
 
     async def needs_private_messages(self, platform: str, chat_id: str) -> bool:
         """Whether the chat's open table plays a game with hidden information (its players
         must be reachable privately before it starts)."""
-        async with self._reads() as session:
-            table = await Repository(session).open_table(platform, chat_id, lock=False)
-            return table is not None and engine_for(table.game).hidden_information
+        table = await self._open_table(platform, chat_id)
+        return table is not None and engine_for(table.game).hidden_information
 
     async def board_message(self, platform: str, chat_id: str) -> str | None:
         """The id of the board message of the chat's latest table (for adapters and tests)."""
-        async with self._reads() as session:
-            table = await Repository(session).last_table(platform, chat_id)
-            return table.board_message if table is not None else None
+        table = await self.store.queries.last_table(platform, chat_id)
+        return table.board_message if table is not None else None
 
     async def seat_names(self, platform: str, chat_id: str) -> list[str]:
         """The names seated at the chat's open table (a player option's suggestions)."""
-        async with self._reads() as session:
-            table = await Repository(session).open_table(platform, chat_id, lock=False)
-            return [s.name for s in table.seats] if table is not None else []
+        table = await self._open_table(platform, chat_id)
+        return [s.name for s in table.seats] if table is not None else []
+
+
+def _ahead(table: Table | None) -> Callable[[], object] | None:
+    """The next command's working copy of a running table's state, made ahead of it."""
+    if table is None or table.status != TableStatus.ACTIVE or table.state is None:
+        return None
+    return partial(prepare_spare, table, copy_state)

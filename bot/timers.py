@@ -14,8 +14,9 @@ from bot.replies import Public, Reply
 from games.base import RuleError
 from games.i18n import _, _n
 from games.registry import engine_for
-from storage.models import Deadline, GameTable, TableStatus
-from storage.repository import Repository
+from storage.models import Deadline, TableStatus
+from storage.rows import Table
+from storage.work import Work
 
 log = logging.getLogger(__name__)
 
@@ -25,16 +26,16 @@ MAX_TIMEOUT_MOVES = 50
 """Moves a timed-out seat's bot may make before the seat's clock simply starts again."""
 
 
-def mention(table: GameTable, seat: int) -> tuple[str, str] | None:
+def mention(table: Table, seat: int) -> tuple[str, str] | None:
     player = table.seats[seat]
     return (player.user_id, player.name) if player.user_id and not player.is_bot else None
 
 
-def _humans(table: GameTable, seats: list[int]) -> list[int]:
+def _humans(table: Table, seats: list[int]) -> list[int]:
     return [s for s in seats if s < len(table.seats) and not table.seats[s].is_bot]
 
 
-async def reschedule(repo: Repository, table: GameTable, now: datetime, active: int | None) -> None:
+async def reschedule(repo: Work, table: Table, now: datetime, active: int | None) -> None:
     """After a command: every human seat the game waits on has a deadline; one that acted
     (`active`) starts afresh and is forgiven its timeouts; seats no longer waited on lose theirs."""
     settings: dict[str, Any] = table.settings
@@ -60,8 +61,8 @@ async def reschedule(repo: Repository, table: GameTable, now: datetime, active: 
 
 
 async def _move_deadlines(
-    repo: Repository,
-    table: GameTable,
+    repo: Work,
+    table: Table,
     now: datetime,
     active: int | None,
     waiting: list[int],
@@ -83,8 +84,8 @@ async def _move_deadlines(
 
 
 async def fire(
-    repo: Repository,
-    table: GameTable,
+    repo: Work,
+    table: Table,
     row: Deadline,
     now: datetime,
     *,
@@ -103,7 +104,11 @@ async def fire(
     rows = await repo.deadlines(table.id)
     if row.kind == "remind" and now < row.due_at:
         owing = _humans(table, waiting)
-        return _remind(table, [r for r in rows if r.seat in owing and _reminder_due(r, now)], now)
+        reminded = [r for r in rows if r.seat in owing and _reminder_due(r, now)]
+        replies = _remind(table, reminded, now)
+        for reminder in reminded:
+            repo.set_deadline(reminder)
+        return replies
     due = [r for r in rows if r.due_at <= now or r.id == row.id]
     seats = [r.seat for r in due if r.seat in _humans(table, waiting)]
     await repo.delete_deadlines(table.id, [r.seat for r in due])
@@ -146,7 +151,7 @@ def _reminder_due(row: Deadline, now: datetime) -> bool:
     return row.kind == "remind" and row.fire_at <= now < row.due_at
 
 
-def _remind(table: GameTable, rows: list[Deadline], now: datetime) -> list[Reply]:
+def _remind(table: Table, rows: list[Deadline], now: datetime) -> list[Reply]:
     """One reminder for every seat at half time now (a simultaneous phase names them all)."""
     for row in rows:
         row.kind, row.fire_at, row.claimed_until = "timeout", row.due_at, None

@@ -47,6 +47,8 @@ class Chat(Base):
     data: Mapped[dict[str, Any]] = mapped_column(default=dict)
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     """What the chat's admins chose with /settings (board, language, turn_time, games)."""
+    revision: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Moves with every write of the row, which is checked against it (as `tables.revision`)."""
 
 
 class GameTable(Base):

@@ -1,11 +1,12 @@
 """A Papercraft battle a test can play through any adapter: an army whose first attack phase
-offers 26 moves (the bot's army is the seeded one), and a simple choice of move."""
+offers 32 moves (the bot's army is the seeded one: the referee's `seed="fixed"` sequence, one seed
+for the chat's first command and one at /start), and a simple choice of move."""
 
 from __future__ import annotations
 
 ARMY = ("Steam Ram", "Miguel The Magical Magician", "Trained Black Bear Guard", "Marsh Lantern")
 OPTIONS = "--points 300 --rounds 1"
-LONG_PHASE = 26
+LONG_PHASE = 32
 MAX_MOVES = 120
 
 

@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot.commands.parse import Invocation
-from bot.referee import Referee
 from games.base import Action, Engine, Event, Rng, State
 from games.replay import replay
+from storage.store import Loaded, Store
 
 
 @dataclass
@@ -77,15 +76,17 @@ def public_texts(events: Sequence[Event]) -> list[str]:
     return [event.text for event in events if event.to is None]
 
 
-def slow_path_verbs(patch: pytest.MonkeyPatch) -> list[str]:
-    """From now on (while `patch` holds), the verb of every command the referee runs on its slow
-    path (a session's transaction), in order; the hot path's moves are not in it."""
-    slow: list[str] = []
-    real = Referee._in_transaction
+def rows_loaded(patch: pytest.MonkeyPatch) -> list[str]:
+    """From now on (while `patch` holds), the chat of every command the store loads from the rows
+    rather than from its cache, in order."""
+    loads: list[str] = []
+    real = Store.load
 
-    async def counted(self: Referee, repo: Any, inv: Invocation, *rest: Any) -> Any:
-        slow.append(inv.verb)
-        return await real(self, repo, inv, *rest)
+    async def counted(self: Store, platform: str, chat_id: str, *rest: Any) -> Loaded:
+        loaded = await real(self, platform, chat_id, *rest)
+        if not loaded.cached:
+            loads.append(chat_id)
+        return loaded
 
-    patch.setattr(Referee, "_in_transaction", counted)
-    return slow
+    patch.setattr(Store, "load", counted)
+    return loads

@@ -18,7 +18,8 @@ from games.base import Arg, Flag, Rng, RuleError
 from games.i18n import Joined, _, _n
 from games.replay import DICE_VERB
 from storage.models import TableStatus
-from storage.repository import Repository
+from storage.reads import Queries
+from storage.work import Work
 
 STYLES: dict[str, dice.Style] = {"discord": "discord", "telegram": "telegram"}
 """The platforms with markup of their own; the console and the test platforms use plain marks."""
@@ -73,7 +74,9 @@ def is_private_roll(verb: str, args: Sequence[str]) -> bool:
     return verb.lower() == GMROLL or split_private(args)[1]
 
 
-async def resolve(repo: Repository, platform: str, user_id: str, args: Sequence[str]) -> Request:
+async def resolve(
+    repo: Work | Queries, platform: str, user_id: str, args: Sequence[str]
+) -> Request:
     """The words of a roll: notation, or a saved roll's name (then maybe more, e.g. `adv`).
     A saved name never shadows notation: what rolls as typed is rolled as typed."""
     text = " ".join(args)
@@ -274,7 +277,7 @@ async def listing(ctx: Context, args: Sequence[str]) -> list[Reply]:
 SAVED = {"save": save, "forget": forget, "list": listing}
 
 
-async def inline_title(repo: Repository, platform: str, user_id: str, text: str) -> str:
+async def inline_title(repo: Work | Queries, platform: str, user_id: str, text: str) -> str:
     """What `@bot TEXT` would roll (a saved name resolved), checked without rolling it."""
     args, private = split_private(split_args(text))
     if private or not args or args[0].lower() in SUBCOMMANDS:

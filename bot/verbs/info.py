@@ -18,7 +18,8 @@ from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
 from games.i18n import _, joined
 from games.registry import GAMES, about, engine_for
-from storage.models import ActionRow, GameTable, TableStatus
+from storage.models import ActionRow, TableStatus
+from storage.rows import Table
 
 HISTORY_LINES = 15
 HISTORY_CHARS = 12_000
@@ -75,7 +76,7 @@ async def history(ctx: Context) -> list[Reply]:
     return [Public(_("Recent moves and rolls:\n{lines}", lines="\n".join(kept)))]
 
 
-def export_document(table: GameTable, actions: Sequence[ActionRow]) -> dict[str, Any]:
+def export_document(table: Table, actions: Sequence[ActionRow]) -> dict[str, Any]:
     return {
         "format": "paperref-export/1",
         "game": table.game,

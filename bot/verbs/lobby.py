@@ -13,7 +13,8 @@ from bot.replies import Button, Public, Reply
 from games.base import Arg, Option, Rng, RuleError
 from games.i18n import _, _n, joined
 from games.registry import GAMES, engine_for
-from storage.models import GameTable, TableStatus
+from storage.models import TableStatus
+from storage.rows import Table
 
 LOBBY_BUTTONS = (
     Button(_("Join"), "/join"),
@@ -89,7 +90,7 @@ async def new(ctx: Context) -> list[Reply]:
     return lobby_replies(created, text)
 
 
-def lobby_replies(table: GameTable, text: str) -> list[Reply]:
+def lobby_replies(table: Table, text: str) -> list[Reply]:
     """A lobby command's line, and the table's board (its seats, Join / Add a bot / Start)."""
     board = lobby_board(table, engine_for(table.game).title, LOBBY_BUTTONS)
     return into_new_board([Public(text, version=table.version), board])
@@ -112,7 +113,7 @@ def _option_text(option: Option, value: Any) -> str:
     )
 
 
-def _unique_name(table: GameTable, wanted: str) -> str:
+def _unique_name(table: Table, wanted: str) -> str:
     """Seat names are unique at a table (case-insensitively), so moves can name players."""
     taken = {s.name.casefold() for s in table.seats}
     name, n = " ".join(wanted.split())[:MAX_SEAT_NAME] or "Player", 2
@@ -123,7 +124,7 @@ def _unique_name(table: GameTable, wanted: str) -> str:
     return candidate
 
 
-def _room(ctx: Context, table: GameTable) -> None:
+def _room(ctx: Context, table: Table) -> None:
     engine = engine_for(table.game)
     if len(table.seats) >= engine.max_players:
         raise RuleError(
@@ -198,7 +199,7 @@ async def leave(ctx: Context) -> list[Reply]:
     return await play(turn)
 
 
-def _names(table: GameTable, user_ids: list[str]) -> str:
+def _names(table: Table, user_ids: list[str]) -> str:
     return ", ".join(s.name for s in table.seats if s.user_id in user_ids and not s.is_bot)
 
 
@@ -252,7 +253,7 @@ async def start(ctx: Context) -> list[Reply]:
     return await play(turn, events=events)
 
 
-async def _drop_unconfirmed(ctx: Context, table: GameTable) -> str:
+async def _drop_unconfirmed(ctx: Context, table: Table) -> str:
     """A rematch seat whose player never pressed Join is left out when the game starts."""
     pending = list(table.settings.get("unconfirmed") or [])
     if not pending:

@@ -10,9 +10,10 @@ import pytest
 from bot.adapters.console import Console
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
-from bot.replies import Private, Public
+from bot.replies import Private, Public, Refusal
 from bot.verbs.play import hand_buttons
 from games.base import Move
+from games.registry import engine_for
 from tests.core.transcript import board, channel, lines, outcome, run_lines, to
 
 LOBBY = """
@@ -208,3 +209,37 @@ async def test_game_replies_end_with_the_control_row(referee) -> None:
     last = [r for r in done if not isinstance(r, Private)][-1]
     assert last.live is not None and last.board is not None
     assert [b.command for b in last.buttons] == ["/done", "/hand", "/board"]
+
+
+async def test_a_refused_move_is_judged_once_and_writes_nothing(
+    referee, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rule refusal runs the game's handler once (there is no second path to try it on) and
+    leaves the table's revision where it was, from the cache or from the rows alike."""
+    engine = type(engine_for("gotown"))
+    real_act = engine.act
+    acts: list[str] = []
+
+    def counted(self: object, state: object, seat: int, verb: str, *rest: object) -> object:
+        acts.append(verb)
+        return real_act(self, state, seat, verb, *rest)  # type: ignore[arg-type]
+
+    def inv(user: str, text: str) -> Invocation:
+        verb, *args = text.split()
+        return Invocation("test", "once", user, user, verb, args)
+
+    for user, text in (("ann", "new gotown"), ("bob", "join"), ("ann", "start")):
+        await referee.handle(inv(user, text))
+    offered = await referee.legal_moves("test", "once", "ann")
+    mover = "ann" if offered else "bob"
+    monkeypatch.setattr(engine, "act", counted)
+    for cached in (True, False):
+        if not cached:
+            referee.store.forget("test", "once")
+        before = await referee.store.queries.open_table("test", "once")
+        replies = await referee.handle(inv(mover, "build 99 99"))
+        after = await referee.store.queries.open_table("test", "once")
+        assert [r.refusal for r in replies if isinstance(r, Private)] == [Refusal.RULE], replies
+        assert acts == ["build"], acts
+        assert before is not None and after is not None and after.revision == before.revision
+        acts.clear()

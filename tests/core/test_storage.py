@@ -19,7 +19,7 @@ from bot.cli import make_referee
 from bot.commands.parse import Invocation
 from storage.db import alembic_config, create_engine, migrate, sessions
 from storage.models import ButtonSet, ProcessedUpdate, utcnow
-from storage.repository import Repository
+from storage.upkeep import Upkeep
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
 
@@ -239,13 +239,18 @@ async def age(url: str, model: type[Any], rows: Any, days: int) -> None:
 
 
 async def test_forgetting_update_ids_walks_a_step_at_a_time_and_keeps_recent_ones(url: str) -> None:
-    engine = create_engine(url)
-    await migrate(engine)
+    referee = await make_referee(url)
+    engine = referee.store.engine
     platform = "p" + uuid.uuid4().hex[:12]
     ids = [f"{n:03d}" for n in range(12)]
-    async with sessions(engine)() as session, session.begin():
-        for update_id in ids:
-            assert await Repository(session).claim_update(platform, update_id)
+
+    def games(update_id: str) -> Invocation:
+        """A command that is answered and writes nothing but its update's claim."""
+        return Invocation(platform, "c1", "a", "a", "games", [], update_id=update_id)
+
+    for update_id in ids:
+        assert await referee.handle(games(update_id))  # claimed: answered
+    assert await referee.handle(games("003")) == []  # a redelivery is answered with nothing
     mine = ProcessedUpdate.platform == platform
     await age(url, ProcessedUpdate, mine & ProcessedUpdate.update_id.in_(ids[::2]), days=3)
 
@@ -254,21 +259,20 @@ async def test_forgetting_update_ids_walks_a_step_at_a_time_and_keeps_recent_one
             found = await session.execute(select(ProcessedUpdate.update_id).where(mine))
             return sorted(found.scalars())
 
+    assert await left() == ids
     walked: list[tuple[str, str] | None] = [(platform, "")]
     while walked[-1] is not None and walked[-1][0] == platform:
         async with sessions(engine)() as session, session.begin():
-            step = await Repository(session).forget_updates(
-                utcnow() - timedelta(days=2), walked[-1], 5
-            )
+            step = await Upkeep(session).forget_updates(utcnow() - timedelta(days=2), walked[-1], 5)
         walked.append(step)
         if len(walked) == 2:  # the first step saw ids 000 to 004 only
             assert await left() == [i for i in ids if i not in ("000", "002", "004")]
     assert walked[1:3] == [(platform, "004"), (platform, "009")] and len(walked) == 4
     assert await left() == ids[1::2]
-    async with sessions(engine)() as session, session.begin():
-        assert not await Repository(session).claim_update(platform, "011")  # still refused
-        assert await Repository(session).claim_update(platform, "000")
-    await engine.dispose()
+    assert await referee.handle(games("011")) == []  # a recent id is still refused
+    assert await referee.handle(games("000"))  # a forgotten one is claimed anew
+    assert await left() == ["000", *ids[1::2]]
+    await referee.close()
 
 
 async def test_sweeps_forget_old_update_ids_and_button_sets(

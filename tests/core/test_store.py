@@ -1,5 +1,5 @@
-"""The hot path: a running table cached per process, a move written in three statements, and a
-cache that is checked (never trusted) when other processes share the database."""
+"""The store: a running table cached per process, a move written in three statements, and a cache
+that is checked (never trusted) when other processes share the database."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import sqlite3
 import threading
 import uuid
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import selectinload
 
 from bot import i18n
@@ -24,19 +24,24 @@ from bot.referee import Referee
 from bot.replies import Private, Public, Refusal
 from games.base import Action, Rng
 from games.registry import engine_for
-from games.replay import apply
-from storage import hot
-from storage.db import create_engine
+from games.replay import DICE_VERB, apply
+from storage import store as store_module
+from storage.db import create_engine, create_sync_engine, read_sessions
 from storage.models import (
     ActionRow,
-    Chat,
     GameTable,
     ProcessedUpdate,
     Rating,
     Result,
+    RollRow,
     TableStatus,
 )
-from tests.support import slow_path_verbs
+from storage.rows import TABLE_FIELDS
+from storage.rows import Chat as ChatValue
+from storage.rows import Table as TableValue
+from storage.store import Commit, Loaded, Store, TableCache, Writer
+from storage.work import Work
+from storage.writing import Stale
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
 
@@ -69,8 +74,17 @@ def held(path: Path) -> sqlite3.Connection:
     return locked
 
 
+def reads(referee: Referee) -> Any:
+    """A read session on the referee's database (no write lock taken)."""
+    return read_sessions(referee.store.engine)()
+
+
+def writer(referee: Referee) -> Writer:
+    return referee.store._writer
+
+
 async def stored(referee: Referee, chat: str) -> tuple[GameTable, list[ActionRow]]:
-    async with referee._reads() as session:
+    async with reads(referee) as session:
         table = (
             await session.execute(
                 select(GameTable)
@@ -129,8 +143,37 @@ class Counting:
             self._seen.append(sql)
         return self._db.executemany(sql, rows)
 
+    def fetchval(self, sql: str, *args: Any) -> Any:
+        self._seen.append(sql)
+        return self._db.fetchval(sql, *args)
+
     def transaction(self) -> Any:
         return self._db.transaction()
+
+
+def stale_retries(monkeypatch: pytest.MonkeyPatch) -> dict[int, int]:
+    """From now on, per store (by id): how many units found a row read moved on, at their commit
+    (Stale) or, writing no table (a refusal on the stale copy), when checked before answering."""
+    found: dict[int, int] = {}
+    real = Store.commit
+    real_fresh = Store.fresh
+
+    async def fresh(self: Store, loaded: Loaded) -> bool:
+        if await real_fresh(self, loaded):
+            return True
+        found[id(self)] = found.get(id(self), 0) + 1
+        return False
+
+    async def commit(self: Store, unit: Commit) -> bool:
+        try:
+            return await real(self, unit)
+        except Stale:
+            found[id(self)] = found.get(id(self), 0) + 1
+            raise
+
+    monkeypatch.setattr(Store, "commit", commit)
+    monkeypatch.setattr(Store, "fresh", fresh)
+    return found
 
 
 async def test_a_move_at_a_cached_table_is_three_statements(
@@ -139,17 +182,20 @@ async def test_a_move_at_a_cached_table_is_three_statements(
     referee = await make_referee(url, seed="three")
     chat = f"three-{uuid.uuid4().hex[:8]}"
     await open_race(referee, chat)
-    await referee.handle(command(chat, "ann", "/step 1"))  # the slow path caches the table
+    await referee.handle(command(chat, "ann", "/step 1"))
+    assert referee.store._cache.get("test", chat) is not None  # the move starts from the cache
     seen: list[str] = []
     if url.startswith("sqlite"):
-        real_sqlite = hot.write_sqlite
+        real_sqlite = store_module.write_sqlite
         monkeypatch.setattr(
-            hot, "write_sqlite", lambda db, *rest: real_sqlite(Counting(db, seen), *rest)
+            store_module,
+            "write_sqlite",
+            lambda db, *rest: real_sqlite(Counting(db, seen), *rest),
         )
     else:  # asyncpg, on the writer's own connection (no SQLAlchemy between)
-        real_postgres = hot.write_postgres
+        real_postgres = store_module.run_postgres
         monkeypatch.setattr(
-            hot, "write_postgres", lambda db, w: real_postgres(Counting(db, seen), w)
+            store_module, "run_postgres", lambda db, w: real_postgres(Counting(db, seen), w)
         )
     replies = await referee.handle(command(chat, "bob", "/step 2", update=f"{chat}-u1"))
     assert replies[0].text.startswith("Bob steps to 2.")
@@ -158,12 +204,13 @@ async def test_a_move_at_a_cached_table_is_three_statements(
         ["UPDATE", "tables", "SET"],
         ["INSERT", "INTO", "actions"],
     ]
+    assert " AND revision = " in seen[1], seen[1]  # checked against the revision read
     table, rows = await stored(referee, chat)
     replayed(table, rows)
     await referee.close()
 
 
-async def test_a_redelivered_move_is_applied_once_on_the_hot_path(url: str) -> None:
+async def test_a_redelivered_move_is_applied_once_from_the_cache(url: str) -> None:
     chat = uuid.uuid4().hex
     referee = await make_referee(url, seed="again")
     await open_race(referee, chat)
@@ -173,7 +220,7 @@ async def test_a_redelivered_move_is_applied_once_on_the_hot_path(url: str) -> N
     assert first and again == []
     table, rows = await stored(referee, chat)
     assert [r.verb for r in rows] == ["step", "step"] and table.state["pos"] == [1, 3]
-    async with referee._reads() as session:
+    async with reads(referee) as session:
         claimed = await session.execute(
             select(ProcessedUpdate).where(ProcessedUpdate.update_id == f"{chat}:1")
         )
@@ -182,7 +229,9 @@ async def test_a_redelivered_move_is_applied_once_on_the_hot_path(url: str) -> N
     await referee.close()
 
 
-async def test_a_stale_cache_is_reloaded_not_trusted(url: str) -> None:
+async def test_a_stale_cache_is_reloaded_not_trusted(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two processes (two referees, two caches) take turns at one table: each move is checked
     against the stored row, so a cache that missed the other's move is never written back."""
     chat = uuid.uuid4().hex
@@ -191,11 +240,13 @@ async def test_a_stale_cache_is_reloaded_not_trusted(url: str) -> None:
     await open_race(one, chat)
     await one.handle(command(chat, "ann", "/step 1"))
     await two.handle(command(chat, "bob", "/step 1"))  # two caches the table now
+    stale = stale_retries(monkeypatch)
     for n in range(6):  # each referee's cache is one move behind when its turn comes
         ann = await one.handle(command(chat, "ann", "/step 2"))
         assert ann[0].text.startswith(f"Ann steps to {3 + 2 * n}."), ann[0].text
         bob = await two.handle(command(chat, "bob", "/step 1"))
         assert bob[0].text.startswith(f"Bob steps to {2 + n}."), bob[0].text
+    assert stale == {id(one.store): 6, id(two.store): 6}  # each move ran again on fresh rows
     wrong = await one.handle(command(chat, "bob", "/step 1"))  # fine for `one`'s stale copy
     assert wrong[0].text.startswith("It is Ann's turn")
     table, rows = await stored(one, chat)
@@ -205,12 +256,71 @@ async def test_a_stale_cache_is_reloaded_not_trusted(url: str) -> None:
     await two.close()
 
 
+async def test_a_read_only_command_is_not_answered_from_a_stale_cache(url: str) -> None:
+    """A command that writes nothing to the table (/status) is still checked: a cache that missed
+    another process's move does not answer with the table as it was."""
+    chat = uuid.uuid4().hex
+    one = await make_referee(url, seed="one")
+    two = await make_referee(url, seed="two")
+    await open_race(one, chat)  # `one` caches the table at 0, 0
+    await two.handle(command(chat, "ann", "/step 3"))
+    status = await one.handle(command(chat, "bob", "/status"))
+    assert "Ann: 3" in status[0].text, status[0].text
+    await one.close()
+    await two.close()
+
+
+async def test_moves_of_another_chat_and_of_a_second_referee_both_apply(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two referees on one database, each with its own cache. A move at another chat's table
+    leaves a cached table good; moves at the same chat from the other referee make it stale: the
+    next move there (legal on the stale copy too) finds the revision moved at its commit, runs
+    again on fresh rows and applies once. Nothing is lost, nothing applied twice (every update
+    redelivered to either referee is refused)."""
+    here, there = uuid.uuid4().hex, uuid.uuid4().hex
+    one = await make_referee(url, seed="one")
+    two = await make_referee(url, seed="two")
+    await open_race(one, here)  # `one` caches `here` at Ann's turn, both at 0
+    await open_race(two, there)  # `two` caches `there`
+    sent = [(here, "ann", "/step 1"), (here, "bob", "/step 1")]
+    for chat, user, line in sent:  # `here` moves on behind `one`'s back: Ann's turn again
+        await two.handle(command(chat, user, line, update=f"{chat}:early-{user}"))
+    stale = stale_retries(monkeypatch)
+    other_chat, same_chat = await asyncio.gather(
+        two.handle(command(there, "ann", "/step 1", update=f"{there}:1")),
+        one.handle(command(here, "ann", "/step 2", update=f"{here}:3")),
+    )
+    assert other_chat[0].text.startswith("Ann steps to 1."), other_chat
+    assert same_chat[0].text.startswith("Ann steps to 3."), same_chat  # not 2: fresh rows
+    assert stale == {id(one.store): 1}  # only the move at the table moved elsewhere ran again
+    cached = one.store._cache.get("test", here)
+    assert cached is not None and cached.table.state["pos"] == [3, 1]  # cached as written
+    bob = await one.handle(command(here, "bob", "/step 1", update=f"{here}:4"))
+    assert bob[0].text.startswith("Bob steps to 2."), bob
+    assert stale == {id(one.store): 1}  # the cache is good again
+    for chat, user, line, update in (
+        *((chat, user, line, f"{chat}:early-{user}") for chat, user, line in sent),
+        (there, "ann", "/step 1", f"{there}:1"),
+        (here, "ann", "/step 2", f"{here}:3"),
+        (here, "bob", "/step 1", f"{here}:4"),
+    ):
+        for referee in (one, two):  # every update again, to each referee: applied once
+            assert await referee.handle(command(chat, user, line, update=update)) == [], update
+    for chat, pos, moves in ((here, [3, 2], 4), (there, [1, 0], 1)):
+        table, rows = await stored(one, chat)
+        assert table.state["pos"] == pos and len(rows) == moves, chat
+        replayed(table, rows)
+    await one.close()
+    await two.close()
+
+
 async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Group commit: moves of several tables queued behind a busy writer go in one transaction;
-    in it a redelivered move and a stale one are undone alone (the stale one is then played on
-    the slow path) while the others are kept."""
+    in it a redelivered move and a stale one are undone alone (the stale one then runs again on
+    fresh rows) while the others are kept."""
     url = f"sqlite+aiosqlite:///{tmp_path}/group.db"
     referee = await make_referee(url, seed="group")
     other = await make_referee(url, seed="other")
@@ -221,20 +331,18 @@ async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone
     await other.handle(command("g0", "bob", "/step 3", update="g0:b"))  # to be redelivered
     await other.handle(command("g1", "bob", "/step 2"))  # g1's cached row is stale now
     batches: list[int] = []
-    real = hot.write_sqlite
+    real = store_module.write_sqlite
 
-    def counted(db: Any, batch: list[hot.Writes], *rest: Any) -> list[bool | Exception]:
-        outcomes = real(
-            db, batch, *rest
-        )  # a move the loop found the database locked for is not counted
-        batches.append(len(batch))
+    def counted(db: Any, batch: list[Commit], *rest: Any) -> list[bool | Exception]:
+        outcomes = real(db, batch, *rest)  # a move the loop found the database locked for is not
+        batches.append(len(batch))  # counted (BEGIN raised)
         return outcomes
 
-    monkeypatch.setattr(hot, "write_sqlite", counted)
+    monkeypatch.setattr(store_module, "write_sqlite", counted)
     busy = threading.Event()
-    writer = referee._write._thread
-    assert writer is not None
-    writer.submit(busy.wait)  # the writer is busy with an earlier transaction,
+    thread = writer(referee)._thread
+    assert thread is not None
+    thread.submit(busy.wait)  # the writer is busy with an earlier transaction,
     locked = held(tmp_path / "group.db")  # and another holds the database: none is written here
     moves = [
         referee.handle(command("g0", "bob", "/step 3", update="g0:b")),  # redelivered
@@ -243,7 +351,7 @@ async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone
     ]
     answers = asyncio.gather(*moves)
     for _ in range(2000):
-        if len(referee._write._queue) == len(moves):
+        if len(writer(referee)._queue) == len(moves):
             break
         await asyncio.sleep(0.001)
     locked.rollback()
@@ -252,9 +360,9 @@ async def test_moves_that_wait_for_the_writer_share_one_commit_each_undone_alone
     assert batches[0] == 5 and redelivered == []
     assert stale[0].text.startswith("It is Ann's turn"), stale[0].text  # judged on fresh rows
     assert all(k[0].text.startswith("Bob steps to 3.") for k in kept)
-    for chat, steps in zip(chats, (2, 2, 2, 2, 2), strict=True):
+    for chat in chats:
         table, rows = await stored(referee, chat)
-        assert len(rows) == steps, chat
+        assert len(rows) == 2, chat
         replayed(table, rows)
     await referee.close()
     await other.close()
@@ -271,13 +379,13 @@ async def test_a_move_given_up_while_it_waits_for_the_writer_is_not_written(
         await open_race(referee, chat)
         await referee.handle(command(chat, "ann", "/step 1"))  # cached
     busy = threading.Event()
-    writer = referee._write._thread
-    assert writer is not None
-    writer.submit(busy.wait)
+    thread = writer(referee)._thread
+    assert thread is not None
+    thread.submit(busy.wait)
     locked = held(tmp_path / "cancel.db")
     sends = [asyncio.create_task(referee.handle(command(c, "bob", "/step 2"))) for c in chats]
     for _ in range(2000):
-        if len(referee._write._queue) == len(chats):
+        if len(writer(referee)._queue) == len(chats):
             break
         await asyncio.sleep(0.001)
     sends[1].cancel()
@@ -337,33 +445,50 @@ async def test_a_chat_setting_changed_elsewhere_reaches_a_cached_table(url: str)
     await two.close()
 
 
-async def test_a_bare_roll_is_the_games_own_move_on_the_hot_path(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+async def test_a_bare_roll_is_the_games_own_move_and_a_roll_with_dice_is_not(
+    tmp_path: Path,
 ) -> None:
+    """At a PaperTown table a bare `/roll` is the game's own verb, while `/roll 2d6` is the shared
+    dice verb, which a seated player's roll logs at the table as a dice action (no free roll)."""
     referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/roll.db", seed="roll")
     for user, line in (("ann", "/new papertown"), ("bob", "/join"), ("ann", "/start")):
         await referee.handle(command("c1", user, line))
     offers = {u: await referee.legal_moves("test", "c1", u) for u in ("ann", "bob")}
     roller = next(u for u, moves in offers.items() if "/roll" in moves)
-    slow = slow_path_verbs(monkeypatch)
+
+    async def log() -> tuple[list[tuple[str, list[str]]], int, int]:
+        table, rows = await stored(referee, "c1")
+        async with reads(referee) as session:
+            rolls = (await session.execute(select(func.count()).select_from(RollRow))).scalar_one()
+        return [(r.verb, list(r.args)) for r in rows], table.version, rolls
+
+    actions, version, rolls = await log()
     replies = await referee.handle(command("c1", roller, "/roll"))
-    assert slow == [] and not any(getattr(r, "refusal", None) for r in replies)
-    await referee.handle(command("c1", roller, "/roll 2d6"))  # dice, not the game: slow path
-    assert slow == ["roll"]
+    assert not any(getattr(r, "refusal", None) for r in replies), replies
+    assert await log() == ([*actions, ("roll", [])], version + 1, rolls)
+    assert "/roll" not in await referee.legal_moves("test", "c1", roller)  # the game moved on
+    replies = await referee.handle(command("c1", roller, "/roll 2d6"))  # dice, not the game
+    assert not any(getattr(r, "refusal", None) for r in replies), replies
+    logged, _version, free = await log()
+    assert logged == [*actions, ("roll", []), (DICE_VERB, ["2d6"])] and free == rolls
     await referee.close()
 
 
 @pytest.mark.parametrize(("query", "level"), [("", 2), ("?synchronous=normal", 1)])
-async def test_the_urls_synchronous_level_holds_on_both_paths(
+async def test_the_urls_synchronous_level_holds_for_reads_and_the_writer(
     tmp_path: Path, query: str, level: int
 ) -> None:
     referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/sync.db{query}", seed="sync")
-    async with referee._reads() as session:
+    async with reads(referee) as session:
         assert (await session.execute(text("PRAGMA synchronous"))).scalar_one() == level
-    sync = hot.create_sync_engine(referee._engine)
+    sync = create_sync_engine(referee.store.engine)
     with sync.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar_one() == level
     sync.dispose()
+    await open_race(referee, "c1")  # the writer's own connection, which wrote the moves
+    here = writer(referee)._here
+    assert here is not None and here.driver_connection is not None
+    assert here.driver_connection.execute("PRAGMA synchronous").fetchone() == (level,)
     await referee.close()
 
 
@@ -373,22 +498,36 @@ def test_an_unknown_synchronous_level_is_refused_by_name() -> None:
 
 
 def test_the_cache_keeps_the_most_recently_used_running_tables() -> None:
-    cache = hot.TableCache(size=2)
-    chats = [Chat(platform="test", chat_id=f"c{i}") for i in range(3)]
-    tables = [GameTable(id=i, status=TableStatus.ACTIVE, state={}) for i in range(3)]
-    cache.keep(chats[0], tables[0])
-    cache.keep(chats[1], tables[1])
+    cache = TableCache(size=2)
+    chats = [ChatValue(platform="test", chat_id=f"c{i}", seed="s") for i in range(3)]
+
+    def table(i: int, status: TableStatus = TableStatus.ACTIVE) -> TableValue:
+        return TableValue(
+            id=i,
+            platform="test",
+            chat_id=f"c{i}",
+            game="race",
+            creator_id="ann",
+            status=status,
+            state={},
+        )
+
+    cache.keep(chats[0], table(0))
+    cache.keep(chats[1], table(1))
     assert cache.get("test", "c0") is not None  # c0 is now the most recently used
-    cache.keep(chats[2], tables[2])
+    cache.keep(chats[2], table(2))
     assert [cache.get("test", f"c{i}") is not None for i in range(3)] == [True, False, True]
-    finished = GameTable(id=0, status=TableStatus.FINISHED, state={})
-    cache.keep(chats[0], finished)  # a table that is not running is forgotten
+    cache.keep(chats[0], table(0, TableStatus.FINISHED))  # a table that is not running is
+    assert cache.get("test", "c0") is None  # forgotten
+    cache.keep(chats[0], None)  # and so is a chat with no table
     assert cache.get("test", "c0") is None
+    cache.forget_table(2)
+    assert cache.get("test", "c2") is None
 
 
 async def finished_rows(referee: Referee, chat: str) -> tuple[list[Any], list[Any]]:
     """The result and the rating rows of a chat, as plain values."""
-    async with referee._reads() as session:
+    async with reads(referee) as session:
         results = (await session.execute(select(Result).where(Result.chat_id == chat))).scalars()
         ratings = (
             await session.execute(
@@ -406,25 +545,37 @@ async def finished_rows(referee: Referee, chat: str) -> tuple[list[Any], list[An
         )
 
 
-async def test_the_last_move_writes_result_and_ratings_as_the_slow_path_does(url: str) -> None:
-    """Two rated games in one chat: the second's last move (ratings read and moved) is a hot
-    move, and every row is what the slow path writes for the same game."""
+async def test_the_last_move_from_the_cache_writes_result_and_ratings_as_from_the_rows(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two rated games in one chat: the second's last move (ratings read and moved) starts from
+    the cached table, and every row is what the same game writes when each command loads the
+    chat's rows instead."""
     games: dict[bool, tuple[list[Any], list[Any]]] = {}
-    for hot_path in (True, False):
+    loads: list[bool] = []  # whether each command started from the cache
+    use_cache = [True]
+    real = Store.load
+
+    async def load(self: Store, platform: str, chat_id: str, *rest: Any) -> Any:
+        if not use_cache[0]:
+            self.forget(platform, chat_id)
+        loaded = await real(self, platform, chat_id, *rest)
+        loads.append(loaded.cached)
+        return loaded
+
+    monkeypatch.setattr(Store, "load", load)
+    for cached in (True, False):
+        use_cache[0] = cached
         chat = uuid.uuid4().hex
         referee = await make_referee(url, seed="ends")
-        with pytest.MonkeyPatch.context() as patch:
-            slow = slow_path_verbs(patch)
-            if not hot_path:
-                patch.setattr(Referee, "_hot", lambda self, inv: asyncio.sleep(0))
-            for _game in range(2):
-                await open_race(referee, chat, goal=3)
-                slow.clear()
-                for user in ("ann", "bob", "ann"):
-                    replies = await referee.handle(command(chat, user, "/step 2"))
-                assert any(getattr(r, "outcome", None) for r in replies), replies
-                assert slow == ([] if hot_path else ["step"] * 3)
-        games[hot_path] = await finished_rows(referee, chat)
+        for _game in range(2):
+            await open_race(referee, chat, goal=3)
+            loads.clear()
+            for user in ("ann", "bob", "ann"):
+                replies = await referee.handle(command(chat, user, "/step 2"))
+            assert any(getattr(r, "outcome", None) for r in replies), replies
+            assert loads == [cached] * 3  # each loaded once: no command ran again
+        games[cached] = await finished_rows(referee, chat)
         await referee.close()
     results, ratings = games[True]
     assert len(results) == 3 and [r[2:5] for r in ratings] == [(2, 2, 2), (2, 0, 2)]
@@ -438,16 +589,16 @@ async def test_wal_checkpoints_run_beside_the_moves_and_the_wal_stays_bounded(
     """Every few moves a background checkpoint copies the WAL back, and the writer's automatic one
     lets it restart: under a steady stream of moves the file stays near SQLite's 1,000 pages
     instead of growing with every commit."""
-    monkeypatch.setattr(hot, "CHECKPOINT_EVERY", 10)
-    monkeypatch.setattr(hot, "INLINE_COMMIT_SECONDS", 60.0)  # the loop writes, however the disk is
-    done: list[tuple[int, int, int]] = []
-    real = hot.HotWriter._checkpoint_sync
+    monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 10)
+    monkeypatch.setattr(store_module, "INLINE_COMMIT_SECONDS", 60.0)  # the loop writes, however
+    done: list[tuple[int, int, int]] = []  # the disk is
+    real = Writer._checkpoint_sync
 
-    def recorded(self: hot.HotWriter) -> tuple[int, int, int]:
+    def recorded(self: Writer) -> tuple[int, int, int]:
         done.append(real(self))
         return done[-1]
 
-    monkeypatch.setattr(hot.HotWriter, "_checkpoint_sync", recorded)
+    monkeypatch.setattr(Writer, "_checkpoint_sync", recorded)
     path = tmp_path / "wal.db"
     referee = await make_referee(f"sqlite+aiosqlite:///{path}", seed="wal")
     sizes = []
@@ -456,10 +607,10 @@ async def test_wal_checkpoints_run_beside_the_moves_and_the_wal_stays_bounded(
         for n in range(90):
             await referee.handle(command(f"c{chat}", "ann" if n % 2 == 0 else "bob", "/step 1"))
             sizes.append(path.with_name("wal.db-wal").stat().st_size)
-    writer = referee._write._here  # the loop wrote every move: the writer thread was idle
-    assert writer is not None and writer.driver_connection is not None
-    assert writer.driver_connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (1000,)
-    frames = writer.driver_connection.execute("PRAGMA page_size").fetchone()[0] + 24
+    here = writer(referee)._here  # the loop wrote every move: the writer thread was idle
+    assert here is not None and here.driver_connection is not None
+    assert here.driver_connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (1000,)
+    frames = here.driver_connection.execute("PRAGMA page_size").fetchone()[0] + 24
     await referee.close()  # waits for the last checkpoint
     assert len(done) >= 40 and all(busy == 0 for busy, _frames, _copied in done)
     assert max(sizes) < 1300 * frames, max(sizes) // frames  # 810 moves write far more pages
@@ -472,17 +623,17 @@ async def test_the_loop_writes_a_move_itself_only_while_the_writer_is_idle_and_t
     """No thread hop for a move that finds the writer idle and commits quick; commits slower than
     INLINE_COMMIT_SECONDS on average send every move to the writer thread. The threshold is set
     for each case, so that neither depends on how fast this machine's disk syncs at the time."""
-    monkeypatch.setattr(hot, "INLINE_COMMIT_SECONDS", 60.0 if disk == "fast" else 0.0)
+    monkeypatch.setattr(store_module, "INLINE_COMMIT_SECONDS", 60.0 if disk == "fast" else 0.0)
     referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/{disk}.db", seed=disk)
     await open_race(referee, "c1")
     loop_thread, threads = threading.get_ident(), set()
-    real = hot.write_sqlite
+    real = store_module.write_sqlite
 
-    def where(db: Any, batch: list[hot.Writes], *rest: Any) -> list[bool | Exception]:
+    def where(db: Any, batch: list[Commit], *rest: Any) -> list[bool | Exception]:
         threads.add(threading.get_ident())
         return real(db, batch, *rest)
 
-    monkeypatch.setattr(hot, "write_sqlite", where)
+    monkeypatch.setattr(store_module, "write_sqlite", where)
     for n in range(6):
         replies = await referee.handle(command("c1", "ann" if n % 2 == 0 else "bob", "/step 1"))
         assert "steps to" in replies[0].text, replies[0].text
@@ -504,19 +655,22 @@ async def test_offered_moves_come_from_a_fresh_cache_and_never_from_a_stale_one(
     await open_race(referee, "c1")
     await referee.handle(command("c1", "ann", "/step 1"))  # cached at Bob's turn
     sessions = 0
-    real = referee._reads
+    queries = referee.store.queries
+    real = queries._sessions
 
     def counted() -> Any:
         nonlocal sessions
         sessions += 1
         return real()
 
-    referee._reads = counted  # type: ignore[method-assign]
+    queries._sessions = counted  # type: ignore[assignment]
     assert await referee.legal_moves("test", "c1", "bob") and sessions == 0
     assert await referee.legal_moves("test", "c1", "ann") == [] and sessions == 0
     await other.handle(command("c1", "bob", "/step 1"))  # the stored row moves on: Ann's turn
-    assert await referee.legal_moves("test", "c1", "bob") == [] and sessions == 1
-    assert await referee.legal_moves("test", "c1", "ann") and sessions == 2
+    assert await referee.legal_moves("test", "c1", "bob") == []
+    assert sessions > 0
+    before = sessions
+    assert await referee.legal_moves("test", "c1", "ann") and sessions > before
     await referee.close()
     await other.close()
 
@@ -524,34 +678,35 @@ async def test_offered_moves_come_from_a_fresh_cache_and_never_from_a_stale_one(
 @pytest.mark.parametrize(
     ("disk", "level"), [("fast", "full"), ("slow", "full"), ("fast", "normal")]
 )
-async def test_a_hot_moves_replies_are_said_while_its_commit_syncs(
+async def test_a_moves_replies_are_said_while_its_commit_syncs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, disk: str, level: str
 ) -> None:
     """Where the event loop commits a move itself and the commit waits for the disk, its replies
-    (boards drawn, every reader's language) are made in the presenter thread meanwhile, handed
+    (boards drawn, every reader's language) are made in the helper thread meanwhile, handed
     over just before COMMIT; where the writer thread commits it, or a WAL commit at
     synchronous=normal waits for nothing, the loop makes them after. Either way they are whole."""
-    monkeypatch.setattr(hot, "INLINE_COMMIT_SECONDS", 60.0 if disk == "fast" else 0.0)
+    monkeypatch.setattr(store_module, "INLINE_COMMIT_SECONDS", 60.0 if disk == "fast" else 0.0)
     url = f"sqlite+aiosqlite:///{tmp_path}/say.db?synchronous={level}"
     referee = await make_referee(url, seed="say")
     await open_race(referee, "c1")
+    assert referee.store.wait_idle()
     loop_thread, order = threading.get_ident(), []
-    real_say, real_write = Referee._say, hot.write_sqlite
+    real_say, real_write = referee_module.localise_replies, store_module.write_sqlite
 
     def say(*args: Any) -> Any:
         order.append(("say", threading.get_ident()))
         return real_say(*args)
 
-    def write(db: Any, batch: list[hot.Writes], *rest: Any) -> Any:
+    def write(db: Any, batch: list[Commit], *rest: Any) -> Any:
         def before_commit() -> None:
             order.append(("commit", threading.get_ident()))
             rest[0]()
 
         return real_write(db, batch, *((before_commit,) if rest and rest[0] else ()))
 
-    monkeypatch.setattr(Referee, "_say", staticmethod(say))
-    monkeypatch.setattr(hot, "write_sqlite", write)
-    referee._write._commit_seconds = 0.0002  # as if this disk had synced in 0.2 ms so far
+    monkeypatch.setattr(referee_module, "localise_replies", say)
+    monkeypatch.setattr(store_module, "write_sqlite", write)
+    writer(referee)._commit_seconds = 0.0002  # as if this disk had synced in 0.2 ms so far
     replies = await referee.handle(command("c1", "ann", "/step 2"))
     said = [thread for what, thread in order if what == "say"]
     if disk == "fast" and level == "full":
@@ -565,9 +720,9 @@ async def test_a_hot_moves_replies_are_said_while_its_commit_syncs(
     await referee.close()
 
 
-@pytest.mark.parametrize("path", ["hot", "slow"])
+@pytest.mark.parametrize("loaded", ["cached", "rows"])
 async def test_a_board_that_fails_to_draw_keeps_its_title_and_the_move_stands(
-    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, path: str
+    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, loaded: str
 ) -> None:
     """A board is drawn once its move is written: a view that raises then costs the board its
     body (logged), not the move, which is applied once and answered as usual."""
@@ -579,8 +734,8 @@ async def test_a_board_that_fails_to_draw_keeps_its_title_and_the_move_stands(
     def broken(state: Any, seat: int | None) -> Any:
         raise RuntimeError("no board today")
 
-    if path == "slow":
-        referee._cache.forget("test", chat)
+    if loaded == "rows":
+        referee.store.forget("test", chat)
     with monkeypatch.context() as patch:
         patch.setattr(type(engine), "view", lambda self, state, seat: broken(state, seat))
         replies = await referee.handle(command(chat, "ann", "/step 2", update=f"{chat}-u1"))
@@ -597,9 +752,9 @@ async def test_a_board_that_fails_to_draw_keeps_its_title_and_the_move_stands(
     await referee.close()
 
 
-@pytest.mark.parametrize("path", ["hot", "slow"])
+@pytest.mark.parametrize("loaded", ["cached", "rows"])
 async def test_a_written_move_whose_replies_fail_is_told_done_not_unchanged(
-    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, path: str
+    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, loaded: str
 ) -> None:
     """Replies are made once the move is written: if making them fails (a bug in a board's
     translation, say), the sender hears it was done, with the log's reference; `handle` does not
@@ -607,8 +762,8 @@ async def test_a_written_move_whose_replies_fail_is_told_done_not_unchanged(
     referee = await make_referee(url, seed="unsaid")
     chat = f"unsaid-{uuid.uuid4().hex[:8]}"
     await open_race(referee, chat)
-    if path == "slow":
-        referee._cache.forget("test", chat)
+    if loaded == "rows":
+        referee.store.forget("test", chat)
 
     def broken(view: Any, lang: str) -> Any:
         raise RuntimeError("no words today")
@@ -637,7 +792,7 @@ def test_the_writers_asyncpg_connections_keep_the_urls_rules() -> None:
         "postgresql+asyncpg://ann:secret@db.example:6432/paperref"
         "?prepared_statement_cache_size=0&ssl=require"
     )
-    params = hot.asyncpg_params(engine)
+    params = store_module.asyncpg_params(engine)
     assert params == {
         "host": "db.example",
         "port": 6432,
@@ -647,28 +802,33 @@ def test_the_writers_asyncpg_connections_keep_the_urls_rules() -> None:
         "ssl": "require",
         "statement_cache_size": 0,
     }
-    plain = hot.asyncpg_params(create_engine("postgresql+asyncpg://ann@db.example/paperref"))
+    plain = store_module.asyncpg_params(
+        create_engine("postgresql+asyncpg://ann@db.example/paperref")
+    )
     assert "statement_cache_size" not in plain and plain["database"] == "paperref"
+
+
+def row(table: Any) -> tuple[Any, ...]:
+    """A table's columns a command may change, and its revision (a cached value or a stored row)."""
+    return tuple(repr(getattr(table, name)) for name in (*TABLE_FIELDS, "revision"))
 
 
 async def test_a_command_failing_after_its_move_leaves_the_cached_table_as_stored(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A move applied to the cached table, then a failure (here the turn timers): the slow path
-    answers, fails too and changes nothing, so nothing refreshes the cache. The cached table must
-    be as stored, or the next command would be played after a move that was never written."""
+    """A move applied to the command's copy of the cached table, then a failure (here the turn
+    timers): nothing is written, and the cached table is still as stored, or the next command
+    would be played after a move that was never written."""
     referee = await make_referee(url, seed="undone")
     chat = f"undone-{uuid.uuid4().hex[:8]}"
     await open_race(referee, chat)
-    entry = referee._cache.get("test", chat)
+    entry = referee.store._cache.get("test", chat)
     assert entry is not None
-
-    def row(table: GameTable) -> tuple[Any, ...]:
-        return tuple(repr(getattr(table, name)) for name in hot.ROW_FIELDS)
-
     before = row(entry.table)
+    calls = []
 
     async def broken(*args: Any, **kwargs: Any) -> None:
+        calls.append(args)
         raise RuntimeError("timers down")
 
     with monkeypatch.context() as patch:
@@ -676,7 +836,8 @@ async def test_a_command_failing_after_its_move_leaves_the_cached_table_as_store
         (reply,) = await referee.handle(command(chat, "ann", "/step 2"))
     assert isinstance(reply, Private) and reply.refusal == Refusal.ERROR
     assert "nothing was changed" in reply.text
-    kept = referee._cache.get("test", chat)
+    assert len(calls) == 1  # the command ran once, then failed: no second attempt
+    kept = referee.store._cache.get("test", chat)
     assert kept is not None and row(kept.table) == before
     table, rows = await stored(referee, chat)
     assert rows == [] and row(table) == before
@@ -691,40 +852,49 @@ async def test_a_command_failing_after_its_move_leaves_the_cached_table_as_store
 async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """After a hot move the helper thread copies the new state for the next move: that move
-    works on the copy, leaving the state it started from as it was (replies may still show it);
-    a copy made of a state the table no longer holds, or already taken, is not used."""
+    """After a move the helper thread copies the new state for the next move: that move works on
+    the copy, leaving the state it started from as it was (replies may still show it); a copy
+    made of a state the table no longer holds, or already taken, is not used."""
     referee = await make_referee(url, seed="spare")
     chat = f"spare-{uuid.uuid4().hex[:8]}"
     await open_race(referee, chat)
-    await referee.handle(command(chat, "ann", "/step 1"))  # slow path: cached, nothing ahead
-    await referee.handle(command(chat, "bob", "/step 2"))  # hot: its successor's copy follows
-    assert referee._write.wait_idle()
-    entry = referee._cache.get("test", chat)
+    await referee.handle(command(chat, "ann", "/step 1"))
+    await referee.handle(command(chat, "bob", "/step 2"))  # its successor's copy follows
+    assert referee.store.wait_idle()
+    entry = referee.store._cache.get("test", chat)
     assert entry is not None
-    table = cast(hot.CachedTable, entry.table)
+    table = entry.table
     state = table.state
     assert table.spare is not None and table.spare[0] is state and table.spare[1] == state
     assert table.spare[1] is not state and table.spare[1]["pos"] is not state["pos"]
     taken, before = [], repr(state)
-    real = hot.Recorder.spare_state
+    real = Work.spare_state
 
-    def spare_state(of: GameTable) -> Any:
-        taken.append(real(of))
+    def spare_state(self: Work, of: TableValue) -> Any:
+        taken.append(real(self, of))
         return taken[-1]
 
-    monkeypatch.setattr(hot.Recorder, "spare_state", staticmethod(spare_state))
+    monkeypatch.setattr(Work, "spare_state", spare_state)
     reply = await referee.handle(command(chat, "ann", "/step 3"))
     assert reply[0].text.startswith("Ann steps to 4."), reply
-    assert taken[0] is not None and taken[0] is entry.table.state  # the copy became the state
-    assert repr(state) == before  # the state the move started from was not touched
-    assert referee._write.wait_idle()
-    other = entry.table.state
-    table.spare = ({"pos": [9, 9]}, {"pos": [9, 9]})  # made of a state the table has left
-    assert real(entry.table) is None and entry.table.state is other
-    assert (await referee.handle(command(chat, "bob", "/step 1")))[0].text.startswith(
-        "Bob steps to 3."
-    )
+    after = referee.store._cache.get("test", chat)
+    assert after is not None
+    assert taken[0] is not None and taken[0] is after.table.state  # the copy became the state
+    assert table.spare is None  # taken once
+    assert repr(state) == before and table.state is state  # the state it started from untouched
+    assert referee.store.wait_idle()
+    other = after.table.state
+    after.table.spare = ({"pos": [9, 9]}, {"pos": [9, 9]})  # made of a state the table has left
+    loaded = await referee.store.load("test", chat, lambda: "seed")
+    assert loaded.cached and loaded.origin is after.table
+    work = referee.store.work(loaded)
+    assert loaded.table is not None and real(work, loaded.table) is None
+    assert after.table.spare is None and after.table.state is other
+    after.table.spare = (other, {"pos": [7, 7]})  # of this state, but taken by another command
+    assert real(work, loaded.table) == {"pos": [7, 7]}
+    assert real(work, loaded.table) is None  # a second take finds none
+    bob = await referee.handle(command(chat, "bob", "/step 1"))
+    assert bob[0].text.startswith("Bob steps to 3."), bob
     stored_table, rows = await stored(referee, chat)
     assert stored_table.state["pos"] == [4, 3]
     replayed(stored_table, rows)
