@@ -21,6 +21,9 @@ from games.papercraft.names import (
 from games.papercraft.state import Unit
 from games.papercraft.words import take_name
 
+SHOWN = 60
+"""At most this many characters of what was typed are said back in a refusal."""
+
 
 def unit_brief(unit: Unit) -> str:
     """Points, HP and armour: what a list shows of each unit."""
@@ -82,6 +85,8 @@ def find_unit(words: Sequence[str], units: dict[str, Unit]) -> Unit:
 
 
 def _unknown(words: Sequence[str]) -> RuleError:
-    return RuleError(
-        _("'{text}' is not a unit this chat knows; /units lists them.", text=" ".join(words) or "-")
-    )
+    if not words:
+        return RuleError(_("Name a unit here; /units lists them."))
+    text = " ".join(words)
+    shown = text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+    return RuleError(_("'{text}' is not a unit this chat knows; /units lists them.", text=shown))

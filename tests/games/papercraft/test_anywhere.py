@@ -233,3 +233,15 @@ def test_a_managed_table_keeps_its_turns_and_refuses_the_outside_flags() -> None
 async def test_attack_in_a_papercraft_lobby_is_worked_out_as_anywhere(console: Console) -> None:
     records = await run_lines(console, "Ann: /new papercraft\n" + WORKED)
     assert channel(records)[-1] == HIT
+
+
+async def test_garbage_outside_a_table_is_refused_in_one_short_sentence(console: Console) -> None:
+    records = await run_lines(
+        console,
+        "Ann: /attack\nAnn: /attack " + "Nobody " * 400 + "\nAnn: /ability Nobody Rally Cry",
+    )
+    refusals = to(records, "Ann")
+    assert refusals[0] == "Name a unit here; /units lists them."
+    assert len(refusals[1]) < 120 and refusals[1].startswith("'Nobody Nobody")
+    assert refusals[2] == "'Nobody Rally Cry' is not a unit this chat knows; /units lists them."
+    assert not channel(records)
