@@ -22,7 +22,12 @@ from games.papercraft.options import DEFAULT_POINTS
 from games.papercraft.rolls import Dice
 from games.papercraft.statblock import unenforced
 from games.papercraft.state import Ability, PapercraftState, Piece, Unit
-from games.papercraft.verbs import ABILITY_FLAGS, ATTACK_FLAGS, OUTSIDE_FLAGS, PRIVATE
+from games.papercraft.verbs import (
+    ABILITY_FLAGS,
+    ATTACK_FLAGS,
+    OUTSIDE_ABILITY_FLAGS,
+    OUTSIDE_FLAGS,
+)
 from games.papercraft.words import (
     NONE,
     is_word,
@@ -158,10 +163,12 @@ def _hp(said: list[str], target: Unit) -> int:
 
 
 def ability_anywhere(data: dict[str, Any], text: str, rng: Rng) -> str:
-    """`/ability UNIT ABILITY [TARGET, ...] [--range N] [--move N] [--dice ...]`: the targets
-    stand on the user's side for abilities that help (Field Repair), else on the enemy's."""
-    words, flags = split_flags("ability", text.split(), (*ABILITY_FLAGS, PRIVATE))
+    """`/ability UNIT ABILITY [TARGET, ...] [--range N] [--move N] [--dice ...] [--hp N]`: the
+    targets (each at --hp N) stand on the user's side for abilities that help (Field Repair),
+    else on the enemy's."""
+    words, flags = split_flags("ability", text.split(), (*ABILITY_FLAGS, *OUTSIDE_ABILITY_FLAGS))
     flags.pop("private", None)
+    hp = flags.pop("hp", None)
     units = known_units(data)
     user, rest = take_unit(words, units)
     found = take_name(rest, [(ability_name(a), a) for a in user["abilities"]])
@@ -175,6 +182,8 @@ def ability_anywhere(data: dict[str, Any], text: str, rng: Rng) -> str:
     side = 0 if entry.get("effect") in FRIENDLY else 1
     state, pieces = two_sides([(user, 0), *((unit, side) for unit in targets)])
     pieces[0]["uses"].clear()  # its rockets, fired now, are unused (two_sides held them back)
+    for piece, unit in zip(pieces[1:], targets, strict=True):
+        piece["hp"] = unit["hp"] if hp is None else _hp(hp, unit)
     listed = rest if nobody else joined((p["name"] for p in pieces[1:]), ", ").split()
     named = [*pieces[0]["name"].split(), *entry["name"].split(), *listed]
     command = _command(named, flags, rng)

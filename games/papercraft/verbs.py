@@ -92,7 +92,11 @@ OUTSIDE_FLAGS = (
         _("Outside a table: only you see the result; the chat sees that you rolled."),
     ),
 )
-PRIVATE = OUTSIDE_FLAGS[2]
+HP, PRIVATE = OUTSIDE_FLAGS[1:]
+OUTSIDE_ABILITY_FLAGS = (
+    Flag("hp", "number", _("Outside a table: the named units' HP now (default: full)."), "N"),
+    PRIVATE,
+)
 CHAT_ONLY = tuple(flag.name for flag in OUTSIDE_FLAGS)
 """Flags of /attack and /ability outside a table (--private is the bot's, as for /roll)."""
 UNIT = Arg("UNIT", "unit", _("One of your units, by name (numbered when there are several)."))
@@ -245,7 +249,7 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             ),
         ),
         grammar="UNIT ABILITY [TARGET, ...] [to X,Y]",
-        flags=(*ABILITY_FLAGS, PRIVATE),
+        flags=(*ABILITY_FLAGS, *OUTSIDE_ABILITY_FLAGS),
         examples=(
             example(
                 "/ability",

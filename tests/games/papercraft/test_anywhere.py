@@ -59,11 +59,14 @@ async def test_attack_anywhere_refuses_with_a_reason_and_keeps_private_results(
 async def test_ability_anywhere_rolls_what_it_needs(console: Console) -> None:
     records = await run_lines(
         console,
-        "Ann: /ability Tinker Engineer Field Repair Steam Ram --dice 4\n"
+        "Ann: /ability Tinker Engineer Field Repair Steam Ram --dice 4 --hp 30\n"
         "Ann: /ability Longbowmen Rally Cry Steam Ram",
     )
     [repaired] = channel(records)
-    assert repaired.startswith("Ann: Tinker Engineer uses Field Repair")
+    assert repaired == (
+        "Ann: Tinker Engineer uses Field Repair: 1d6+2 [4]+2=6. Steam Ram regains 6 HP "
+        "(Field Repair): 30 -> 36 HP."
+    )
     assert (
         "Longbowmen has no ability 'Rally Cry Steam Ram'; its abilities: none."
         in to(records, "Ann")[0]
