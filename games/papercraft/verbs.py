@@ -92,7 +92,7 @@ OUTSIDE_FLAGS = (
         _("Outside a table: only you see the result; the chat sees that you rolled."),
     ),
 )
-HP, PRIVATE = OUTSIDE_FLAGS[1:]
+PRIVATE = OUTSIDE_FLAGS[2]
 OUTSIDE_ABILITY_FLAGS = (
     Flag("hp", "number", _("Outside a table: the named units' HP now (default: full)."), "N"),
     PRIVATE,
