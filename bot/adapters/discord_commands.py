@@ -158,8 +158,6 @@ def typed_command(
     parameters: list[inspect.Parameter] = []
     describe: dict[str, app_commands.locale_str] = {}
     choices: dict[str, list[app_commands.Choice[str]]] = {}
-    seats: list[str] = []
-    units: list[str] = []
     for arg in verb.args:
         name = option_name(arg)
         default = _P.empty if arg.required else None
@@ -168,10 +166,6 @@ def typed_command(
         describe[name] = described(arg.help or arg.name or name)
         if arg.choices and len(arg.choices) <= MAX_CHOICES:
             choices[name] = [app_commands.Choice(name=c, value=c) for c in arg.choices]
-        if arg.kind == "player":
-            seats.append(name)
-        if arg.kind == "unit" and verb.anywhere:
-            units.append(name)
     for flag in verb.flags:
         parameters.append(_flag_parameter(flag))
         describe[flag.name.replace("-", "_")] = described(flag.help)
@@ -195,11 +189,17 @@ def typed_command(
         app_commands.describe(**describe)(command)
     if choices:
         app_commands.choices(**choices)(command)
-    for name in seats:
-        app_commands.autocomplete(**{name: suggest_seats})(command)
-    for name in units:
-        app_commands.autocomplete(**{name: suggest_units})(command)
+    _autocomplete(verb, command)
     return command
+
+
+def _autocomplete(verb: Verb[Any], command: app_commands.Command[Any, Any, None]) -> None:
+    """A player option suggests the seats; a unit option of a verb usable anywhere, the units."""
+    for arg in verb.args:
+        if arg.kind == "player":
+            app_commands.autocomplete(**{option_name(arg): suggest_seats})(command)
+        elif arg.kind == "unit" and verb.anywhere:
+            app_commands.autocomplete(**{option_name(arg): suggest_units})(command)
 
 
 def _flag_parameter(flag: Flag) -> inspect.Parameter:

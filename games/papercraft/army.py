@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from games.base import Event, Rng, RuleError, private, public
 from games.i18n import Name, _, _n, joined
 from games.papercraft.board import catalog, free
-from games.papercraft.cards import find_unit, unit_brief, unit_card
+from games.papercraft.cards import unit_brief
 from games.papercraft.commands import Command
 from games.papercraft.names import both, unit_line, unit_name
 from games.papercraft.options import MAX_UNITS
@@ -140,14 +140,6 @@ def units(state: State, seat: int, command: Command) -> list[Event]:
     """/units: every unit one may buy, to the asker only."""
     listing = joined((unit_line(unit) for unit in catalog(state).values()), "\n")
     return [private(seat, listing, reveals=False)]
-
-
-def card(state: State, seat: int, command: Command) -> list[Event]:
-    """/card NAME: one unit's whole stat block, to the asker only."""
-    if not command.words:
-        raise RuleError(_("Say which unit: /card NAME (/units lists them)."))
-    unit = find_unit(command.words, catalog(state))
-    return [private(seat, unit_card(unit), reveals=False)]
 
 
 def can_ready_empty(state: State, seat: int) -> bool:

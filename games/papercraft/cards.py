@@ -3,7 +3,7 @@ and the whole stat block of /card and /unit show, in the reader's language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from games.base import RuleError
 from games.i18n import _, joined
@@ -67,7 +67,7 @@ def unit_list(units: Iterable[Unit]) -> str:
     return joined((unit_brief(unit) for unit in units), "\n")
 
 
-def take_unit(words: Sequence[str], units: dict[str, Unit]) -> tuple[Unit, list[str]]:
+def take_unit(words: Sequence[str], units: Mapping[str, Unit]) -> tuple[Unit, list[str]]:
     """The unit the leading words name and the words after it, else a refusal that says where
     the names are."""
     found = take_name(words, [(unit_name(name), unit) for name, unit in units.items()])
@@ -76,7 +76,13 @@ def take_unit(words: Sequence[str], units: dict[str, Unit]) -> tuple[Unit, list[
     return found
 
 
-def find_unit(words: Sequence[str], units: dict[str, Unit]) -> Unit:
+def card_text(units: Mapping[str, Unit], name: str) -> str | None:
+    """`/card NAME`: the whole stat block of the unit named, None when none has that name."""
+    found = take_name(name.split(), [(unit_name(n), unit) for n, unit in units.items()])
+    return unit_card(found[0]) if found is not None and not found[1] else None
+
+
+def find_unit(words: Sequence[str], units: Mapping[str, Unit]) -> Unit:
     """The unit all these words name."""
     unit, rest = take_unit(words, units)
     if rest:

@@ -73,7 +73,7 @@ def chat_units(data: dict[str, Any]) -> list[Unit]:
 
 def known_units(data: dict[str, Any]) -> dict[str, Unit]:
     """Every unit the chat knows: the built-in ones and its own from /unit add."""
-    return builtin_units() | {unit["name"]: unit for unit in chat_units(data)}
+    return {**builtin_units(), **{unit["name"]: unit for unit in chat_units(data)}}
 
 
 def unit_command(data: dict[str, Any], text: str) -> str:

@@ -6,7 +6,7 @@ from games.base import Arg, Event, Flag, GameVerb, RuleError, Verb
 from games.i18n import _, joined
 from games.papercraft import flow
 from games.papercraft.abilities import ability
-from games.papercraft.army import ADD, REMOVE, army, card, ready, units
+from games.papercraft.army import ADD, REMOVE, army, ready, units
 from games.papercraft.attacking import attack
 from games.papercraft.board import free
 from games.papercraft.catalog import ATTACK_TYPES
@@ -132,17 +132,6 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
         anytime=True,
         readonly=True,
         anywhere=True,
-        role="info",
-    ),
-    verb(
-        "card",
-        _("Show one unit's whole stat block: its numbers, attacks and abilities."),
-        card,
-        label=_("Card"),
-        args=(Arg("NAME", "unit", _("A unit from /units.")),),
-        examples=(example("/card", unit_name("Banner Captain")),),
-        anytime=True,
-        readonly=True,
         role="info",
     ),
     verb(
