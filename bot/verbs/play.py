@@ -10,7 +10,7 @@ from bot.board import game_board, into_new_board
 from bot.context import Context, SharedVerb, wants_image
 from bot.pipeline import begin, event_replies, move_button, play
 from bot.replies import Button, Private, Public, Reply
-from bot.verbs import dice
+from bot.verbs.dice import answered, log_roll, split_private
 from games.base import Action, Engine, Move, Rng, RuleError, find_verb
 from games.i18n import _, _n, joined
 from games.registry import all_engines, engine_for
@@ -68,7 +68,7 @@ async def chat_verb(ctx: Context, engine: Engine[Any]) -> list[Reply]:
 
 
 async def anywhere_verb(ctx: Context, engine: Engine[Any], readonly: bool) -> list[Reply]:
-    args, private = dice.split_private(ctx.inv.args)
+    args, private = split_private(ctx.inv.args)
     data = ctx.chat.data.get(engine.key, {})
     if readonly:
         return [Public(engine.chat_act(data, ctx.inv.verb, " ".join(args)))]
@@ -76,8 +76,8 @@ async def anywhere_verb(ctx: Context, engine: Engine[Any], readonly: bool) -> li
     result = engine.chat_act(data, ctx.inv.verb, " ".join(args), rng)
     ctx.chat.rng_position = rng.position
     text = _("{name}: {result}", name=ctx.inv.user_name, result=result)
-    dice.log_roll(ctx, text, private=private)
-    return dice.answered(ctx, text, private=private)
+    log_roll(ctx, text, private=private)
+    return answered(ctx, text, private=private)
 
 
 async def game_verb(ctx: Context) -> list[Reply]:
