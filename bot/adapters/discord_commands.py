@@ -139,7 +139,8 @@ async def suggest_units(
 ) -> list[app_commands.Choice[str]]:
     """A unit option offers every unit the channel knows (built-in and its own), in the
     reader's language, each sending its English name."""
-    data = await _adapter(interaction).referee.chat_data("discord", str(interaction.channel_id))
+    adapter = _adapter(interaction)
+    data = (await adapter.referee.chat_facts("discord", str(interaction.channel_id))).data
     lang = supported(str(interaction.locale)) or "en"
     wanted = current.casefold().strip()
     choices = []
