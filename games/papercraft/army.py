@@ -256,8 +256,9 @@ def _create_units(state: State) -> None:
         piece = new_piece(len(state["units"]), label, name, seat, units[name]["hp"])
         piece["facing"] = DEFAULT_FACING[seat]
         state["units"].append(piece)
-    used = {piece["kind"] for piece in state["units"]}
-    state["extra_units"] = {k: u for k, u in state["extra_units"].items() if k in used}
+    if not state.get("keeps_all_units"):  # a game begun before 377c9f9 (games.versions)
+        used = {piece["kind"] for piece in state["units"]}
+        state["extra_units"] = {k: u for k, u in state["extra_units"].items() if k in used}
 
 
 def start_free(state: State) -> str:
