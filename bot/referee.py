@@ -349,6 +349,10 @@ class Referee:
         work.touch(table)
         return replies, table
 
+    async def next_deadline(self, platforms: Collection[str] | None = None) -> datetime | None:
+        """When the earliest deadline fires (tests; the console reads it in chat_facts)."""
+        return await self.store.queries.next_deadline(platforms)
+
     async def _open_table(self, platform: str, chat_id: str) -> Table | None:
         cached = self.store.cached(platform, chat_id)
         if cached is not None:
