@@ -716,6 +716,7 @@ class PaperrefClient(discord.AutoShardedClient):
 
     def __init__(self, adapter: Adapter, settings: DiscordSettings) -> None:
         shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(
             intents=discord.Intents.default(),
             shard_count=settings.shard_count,
