@@ -1,6 +1,6 @@
 """Instructions per hot command, counted by valgrind's callgrind: unlike wall time on this machine
 (its speed drifts by a third within minutes), the count is the same to 0.1% from run to run, so a
-change to the hot path can be judged by one run before and one after. Prints a table; asserts
+change to the command path can be judged by one run before and one after. Prints a table; asserts
 nothing.
 
     .venv/bin/python -m bench.instructions [--games 2]

@@ -107,8 +107,8 @@ async def act(
     atomic: bool = False,
 ) -> list[Event]:
     """Apply one action to the working copy and log it. A RuleError ends the command, whose
-    working copy is then thrown away (the slow path rolls back, the hot path restores the cached
-    table), so the copy is not guarded move by move; a caller that goes on after a refusal (a
+    working copy is then thrown away (nothing of the command is written), so the copy is not
+    guarded move by move; a caller that goes on after a refusal (a
     timeout trying bot moves) asks for `atomic`, and a refusal then leaves the copy unchanged.
     `cause` marks a referee's move (a timeout) in the log; `summary` replaces the logged public
     text (a roll logs every die, a private roll only that it was made)."""
@@ -289,8 +289,7 @@ def _control_row(engine: Engine[Any]) -> tuple[Button, ...]:
 def finish(turn: Turn) -> list[Reply]:
     """Save; the command's public lines as one report (pinging whoever's turn has just come),
     then the table's live board showing the final state with the control row. Those messages
-    are made when the replies are said (bot.board.present), on the hot path while the commit
-    syncs; how many go below the board is counted now, as the table row keeps it."""
+    are made when the replies are said (bot.board.present), while the commit syncs; how many go below the board is counted now, as the table row keeps it."""
     table, engine = turn.table, turn.engine
     turn.repo.save_state(table, turn.state, turn.rng.position)
     waiting = [] if turn.finished else engine.waiting(turn.state)

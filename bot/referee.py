@@ -197,7 +197,6 @@ class Referee:
             await self.store.locks.acquire(key)
             try:
                 loaded = await self.store.load(inv.platform, inv.chat_id, self.new_seed)
-                heard = audience(inv, loaded.chat, loaded.table)
                 work = self.store.work(loaded)
                 work.update = update
                 try:
@@ -207,6 +206,7 @@ class Referee:
                         continue  # judged on a copy another process has moved past
                     if update is not None and await self.store.queries.processed(*update):
                         return [], None  # a redelivery is answered once, whatever it was
+                    heard = audience(inv, loaded.chat, loaded.table)
                     return localise_replies([refusal(inv, error)], heard), None
                 heard = audience(inv, loaded.chat, table or loaded.table)
                 commit = Commit(

@@ -94,7 +94,7 @@ Reply = Public | Private
 @dataclass
 class Unmade(Public):
     """Replies a command left to make: `make` reads only what the command has finished with, so
-    the hot path has them made while its commit syncs. bot.i18n.localise_replies makes them
+    the referee has them made while its commit syncs. bot.i18n.localise_replies makes them
     first; adapters never see one."""
 
     make: Callable[[], list[Reply]] = field(kw_only=True)

@@ -137,7 +137,7 @@ def synchronous_level(engine: AsyncEngine) -> str:
 
 def create_sync_engine(engine: AsyncEngine) -> Engine:
     """The async engine's SQLite file through the synchronous driver, set up the same way: for
-    the hot path, which runs a command's whole transaction in one worker thread."""
+    the store's writer, which runs a unit's transaction on sqlite3 itself."""
     level = synchronous_level(engine)
     sync = sa_create_engine(
         engine.url.set(drivername="sqlite"),

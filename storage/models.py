@@ -83,8 +83,8 @@ class GameTable(Base):
     board_after: Mapped[int] = mapped_column(default=0, server_default="0")
     """Messages the table has posted to its chat since the board; past a few it is posted anew."""
     revision: Mapped[int] = mapped_column(default=0, server_default="0")
-    """Moves with every write of the row (the ORM's version counter; the hot path and
-    `set_board_message` move it too), so a cached copy is never written back over a newer one."""
+    """Moves with every write of the row (the store's writes and `set_board_message`
+    move it), so a cached copy is never written back over a newer one."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

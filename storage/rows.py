@@ -187,8 +187,25 @@ class Table:
     def copy(self) -> Table:
         """A command's own copy: its fields and seats, sharing the (never changed) JSON values."""
         other = Table.__new__(Table)
-        for name in Table.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.board_after = self.board_after
+        other.board_message = self.board_message
+        other.chat_id = self.chat_id
+        other.commitment = self.commitment
+        other.created_at = self.created_at
+        other.creator_id = self.creator_id
+        other.game = self.game
+        other.id = self.id
+        other.next_seq = self.next_seq
+        other.options = self.options
+        other.platform = self.platform
+        other.revision = self.revision
+        other.rng_position = self.rng_position
+        other.seed = self.seed
+        other.settings = self.settings
+        other.state = self.state
+        other.status = self.status
+        other.updated_at = self.updated_at
+        other.version = self.version
         other.seats = [seat.copy() for seat in self.seats]
         other.spare = None
         return other

@@ -44,7 +44,7 @@ busy writer never sees a fully copied WAL: the file grows without end, and every
 grows it costs about twice one that reuses it."""
 CACHED_TABLES = 2_000
 """Running tables one process keeps in memory; the least recently used are dropped past this (a
-dropped table's next move takes the slow path). Kept moderate: every cached state is traversed by
+dropped table's next command reads its rows). Kept moderate: every cached state is traversed by
 Python's full garbage collections, about 65 ms per 1,000 tables here."""
 
 INLINE_COMMIT_SECONDS = 0.001

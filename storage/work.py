@@ -81,6 +81,8 @@ class Work:
     saved: list[dict[str, Any]] = field(default_factory=list)
     forgotten: list[tuple[str, str, str]] = field(default_factory=list)
     buttons: list[dict[str, Any]] = field(default_factory=list)
+    _plan: tuple[bool, tuple[Watched, ...]] | None = None
+    """Whether the chat row and which tables are written, worked out once the command is done."""
 
     @classmethod
     def of(cls, reads: Reads, chat: Chat, table: Table | None, origin: Table | None) -> Work:
@@ -361,30 +363,35 @@ class Work:
 
     def written(self) -> None:
         """Once committed: the rows' new revisions, so the cache holds what is stored."""
-        if self.chat_changed():
+        chat_changed, tables = self.plan()
+        if chat_changed:
             self.chat.revision = (self.chat.revision or 0) + 1
-        for watched in self.watched:
-            if changed_table(watched):
-                table = watched.table
-                table.revision = 1 if watched.values is None else (table.revision or 0) + 1
+        for watched in tables:
+            table = watched.table
+            table.revision = 1 if watched.values is None else (table.revision or 0) + 1
 
-    def chat_changed(self) -> bool:
-        """The chat row is written: it changed, or a table was made (one at a time per chat)."""
-        return (
-            self.chat_values is None
-            or differs(self.chat.values(), self.chat_values)
-            or any(w.values is None for w in self.watched)
-        )
+    def plan(self) -> tuple[bool, tuple[Watched, ...]]:
+        """Whether the chat row is written (it changed, or a table was made: one new table at a
+        time per chat) and which tables are; asked once the command is done, so kept."""
+        if self._plan is None:
+            chat_changed = (
+                self.chat_values is None
+                or differs(self.chat.values(), self.chat_values)
+                or any(w.values is None for w in self.watched)
+            )
+            self._plan = (chat_changed, tuple(w for w in self.watched if changed_table(w)))
+        return self._plan
 
     def touches_a_table(self) -> bool:
         """Whether a table row is written (its revision checked by the commit)."""
-        return any(changed_table(w) for w in self.watched)
+        return bool(self.plan()[1])
 
     def empty(self) -> bool:
         """Nothing to write but the update's claim."""
+        chat_changed, tables = self.plan()
         return not (
-            self.chat_changed()
-            or any(changed_table(w) for w in self.watched)
+            chat_changed
+            or tables
             or self.new_actions
             or self.dropped_actions
             or self.deadline_ops

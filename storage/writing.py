@@ -30,7 +30,7 @@ from storage.models import (
 )
 from storage.rows import TABLE_FIELDS
 from storage.rows import Seat as SeatValue
-from storage.work import Watched, Work, changed_table, differs
+from storage.work import Watched, Work, differs
 
 TABLES = cast(Table, GameTable.__table__)
 SEATS = cast(Table, Seat.__table__)
@@ -200,11 +200,11 @@ def statements(work: Work, driver: Driver, now: datetime) -> Iterator[Statement]
     at = driver.at(now)
     if work.update is not None:
         yield Statement(driver.sql(CLAIM_SQL), [(*work.update, at)], "claimed")
-    if work.chat_changed():
+    chat_changed, tables = work.plan()
+    if chat_changed:
         yield _chat(work, driver)
-    for watched in work.watched:
-        if changed_table(watched):
-            yield from _table(watched, driver, now)
+    for watched in tables:
+        yield from _table(watched, driver, now)
     yield from _log(work, driver)
     yield from _deadlines(work, driver)
     yield from _ends(work, driver, now)

@@ -1,5 +1,5 @@
 """Shared test helpers: random legal play through an engine, replay and JSON round-trip checks,
-and which commands take the referee's slow path."""
+and which commands the store loads from the rows rather than its cache."""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ from storage.models import (
 )
 from storage.rows import TABLE_FIELDS
 from storage.store import Commit, Store
-from storage.work import Work, changed_table
+from storage.work import Work
 from tests.contract.games import REAL_GAMES
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
@@ -70,7 +70,8 @@ async def orm_write(session: AsyncSession, work: Work) -> None:
     """The unit of work as the ORM writes it: objects added, changed and deleted."""
     if work.update is not None:
         session.add(ProcessedUpdate(platform=work.update[0], update_id=work.update[1]))
-    if work.chat_changed():
+    chat_changed, tables = work.plan()
+    if chat_changed:
         chat = work.chat
         row = await session.get(Chat, (chat.platform, chat.chat_id))
         if row is None:
@@ -78,9 +79,8 @@ async def orm_write(session: AsyncSession, work: Work) -> None:
             session.add(row)
         row.rng_position, row.data, row.settings = chat.rng_position, chat.data, chat.settings
         row.revision += 1
-    for watched in work.watched:
-        if changed_table(watched):
-            await _orm_table(session, watched.table, made=watched.values is None)
+    for watched in tables:
+        await _orm_table(session, watched.table, made=watched.values is None)
     await session.flush()
     for table_id, seq in work.dropped_actions:
         await session.execute(
