@@ -35,6 +35,7 @@ from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
 from bot.context import SharedVerb
 from bot.i18n import platform_language, say, supported
+from bot.ops.discord_calls import discord_trace
 from bot.referee import Referee
 from bot.render.image import render_png
 from bot.render.text import render_text
@@ -721,6 +722,7 @@ class PaperrefClient(discord.AutoShardedClient):
             intents=discord.Intents.default(),
             shard_count=settings.shard_count,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=discord_trace(),
             **shards,
         )
         self.adapter = adapter
