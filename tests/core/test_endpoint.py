@@ -3,8 +3,10 @@ metrics count what the referee and the adapters report."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -16,6 +18,9 @@ from bot.ops import meter
 from bot.ops.endpoint import Endpoint, serve
 from bot.referee import Referee
 from storage.db import create_engine
+from tests.core.test_bad_starts import TELEGRAM_AT, spawn
+from tests.telegram.fake_botapi import TOKEN, FakeBotApi
+from tests.telegram.test_telegram import ANN, GROUP
 
 
 def free_port() -> int:
@@ -100,3 +105,30 @@ async def test_healthz_says_when_the_database_does_not_answer() -> None:
     assert status == 503
     assert text.startswith("database: postgresql+asyncpg://ref:***@127.0.0.1:1/paperref: ")
     assert text.count("\n") == 1 and "SECRET" not in text
+
+
+async def test_paperref_run_serves_the_endpoint_beside_telegram(tmp_path: Path) -> None:
+    """`paperref run` with `[web] port`: /healthz answers while Telegram is served, and a command
+    that came through the Bot API is counted in /metrics."""
+    api = FakeBotApi()
+    await api.start()
+    port = free_port()
+    process = await spawn(
+        tmp_path, "run", setup=TELEGRAM_AT.format(base_url=api.base_url),
+        PAPERREF_TELEGRAM_TOKEN=TOKEN, PAPERREF_WEB_PORT=str(port),
+    )  # fmt: skip
+    try:
+        async with asyncio.timeout(60):
+            while not api.of("getUpdates"):
+                await asyncio.sleep(0.05)
+            health = await get(port, "/healthz")
+            api.inject(api.command(ANN, GROUP, "/roll 1d6"))
+            while not api.of("sendMessage"):
+                await asyncio.sleep(0.05)
+            _, metrics = await get(port, "/metrics")
+    finally:
+        process.kill()
+        _, err = await process.communicate()
+        await api.close()
+    assert health == (200, "ok\n"), err
+    assert value(metrics, "paperref_commands_total", kind="roll", outcome="ok") == 1, err
