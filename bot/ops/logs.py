@@ -42,6 +42,11 @@ def setup(
     handler = logging.StreamHandler(stream)
     handler.setFormatter(JsonFormatter() if fmt == "json" else logging.Formatter(TEXT_FORMAT))
     logging.basicConfig(level=level, handlers=[handler])
-    for name in QUIET:
-        logging.getLogger(name).setLevel(library_level)
+    quiet_libraries(library_level)
     return handler
+
+
+def quiet_libraries(level: str | int = "WARNING") -> None:
+    """Hold the QUIET loggers at `level` (NOTSET: they follow the root's level)."""
+    for name in QUIET:
+        logging.getLogger(name).setLevel(level)
