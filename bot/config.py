@@ -145,6 +145,8 @@ def load_settings(path: Path | None = None, env: Mapping[str, str] | None = None
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"config: {path} is not valid TOML: {error}") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"config: {path}: cannot be read ({error})") from None
     _merge_env(data, env)
     try:
         return Settings.model_validate(data)

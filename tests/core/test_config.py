@@ -138,3 +138,10 @@ def test_a_database_url_the_store_cannot_use_says_what_to_write(url: str, says: 
     message = str(error.value)
     assert message.startswith(f"config: database.url: {says}"), message
     assert "SECRET" not in message and "\n" not in message
+
+
+def test_a_config_file_that_cannot_be_read(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"[bot]\nboard = '\xff'\n")
+    with pytest.raises(ConfigError, match=r"^config: .*config\.toml: cannot be read \(.*utf-8"):
+        load_settings(path, {})
