@@ -118,7 +118,12 @@ async def act(
     action = Action(seat, verb, tuple(args))
     events = apply(turn.engine, turn.state, action, turn.rng, name, atomic=atomic)
     undoable = turn.rng.position == before and not any(e.reveals_hidden for e in events)
+    player = table.seats[seat]
+    if cause is None and player.is_bot and player.user_id:
+        cause = "bot"  # a human's seat a bot plays now (kicked, or timed out)
     shown = say(Joined((e.text for e in events if e.to is None), "; "), log_language(table))
+    if cause is not None and player.user_id:
+        shown = say(_by_the_referee(cause, player.name), log_language(table)) + " " + shown
     turn.repo.bump(table)
     seq = turn.repo.take_seq(table)
     snapshot = (
@@ -131,7 +136,7 @@ async def act(
         seq=seq,
         snapshot=snapshot,
         seat=seat,
-        user_id=table.seats[seat].user_id,
+        user_id=None if cause is not None or player.is_bot else player.user_id,
         verb=verb,
         args=list(args),
         summary=summary
@@ -143,6 +148,14 @@ async def act(
     )
     deliver(turn, events)
     return events
+
+
+def _by_the_referee(cause: str, name: str) -> str:
+    """Who made a move logged for a human's seat: the log and /history say so, and it is no
+    human's to take back."""
+    if cause == "timeout":
+        return _("(time up: the referee's bot for {name})", name=name)
+    return _("(a bot in {name}'s seat)", name=name)
 
 
 def deliver(turn: Turn, events: Sequence[Event]) -> None:

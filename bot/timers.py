@@ -31,6 +31,12 @@ def mention(table: Table, seat: int) -> tuple[str, str] | None:
     return (player.user_id, player.name) if player.user_id and not player.is_bot else None
 
 
+def kicked(settings: dict[str, object], seat: int) -> bool:
+    """Whether the players asked for a bot in this seat (it takes it at the seat's timeout)."""
+    kick = settings.get("kick")
+    return isinstance(kick, dict) and kick.get("seat") == seat and bool(kick.get("passed"))
+
+
 def _humans(table: Table, seats: list[int]) -> list[int]:
     return [s for s in seats if s < len(table.seats) and not table.seats[s].is_bot]
 
@@ -114,13 +120,21 @@ async def fire(
     await repo.delete_deadlines(table.id, [r.seat for r in due])
     timed = [s for s in table.settings.get("timed") or [] if s not in {r.seat for r in due}]
     strikes = dict(table.settings.get("strikes") or {})
+    handed = False
     turn = begin(repo, table, board_default)
     for seat in seats:
         player = table.seats[seat]
         strikes[str(seat)] = count = strikes.get(str(seat), 0) + 1
         who = mention(table, seat)
         text = _("{name}'s time is up; a bot moves for them.", name=player.name)
-        if count >= timeouts_to_bot:
+        if kicked(table.settings, seat):
+            player.is_bot = True
+            handed = True
+            text = _(
+                "{name}'s time is up; as the players asked, a bot plays their seat from now on.",
+                name=player.name,
+            )
+        elif count >= timeouts_to_bot:
             player.is_bot = True
             text = _n(
                 "{name}'s time is up again ({n} turn in a row); a bot plays their seat for the "
@@ -145,6 +159,8 @@ async def fire(
                 log.debug("the refused move: %s (%s)", move, error)  # its args may be hidden
                 break
     repo.update_settings(table, timed=timed, strikes=strikes)
+    if handed:
+        repo.update_settings(table, kick=None)
     return await play(turn)
 
 

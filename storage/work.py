@@ -166,16 +166,21 @@ class Work:
         creator_id: str,
     ) -> Table:
         """A new lobby; its id is taken now (so its replies can name it), its row is written
-        with the command, which also moves the chat's revision: one new table at a time."""
+        with the command, which also moves the chat's revision: one new table at a time. Its
+        versions go on from the chat's last table's, so a button made for that one is never
+        taken for this one's (`first_version`)."""
+        last = await self.reads.last_table(platform, chat_id)
+        version = last.version + 1 if last is not None else 0
         table = Table(
             id=await self.reads.new_table_id(),
             platform=platform,
             chat_id=chat_id,
             game=game,
             options=options,
-            settings=settings,
+            settings={**settings, "first_version": version},
             creator_id=creator_id,
             status=TableStatus.LOBBY,
+            version=version,
         )
         self.watch(table, made=True)
         return table

@@ -144,9 +144,10 @@ async def undo(ctx: Context) -> list[Reply]:
 
 
 async def end(ctx: Context) -> list[Reply]:
-    """The creator, while seated, ends at once; otherwise every seated human must agree."""
+    """The creator, while seated, ends at once; otherwise every seated human must agree, those
+    whose seat a bot plays now (kicked, timed out) included: a kick does not end a game."""
     table = ctx.need_table()
-    humans = {s.user_id for s in table.seats if not s.is_bot and s.user_id}
+    humans = {s.user_id for s in table.seats if s.user_id}
     if ctx.inv.user_id not in humans:
         raise RuleError(_("Only the players seated at this table can end the game."))
     if ctx.inv.user_id != table.creator_id:

@@ -38,8 +38,14 @@ async def nudge(ctx: Context) -> list[Reply]:
     ]
 
 
+MIN_KICK_VOTES = 2
+"""Votes a kick needs at least: at a table of two humans one player alone never takes the other's
+seat; the other's turn timer decides."""
+
+
 async def kick(ctx: Context) -> list[Reply]:
-    """The other seated humans vote; a strict majority of them hands the seat to a bot."""
+    """A majority of the other seated humans (at least two) votes; the seat goes to a bot only once
+    the player's turn timer has run out: now if it already has, else at their next timeout."""
     table = ctx.need_table(TableStatus.ACTIVE)
     voter = ctx.need_seat(table)
     if not ctx.inv.args:
@@ -53,23 +59,50 @@ async def kick(ctx: Context) -> list[Reply]:
     kick = table.settings.get("kick") or {}
     votes = set(kick.get("votes", [])) if kick.get("seat") == target else set()
     votes = (votes | {ctx.inv.user_id}) & others
-    if len(votes) * 2 <= len(others):
-        ctx.repo.update_settings(table, kick={"seat": target, "votes": sorted(votes)})
-        need = len(others) // 2 + 1 - len(votes)
-        return [
-            Public(
-                _n(
-                    "{name} votes to hand {player}'s seat to a bot; {n} more vote needed "
-                    "(/kick {player}). {player} keeps the seat by playing.",
-                    "{name} votes to hand {player}'s seat to a bot; {n} more votes needed "
-                    "(/kick {player}). {player} keeps the seat by playing.",
-                    need,
-                    name=ctx.inv.user_name,
-                    player=player.name,
-                ),
-                mentions=tuple(m for m in (mention(table, target),) if m),
+    need = max(len(others) // 2 + 1, MIN_KICK_VOTES)
+    timed_out = int((table.settings.get("strikes") or {}).get(str(target), 0)) > 0
+    if len(votes) >= need and timed_out:
+        return await _hand_over(ctx, target)
+    passed = len(votes) >= need or len(others) < MIN_KICK_VOTES
+    ctx.repo.update_settings(table, kick={"seat": target, "votes": sorted(votes), "passed": passed})
+    mentions = tuple(m for m in (mention(table, target),) if m)
+    if passed:
+        timer = bool(table.settings.get("turn_time"))
+        text = (
+            _(
+                "{name} asks for a bot in {player}'s seat: it takes the seat when {player}'s turn "
+                "timer runs out. {player} keeps the seat by playing.",
+                name=ctx.inv.user_name,
+                player=player.name,
             )
-        ]
+            if timer
+            else _(
+                "{name} asks for a bot in {player}'s seat, but this table has no turn timer, so "
+                "{player} keeps it; the players may /end the game instead.",
+                name=ctx.inv.user_name,
+                player=player.name,
+            )
+        )
+        return [Public(text, mentions=mentions)]
+    return [
+        Public(
+            _n(
+                "{name} votes to hand {player}'s seat to a bot; {n} more vote needed "
+                "(/kick {player}). {player} keeps the seat by playing.",
+                "{name} votes to hand {player}'s seat to a bot; {n} more votes needed "
+                "(/kick {player}). {player} keeps the seat by playing.",
+                need - len(votes),
+                name=ctx.inv.user_name,
+                player=player.name,
+            ),
+            mentions=mentions,
+        )
+    ]
+
+
+async def _hand_over(ctx: Context, target: int) -> list[Reply]:
+    table = ctx.need_table(TableStatus.ACTIVE)
+    player = table.seats[target]
     player.is_bot = True
     ctx.repo.update_settings(table, kick=None)
     ctx.repo.bump(table)

@@ -224,7 +224,7 @@ def typed(chat: str, user: str, text: str, update: int) -> Invocation:
 async def test_every_row_written_is_what_the_orm_would_store(
     url: str, reference: AsyncEngine, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    referee: Referee = await make_referee(url, turn_time=120)
+    referee: Referee = await make_referee(url, seed=f"rows-{game}", turn_time=120)
     now = [referee.clock()]
     referee.clock = lambda: now[0]  # turn timers run, then fire on a clock the test moves
     orm = async_sessionmaker(reference, expire_on_commit=False)
@@ -246,7 +246,7 @@ async def test_every_row_written_is_what_the_orm_would_store(
         replies = await referee.handle(typed(chat, user, text, n))
         assert not any(isinstance(r, Private) and r.refusal for r in replies), replies
     for n in range(len(opening), MAX_COMMANDS):
-        if n % 40 == 0:  # now and then a turn times out: deadlines fired, a bot moves for a seat
+        if n % 20 == 0:  # now and then a turn times out: deadlines fired, a bot moves for a seat
             now[0] += timedelta(minutes=3)
             await referee.sweep(["test"])
         offers = {u: await referee.legal_moves("test", chat, u) for u in users}

@@ -90,7 +90,8 @@ def test_turn_timer_reminds_times_out_hands_over_and_verifies(tmp_path: Path) ->
     assert any("outcome" in r for r in records)
     [exported] = [r["text"] for r in records if r["text"].startswith("{")]
     export = json.loads(exported)
-    assert {a.get("cause") for a in export["actions"]} == {"timeout", None}
+    assert {a.get("cause") for a in export["actions"]} == {"timeout", "bot", None}
+    # a bot that keeps a timed-out human's seat moves as "bot", never under the human's name
     path = tmp_path / "export.json"
     path.write_text(exported)
     done = subprocess.run(
