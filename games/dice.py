@@ -9,6 +9,7 @@ is refused with the position and what was expected; nothing is silently dropped.
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 import operator
@@ -16,10 +17,12 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, Literal
 
 # d20 (its grammar, with lark) is imported where a roll is parsed or rolled, not at start-up (~0.1 s).
 from games.base import MAX_DIE_SIDES, Rng, RuleError
+from games.dice_notation import Typed, peer_forms, refuse, top_face
 from games.i18n import N_, Joined, Localisable, _, _n, said
 
 MAX_DICE = 1000
@@ -27,6 +30,8 @@ MAX_DICE = 1000
 MAX_SIDES = MAX_DIE_SIDES
 MAX_LENGTH = 200
 MAX_SETS = 20
+MAX_ROLLS = 4
+"""Rolls in one command, separated by `;` as Dice Maiden allows; they share the dice limit."""
 COLLAPSE_AT = 30
 """A pool showing more dice than this is rendered as counts per face unless `full=True`."""
 EXAMPLES = N_("/roll 2d6+1, /roll 4d6kh3, /roll 1d20 adv, /roll 10d6>3, /roll 1d20+5 attack")
@@ -37,10 +42,12 @@ TermKind = Literal[
     "pool", "number", "operator", "sign", "open", "close", "separator", "setop", "annotation"
 ]
 Mode = Literal["adv", "dis"]
+Number = int | Fraction
+"""Exact: a division or a decimal is a fraction, rounded down once, at the end, and said so."""
 
 _FATE = 0
 """`dF` is read as `d0` (same length, so positions hold); a typed d0 is refused first."""
-_COMPARE: dict[str, Callable[[float, float], bool]] = {
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     ">": operator.gt,
     "<": operator.lt,
     ">=": operator.ge,
@@ -52,7 +59,7 @@ _ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
-    "/": operator.truediv,
+    "/": lambda a, b: Fraction(a) / b,
     "//": operator.floordiv,
     "%": operator.mod,
 }
@@ -98,9 +105,9 @@ class Target:
     """What a counted die must meet: `>3`, `>=7` (t7), `<=1` (f1)."""
 
     op: str
-    number: float
+    number: Number
 
-    def met(self, value: float) -> bool:
+    def met(self, value: Number) -> bool:
         return _COMPARE[self.op](value, self.number)
 
     def __str__(self) -> str:
@@ -185,7 +192,8 @@ class RollSet:
     terms: tuple[Term, ...]
     total: int
     test: Test | None = None
-    rounded_from: float | None = None  # the exact total when a division left a fraction
+    rounded_from: Fraction | None = None  # the exact total when a division left a fraction
+    undefined: str | None = None  # why the set has no total (it divides by zero); dice spent
 
     @property
     def pools(self) -> tuple[Pool, ...]:
@@ -215,6 +223,7 @@ class DiceRoll:
     comment: str | None = None
     mode: Mode | None = None
     notes: tuple[str, ...] = ()  # e.g. explosions stopped at the dice limit
+    more: tuple[DiceRoll, ...] = ()  # the rolls after `;` in the same command, each answered
 
     @property
     def total(self) -> int:
@@ -236,7 +245,14 @@ class DiceRoll:
 
     def render(self, who: str, style: Style = "console", *, full: bool = False) -> str:
         """`Ann rolls (attack): 1d20 (17) + 5 = 22`, with the style's strike and bold marks: a
-        marked text, English as a str, said in the reader's language by the bot."""
+        marked text, English as a str, said in the reader's language by the bot. The rolls
+        after `;` follow, one line each."""
+        own = self.render_own(who, style, full=full)
+        if not self.more:
+            return own
+        return Joined((own, *(r.render(who, style, full=full) for r in self.more)), "\n")
+
+    def render_own(self, who: str, style: Style, *, full: bool) -> str:
         m = _MARKUP[style]
         name = m.escape(who)
         head: str = _("{name} rolls", name=name)
@@ -270,22 +286,9 @@ def _glue(*parts: str) -> str:
     return "".join(parts)
 
 
-def _refuse(text: str, position: int, expected: str, hint: str = "") -> RuleError:
-    """`position` is 0-based into `text`; players read 1-based positions. `hint` is a sentence
-    after the refusal."""
-    if position >= len(text):
-        message = _(
-            "I cannot read '{text}' at the end: expected {expected}.", text=text, expected=expected
-        )
-    else:
-        message = _(
-            "I cannot read '{text}' at position {position} ('{word}'): expected {expected}.",
-            text=text,
-            position=position + 1,
-            word=text[position:].split(" ")[0],
-            expected=expected,
-        )
-    return RuleError(_glue(message, " ", hint) if hint else message)
+def _refuse(request: _Request, at: int, expected: str, hint: str = "") -> RuleError:
+    """Refused at `at` in the text as rewritten, pointing at where the player typed it."""
+    return refuse(request.text, request.typed.at(at), expected, hint)
 
 
 def too_long() -> RuleError:
@@ -302,11 +305,15 @@ def _cannot(request: _Request, needle: str | int, reason: str) -> RuleError:
     """A roll that reads but cannot be made, pointing at a position or the first `needle`."""
     text = request.text
     if isinstance(needle, int):
-        at = needle
+        at = request.typed.at(needle)
     else:
-        found = [t.lower().find(needle.lower(), request.start) for t in (text, request.work)]
-        at = max(found) if min(found) < 0 else min(found)
-        at = request.start if at < 0 else at
+        # in d20's spelling (pl1), else as rewritten from the player's (dl1): same positions
+        places = [
+            w.lower().find(needle.lower(), request.start)
+            for w in (request.work, request.typed.work)
+        ]
+        found = [place for place in places if place >= 0]
+        at = request.typed.at(found[0] if found else request.start)
     word = text[at:].split(" ")[0]
     return RuleError(
         _(
@@ -323,11 +330,12 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _parse(text: str, work: str, start: int) -> Any:
-    """d20's grammar on work[start:]; positions in errors are into `text` (same length)."""
+def _parse(request: _Request) -> Any:
+    """d20's grammar on the rewritten text from the (first) set on."""
     import lark
     from d20 import diceast
 
+    start, work = request.start, request.work
     try:
         return diceast.parser.parse(work[start:], start="commented_expr")
     except lark.exceptions.UnexpectedInput as error:
@@ -335,14 +343,14 @@ def _parse(text: str, work: str, start: int) -> Any:
         expected = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
         position = start + error.pos_in_stream
         if getattr(token, "type", "") == "$END":
-            position = len(text)
+            position = len(work)
         words = [said(w) for w in sorted({_TOKENS[name] for name in expected if name in _TOKENS})]
         wanted = (
             _("{choices} or {last}", choices=Joined(words[:-1], ", "), last=words[-1])
             if len(words) > 1
             else "".join(words)
         )
-        raise _refuse(text, position, wanted or _("dice such as 1d20")) from None
+        raise _refuse(request, position, wanted or _("dice such as 1d20")) from None
 
 
 def _osa(a: str, b: str) -> int:
@@ -369,8 +377,9 @@ def _near_mode(word: str) -> str | None:
     return None
 
 
-def _comment_problem(word: str, glued: bool) -> tuple[str, str] | None:
-    """(expected, hint) when a leftover word looks like notation rather than a comment."""
+def _comment_problem(word: str, glued: bool, before: str) -> tuple[str, str] | None:
+    """(expected, hint) when a leftover word looks like notation rather than a comment; hints
+    are built from the roll `before` it."""
     w = word.lower()
     if near := _near_mode(w):
         return _("adv or dis"), _("Did you mean {near}?", near=near)
@@ -379,17 +388,22 @@ def _comment_problem(word: str, glued: bool) -> tuple[str, str] | None:
             _("a number after t or f"),
             _("t7 counts dice of 7 or more, f1 subtracts those of 1 or less."),
         )
-    if glued and re.match(r"r\d|r[<>]", w):
-        return _("a dice option"), _("rr1 rerolls every 1, ro1 rerolls a 1 once.")
-    if glued and w.startswith("!"):
-        return _("a dice option"), _("e6 explodes sixes (3d6e6).")
-    if re.fullmatch(r"(k|p|kh|kl|dh|dl|rr|ro|ra|e|mi|ma)[<>hl]?\d+", w):
+    if glued and (re.match(r"r\d|r[<>]", w) or w.startswith("!")):
+        return _("a dice option"), _(
+            "Options follow the dice themselves: {dice}rr1 rerolls every 1, {dice}e{top} "
+            "explodes every {top}.",
+            dice=(dice := _last_dice(before)),
+            top=top_face(dice.split("d", 1)[1]),
+        )
+    if re.fullmatch(r"(k|p|kh|kl|dh|dl|rr|ro|ra|ie|ir|e|mi|ma|rg|r)[<>hl]?=?-?\d+", w):
         return (
             _("the option right after the dice"),
-            _("Write it without a space: 4d6{option}.", option=w),
+            _("Write it without a space: {roll}{option}.", roll=before, option=w),
         )
     if re.match(r"\d*d(\d|%|f)", w) or re.fullmatch(r"[\d.]+", w):
-        return _("+, -, * or / between two numbers or dice"), ""
+        return _("+, -, * or / between two numbers or dice"), _(
+            "{roll}+{word} adds them.", roll=before, word=w
+        )
     if w.startswith("#"):
         return _("the number of sets first"), _("6#4d6kh3 rolls six sets.")
     if glued or re.match(r"[-+*/<>=!%(),\[\]]", w):
@@ -397,9 +411,18 @@ def _comment_problem(word: str, glued: bool) -> tuple[str, str] | None:
     return None
 
 
+def _last_dice(before: str) -> str:
+    """The last dice term the player typed (4d6, d%, 4dF), or 1d20 when none."""
+    found = re.findall(r"\d*d(?:\d+|%|[fF])", before)
+    return found[-1] if found else "1d20"
+
+
 @dataclass
 class _Request:
-    text: str
+    """What was typed and what it asks for; positions are into `work` (d20's grammar), which
+    `typed` maps back to the player's text."""
+
+    typed: Typed
     work: str
     start: int  # where the (first) set begins
     sets: int
@@ -412,27 +435,37 @@ class _Request:
     comment: str | None = None
     expression_end: int = 0
 
+    @property
+    def text(self) -> str:
+        return self.typed.text
 
+
+@functools.lru_cache(maxsize=256)
 def _read(text: str) -> tuple[_Request, Any]:
-    work = text  # roll() turned every space and control character into " "
-    request = _Request(text, work, 0, 1)
-    if repeat := _REPEAT.match(work):
+    """The request and d20's tree, read once per text (neither is changed by rolling it)."""
+    typed = peer_forms(text)  # roll() turned every space and control character into " "
+    request = _Request(typed, typed.work, 0, 1)
+    if repeat := _REPEAT.match(request.work):
         request.sets = int(repeat.group(1))
         if not 1 <= request.sets <= MAX_SETS:
-            raise _refuse(text, 0, _("a number of sets from 1 to {most}", most=MAX_SETS))
+            raise _refuse(request, 0, _("a number of sets from 1 to {most}", most=MAX_SETS))
         request.start = repeat.end()
-    request.work = work = _FATE_DICE.sub(r"\1d0", _DROP.sub("p", work))
+    # same-length rewrites: positions still map through `typed`
+    request.work = _FATE_DICE.sub(r"\1d0", _DROP.sub("p", request.work))
     while True:
-        tree = _parse(text, request.work, request.start)
+        tree = _parse(request)
         comment = (tree.comment or "").strip()
         end = len(request.work) - len(comment) if comment else len(request.work)
         request.expression_end = end
         if not comment:
             break
         found = _MODIFIER.match(request.work, end)
+        if found is None and re.match(r" !( |$)", request.work[end - 1 :]):
+            request.comment = text[typed.at(end) + 1 :].strip() or None  # Dice Maiden's `! note`
+            break
         if found is None:
             _check_comment(request, end)
-            request.comment = text[end:].strip()
+            request.comment = text[typed.at(end) :].strip()
             break
         _modifier(request, found.group(1).lower(), end)
         request.work = _blank(request.work, found.start(), found.end())
@@ -440,34 +473,34 @@ def _read(text: str) -> tuple[_Request, Any]:
 
 
 def _modifier(request: _Request, word: str, at: int) -> None:
-    text = request.text
     if word in _MODE_WORDS:
         if request.mode is not None:
-            raise _refuse(text, at, _("only one of adv or dis"))
+            raise _refuse(request, at, _("only one of adv or dis"))
         request.mode = "adv" if _MODE_WORDS[word] == "adv" else "dis"
         request.mode_at = at
         return
     number = int(word[1:])
     if word[0] == "t":
         if request.success is not None:
-            raise _refuse(text, at, _("one success target (t7)"))
+            raise _refuse(request, at, _("one success target (t7)"))
         request.success, request.success_at = Target(">=", number), at
     else:
         if request.fail is not None:
-            raise _refuse(text, at, _("one failure target (f1)"))
+            raise _refuse(request, at, _("one failure target (f1)"))
         request.fail, request.fail_at = Target("<=", number), at
 
 
 def _check_comment(request: _Request, at: int) -> None:
-    text, work = request.text, request.work
+    work = request.work
     word = work[at:].split(" ")[0]
     glued = at > request.start and work[at - 1] != " "
-    if problem := _comment_problem(word, glued):
-        raise _refuse(text, at, *problem)
-    for later in re.finditer(r"\S+", text[at:]):
+    before = request.typed.work[request.start : at].rstrip()
+    if problem := _comment_problem(word, glued, before):
+        raise _refuse(request, at, *problem)
+    for later in re.finditer(r"\S+", work[at:]):
         if later.group().lower() in _MODE_WORDS:
             raise _refuse(
-                text,
+                request,
                 at + later.start(),
                 _("adv or dis right after the dice"),
                 _("Example: 1d20+5 adv attack."),
@@ -475,54 +508,38 @@ def _check_comment(request: _Request, at: int) -> None:
 
 
 def _check_sizes(request: _Request, tree: Any) -> int:
-    """Refuse impossible dice before anything is rolled; returns the dice asked for."""
+    """Refuse impossible dice before anything is rolled; returns the dice its sets ask for."""
     from d20 import diceast
 
-    text, typed = request.text, request.text[: request.expression_end]
+    typed = request.typed.work[: request.expression_end]  # dF still written as dF
     if zero := re.search(r"(?<![A-Za-z])\d*d0+(?!\d)", typed):
         raise _refuse(
-            text,
+            request,
             zero.start(),
             _("a die with at least one side"),
             _("Percentile dice are d% or d100."),
         )
-    count = 0
-    for node in _walk(tree.roll):
-        if isinstance(node, diceast.Dice):
-            if node.size != "%" and node.size > MAX_SIDES:
-                big = re.search(rf"d0*{node.size}", typed)
-                raise _refuse(
-                    text,
-                    big.start() if big else request.start,
-                    _n(
-                        "at most {sides} side",
-                        "at most {sides} sides",
-                        MAX_SIDES,
-                        sides=f"{MAX_SIDES:,}",
-                    ),
-                    _("Try 1d100."),
-                )
-            if node.num < 1:
-                zero_dice = re.search(r"(?<!\d)0+d", typed)
-                raise _refuse(
-                    text,
-                    zero_dice.start() if zero_dice else request.start,
-                    _("at least one die"),
-                )
-            count += node.num
-    if request.mode is not None:
-        count += 1
-    total = count * request.sets
-    if total > MAX_DICE:
-        raise RuleError(
-            _(
-                "At most {most} dice per roll, and '{text}' asks for {count}; try fewer dice.",
-                most=f"{MAX_DICE:,}",
-                text=text,
-                count=f"{total:,}",
-            )
+    dice = [node for node in _walk(tree.roll) if isinstance(node, diceast.Dice)]
+    for node in dice:
+        _check_die(request, node, typed)
+    count = sum(int(node.num) for node in dice) + (request.mode is not None)
+    return count * request.sets
+
+
+def _check_die(request: _Request, node: Any, typed: str) -> None:
+    if node.size != "%" and node.size > MAX_SIDES:
+        big = re.search(rf"d0*{node.size}", typed)
+        raise _refuse(
+            request,
+            big.start() if big else request.start,
+            _n("at most {sides} side", "at most {sides} sides", MAX_SIDES, sides=f"{MAX_SIDES:,}"),
+            _("Try 1d100."),
         )
-    return total
+    if node.num < 1:
+        zero_dice = re.search(r"(?<!\d)0+d", typed)
+        raise _refuse(
+            request, zero_dice.start() if zero_dice else request.start, _("at least one die")
+        )
 
 
 def _walk(node: Any) -> list[Any]:
@@ -568,44 +585,76 @@ class _Die:
 
 @dataclass
 class _Value:
-    number: Any  # int or float
+    number: Number
     terms: list[Term] = field(default_factory=list)
 
 
+@dataclass
+class _Budget:
+    """Dice left for rerolls and explosions once every set of every roll has its own."""
+
+    spare: int
+
+
 class _Roller:
-    def __init__(self, request: _Request, rng: Rng) -> None:
+    """Rolls the sets of one request on `rng`. Every refusal depends only on what was typed, so
+    a dry run on a throwaway generator judges a roll before a real die is drawn; what depends on
+    the dice (a division by zero) makes a set with no total, its dice spent and shown."""
+
+    def __init__(self, request: _Request, rng: Rng, budget: _Budget) -> None:
         self.request = request
         self.rng = rng
-        self.drawn = 0
+        self.budget = budget
         self.notes: list[str] = []
         self.advantage: Any = None
+        self.undefined: str | None = None
+        self.set_place = ""
+        self.place = ""  # the set and pool being rolled, for a note on where the limit stopped
+
+    def roll_sets(self, root: Any) -> tuple[RollSet, ...]:
+        return tuple(self.roll_set(root, i) for i in range(self.request.sets))
 
     # the whole set
-    def roll_set(self, root: Any) -> RollSet:
-        from d20 import diceast
-
+    def roll_set(self, root: Any, index: int = 0) -> RollSet:
         request = self.request
+        self.undefined = None
+        self.set_place = _("set {n}", n=index + 1) if request.sets > 1 else ""
         if request.mode is not None:
             self.advantage = _leftmost_d20(root)
             if self.advantage is None:
                 raise _refuse(
-                    request.text,
+                    request,
                     request.mode_at,
                     _("a roll that starts with 1d20 before {mode}", mode=request.mode),
                     _("{mode} rolls that d20 twice: 1d20+5 {mode}.", mode=request.mode),
                 )
-        test = None
+        value, test = self.whole(root)
+        self.check_pools(value)
+        exact = value.number
+        total = math.floor(exact)
+        if self.undefined is not None:
+            test, total = None, 0
+        rounded = Fraction(exact) if total != exact and self.undefined is None else None
+        expression = _join([(t.kind, t.pool.notation if t.pool else t.text) for t in value.terms])
+        return RollSet(expression, tuple(value.terms), total, test, rounded, self.undefined)
+
+    def whole(self, root: Any) -> tuple[_Value, Test | None]:
+        """The set's value, and its verdict when the whole roll is compared (`1d20+5 >= 15`)."""
+        from d20 import diceast
+
         if isinstance(root, diceast.BinOp) and root.op in _COMPARE and not _is_pool(root.left):
             value = self.eval(root.left)
             target = Target(root.op, self.constant(root.right, root.op))
-            test = Test(target, target.met(value.number))
-        else:
-            value = self.eval(root)
+            return value, Test(target, target.met(value.number))
+        return self.eval(root), None
+
+    def check_pools(self, value: _Value) -> None:
+        request = self.request
         pools = [t.pool for t in value.terms if t.pool is not None]
         if not pools:
-            number = request.text[request.start : request.expression_end].strip()
+            number = request.typed.work[request.start : request.expression_end].strip()
             hint = _("Did you mean d{number}?", number=number) if number.isdigit() else ""
-            raise _refuse(request.text, request.start, _("dice such as 1d20"), hint)
+            raise _refuse(request, request.start, _("dice such as 1d20"), hint)
         counting = [p for p in pools if p.counting]
         if counting and len(counting) < len(pools):
             raise _cannot(
@@ -622,13 +671,6 @@ class _Roller:
                 request.fail_at,
                 _("f counts failures against successes; add t: 6d10 t7 f1"),
             )
-        exact = value.number
-        if isinstance(exact, float) and not math.isfinite(exact):
-            raise RuleError(_("That total is too large to show."))
-        total = math.floor(exact)
-        rounded = float(exact) if total != exact else None
-        expression = _join([(t.kind, t.pool.notation if t.pool else t.text) for t in value.terms])
-        return RollSet(expression, tuple(value.terms), total, test, rounded)
 
     def eval(self, node: Any) -> _Value:
         from d20 import diceast
@@ -640,7 +682,7 @@ class _Roller:
                 inner.number, [*inner.terms, Term("annotation", notes)] if notes else inner.terms
             )
         if isinstance(node, diceast.Literal):
-            return _Value(node.value, [Term("number", _number(node.value))])
+            return _Value(_exact(node.value), [Term("number", _number(node.value))])
         if isinstance(node, diceast.Parenthetical):
             inner = self.eval(node.value)
             return _Value(inner.number, [Term("open", "("), *inner.terms, Term("close", ")")])
@@ -650,6 +692,12 @@ class _Roller:
             return _Value(number, [Term("sign", node.op), *inner.terms])
         if isinstance(node, diceast.BinOp):
             return self.binop(node)
+        return self.dice(node)
+
+    def dice(self, node: Any) -> _Value:
+        """A pool or a set, with or without options."""
+        from d20 import diceast
+
         if isinstance(node, diceast.OperatedDice):
             return self.pool(node.value, node.operations)
         if isinstance(node, diceast.Dice):
@@ -684,12 +732,14 @@ class _Roller:
         try:
             number = _ARITHMETIC[node.op](left.number, right.number)
         except ZeroDivisionError:
-            raise _cannot(self.request, node.op, _("it divides by zero")) from None
-        except OverflowError:
-            raise RuleError(_("That total is too large to show.")) from None
+            if not any(isinstance(n, diceast.Dice) for n in _walk(node.right)):
+                raise _cannot(self.request, node.op, _("it divides by zero")) from None
+            # it was the dice: they are spent all the same, shown with no total
+            self.undefined = self.undefined or _("it divides by zero")
+            number = 0
         return _Value(number, [*left.terms, Term("operator", node.op), *right.terms])
 
-    def constant(self, node: Any, op: str) -> float:
+    def constant(self, node: Any, op: str) -> Number:
         from d20 import diceast
 
         if any(isinstance(n, diceast.Dice) for n in _walk(node)):
@@ -697,11 +747,12 @@ class _Roller:
                 self.request, op, _("the target after {op} must be a number, not dice", op=op)
             )
         number = self.eval(node).number
-        return int(number) if float(number).is_integer() else float(number)
+        if self.undefined is not None:
+            raise _cannot(self.request, op, self.undefined)
+        return number
 
     # dice
     def draw(self, size: Any) -> _Face:
-        self.drawn += 1
         if size == "%":
             face = self.rng.randbelow(100) + 1
         elif size == _FATE:
@@ -711,82 +762,66 @@ class _Roller:
         return _Face(face, face)
 
     def room(self, what: str) -> bool:
-        if self.drawn < MAX_DICE:
+        """Whether one more die may be added; every set's own dice were counted in advance."""
+        if self.budget.spare > 0:
+            self.budget.spare -= 1
             return True
-        limit = f"{MAX_DICE:,}"
-        note = (
-            _("rerolls stopped at the {limit}-dice limit", limit=limit)
-            if what == "rerolls"
-            else _("explosions stopped at the {limit}-dice limit", limit=limit)
-        )
-        if note not in self.notes:
+        if not self.notes:
+            limit = f"{MAX_DICE:,}"
+            where = self.place
+            note = (
+                _("rerolls stopped at the {limit}-dice limit in {where}", limit=limit, where=where)
+                if what == "rerolls"
+                else _(
+                    "explosions stopped at the {limit}-dice limit in {where}",
+                    limit=limit,
+                    where=where,
+                )
+            )
             self.notes.append(note)
         return False
 
     def pool(self, node: Any, operations: Sequence[Any], target: Target | None = None) -> _Value:
-        from d20 import diceast
-
         request = self.request
         size = node.size
-        kind = "dF" if size == _FATE else f"d{size}"
-        ops = list(operations)
-        number = node.num
-        if node is self.advantage:
-            number = 2
-            ops.insert(
-                0,
-                diceast.SetOperator(
-                    "k", [diceast.SetSelector("h" if request.mode == "adv" else "l", 1)]
-                ),
-            )
-        if request.success is not None:
-            if target is not None:
-                raise _cannot(
-                    request,
-                    request.success_at,
-                    _("give one target: {target} or t, not both", target=str(target)),
-                )
-            target = request.success
+        number, ops = self.advantaged(node, operations)
+        target = self.success_target(target)
         fail = request.fail if target is not None else None
+        notation = _pool_notation(number, size, ops, target, fail, request.success is not None)
+        self.place = Joined((self.set_place, f"({notation})"), " ") if self.set_place else notation
         dice = [_Die([self.draw(size)]) for _ in range(number)]
         for op in ops:
             self.operate(dice, op, size)
-        shown: list[Die] = []
         sides = 3 if size == _FATE else (100 if size == "%" else size)
-        for die in dice:
-            for face in die.faces:
-                kept = not (face.dropped or face.rerolled)
-                shown.append(
-                    Die(
-                        kind,
-                        sides,
-                        face.face,
-                        face.value,
-                        kept,
-                        face.dropped,
-                        face.rerolled,
-                        face.exploded,
-                        kept and target is not None and target.met(face.value),
-                        kept and fail is not None and fail.met(face.value),
-                    )
-                )
-        kept_values = [d.value for d in shown if d.kept]
+        kind = "dF" if size == _FATE else f"d{size}"
+        shown = [_shown(kind, sides, face, target, fail) for die in dice for face in die.faces]
         if target is not None:
             total = sum(d.success for d in shown) - sum(d.failure for d in shown)
         else:
-            total = sum(kept_values)
-        notation = f"{number}d{'F' if size == _FATE else size}" + "".join(
-            _op_text(op) for op in ops
-        )
-        if target is not None:
-            if request.success is not None:
-                notation += f" t{_number(target.number)}"
-            else:
-                notation += str(target)
-        if fail is not None:
-            notation += f" f{_number(fail.number)}"
+            total = sum(d.value for d in shown if d.kept)
         result = Pool(notation, tuple(shown), total, target, fail)
         return _Value(total, [Term("pool", notation, result)])
+
+    def advantaged(self, node: Any, operations: Sequence[Any]) -> tuple[int, list[Any]]:
+        """The dice to roll and their options: adv/dis turn the leading 1d20 into 2d20kh1/kl1."""
+        from d20 import diceast
+
+        if node is not self.advantage:
+            return node.num, list(operations)
+        keep = diceast.SetSelector("h" if self.request.mode == "adv" else "l", 1)
+        return 2, [diceast.SetOperator("k", [keep]), *operations]
+
+    def success_target(self, target: Target | None) -> Target | None:
+        request = self.request
+        if request.success is None:
+            return target
+        if target is not None:
+            raise _cannot(
+                request,
+                request.success_at,
+                _("give one target: {target} or t, not both", target=str(target)),
+            )
+        return request.success
 
     def again(self, dice: list[_Die], die: _Die, size: Any, *, reroll: bool) -> bool:
         """Reroll `die` in place, or explode it into a new die; False at the dice limit."""
@@ -802,47 +837,46 @@ class _Roller:
 
     def operate(self, dice: list[_Die], op: Any, size: Any) -> None:
         name, sels = op.op, op.sels
-
-        def kept() -> list[_Die]:
-            return [d for d in dice if d.kept]
-
-        def chosen(limit: int | None = None) -> list[_Die]:
-            pool = kept()
-            picked = _choose([d.now.value for d in pool], sels, limit)
-            return [pool[i] for i in picked]
-
         if name in ("k", "p"):
-            picked = chosen()
-            for die in kept():
+            picked = _chosen(dice, sels)
+            for die in _kept(dice):
                 if (die in picked) == (name == "p"):
                     die.now.dropped = True
         elif name in ("rr", "e"):
             if endless := _endless(name, sels, size):
                 raise _cannot(self.request, str(op), endless)
-            done: set[_Die] = set()  # exploded dice explode once; rerolled ones go again
-            while todo := [d for d in chosen() if d not in done]:
-                for die in todo:
-                    if not self.again(dice, die, size, reroll=name == "rr"):
-                        return
-                    if name == "e":
-                        done.add(die)
+            self.repeat(dice, sels, size, reroll=name == "rr")
         elif name in ("ro", "ra"):
-            for die in chosen(1 if name == "ra" else None):
+            for die in _chosen(dice, sels, 1 if name == "ra" else None):
                 if not self.again(dice, die, size, reroll=name == "ro"):
                     return
-        else:  # mi, ma
-            sel = sels[-1]
-            if sel.cat is not None:
-                raise _cannot(
-                    self.request,
-                    f"{name}{sel}",
-                    _("{name} takes a plain number, such as {name}2", name=name),
-                )
-            for die in kept():
-                if (name == "mi" and die.now.value < sel.num) or (
-                    name == "ma" and die.now.value > sel.num
-                ):
-                    die.now.value = sel.num
+        else:
+            self.bound(dice, name, sels[-1])
+
+    def repeat(self, dice: list[_Die], sels: Sequence[Any], size: Any, *, reroll: bool) -> None:
+        """rr and e: go on while a die matches; an exploded die explodes once, a rerolled one
+        is rolled again."""
+        done: set[_Die] = set()
+        while todo := [d for d in _chosen(dice, sels) if d not in done]:
+            for die in todo:
+                if not self.again(dice, die, size, reroll=reroll):
+                    return
+                if not reroll:
+                    done.add(die)
+
+    def bound(self, dice: list[_Die], name: str, sel: Any) -> None:
+        """mi and ma: a die below (above) the number counts as the number."""
+        if sel.cat is not None:
+            raise _cannot(
+                self.request,
+                f"{name}{sel}",
+                _("{name} takes a plain number, such as {name}2", name=name),
+            )
+        for die in _kept(dice):
+            if (name == "mi" and die.now.value < sel.num) or (
+                name == "ma" and die.now.value > sel.num
+            ):
+                die.now.value = sel.num
 
     def number_set(self, node: Any, operations: Sequence[Any]) -> _Value:
         from d20 import diceast
@@ -862,17 +896,72 @@ class _Roller:
             for i in live:
                 if (i in picked) == (op.op == "p"):
                     dropped[i] = True
-        terms: list[Term] = [Term("open", "(")]
-        for i, element in enumerate(elements):
-            if i:
-                terms.append(Term("separator", ","))
-            terms += [replace(t, dropped=True) if dropped[i] else t for t in element.terms]
-        if len(elements) == 1:
-            terms.append(Term("separator", ","))
-        terms.append(Term("close", ")"))
-        terms += [Term("setop", _op_text(op)) for op in operations]
         number = sum(e.number for e, d in zip(elements, dropped, strict=True) if not d)
-        return _Value(number, terms)
+        return _Value(number, _set_terms(elements, dropped, operations))
+
+
+def _set_terms(
+    elements: Sequence[_Value], dropped: Sequence[bool], operations: Sequence[Any]
+) -> list[Term]:
+    """`(1d20 (7), ~1d20 (3)~)kh1`: the dropped elements marked, the set's options after it."""
+    terms: list[Term] = [Term("open", "(")]
+    for i, element in enumerate(elements):
+        if i:
+            terms.append(Term("separator", ","))
+        terms += [replace(t, dropped=True) if dropped[i] else t for t in element.terms]
+    if len(elements) == 1:
+        terms.append(Term("separator", ","))
+    terms.append(Term("close", ")"))
+    terms += [Term("setop", _op_text(op)) for op in operations]
+    return terms
+
+
+def _kept(dice: Sequence[_Die]) -> list[_Die]:
+    return [d for d in dice if d.kept]
+
+
+def _chosen(dice: Sequence[_Die], sels: Sequence[Any], limit: int | None = None) -> list[_Die]:
+    """The kept dice a selector (h, l, <, >, a face) picks."""
+    pool = _kept(dice)
+    return [pool[i] for i in _choose([d.now.value for d in pool], sels, limit)]
+
+
+def _shown(kind: str, sides: int, face: _Face, target: Target | None, fail: Target | None) -> Die:
+    kept = not (face.dropped or face.rerolled)
+    return Die(
+        kind,
+        sides,
+        face.face,
+        face.value,
+        kept,
+        face.dropped,
+        face.rerolled,
+        face.exploded,
+        kept and target is not None and target.met(face.value),
+        kept and fail is not None and fail.met(face.value),
+    )
+
+
+def _pool_notation(
+    number: int,
+    size: Any,
+    ops: Sequence[Any],
+    target: Target | None,
+    fail: Target | None,
+    spaced: bool,
+) -> str:
+    """`4d6kh3`, `10d6>3`, `6d10 t7 f1`: the pool as rolled (adv shown as 2d20kh1)."""
+    notation = f"{number}d{'F' if size == _FATE else size}" + "".join(_op_text(op) for op in ops)
+    if target is not None:
+        notation += f" t{_number(target.number)}" if spaced else str(target)
+    if fail is not None:
+        notation += f" f{_number(fail.number)}"
+    return notation
+
+
+def _exact(value: float) -> Number:
+    """A typed number as written: 1.4 is 7/5, not the nearest binary fraction."""
+    return value if isinstance(value, int) else Fraction(repr(value))
 
 
 def _is_pool(node: Any) -> bool:
@@ -887,7 +976,7 @@ def _op_text(op: Any) -> str:
     )
 
 
-def _choose(values: Sequence[float], sels: Sequence[Any], limit: int | None = None) -> list[int]:
+def _choose(values: Sequence[Number], sels: Sequence[Any], limit: int | None = None) -> list[int]:
     """d20's selectors (h, l, <, >, exact) over the kept values, in the dice's own order."""
     chosen: list[int] = []
     order = range(len(values))
@@ -926,28 +1015,58 @@ def _endless(name: str, sels: Sequence[Any], size: Any) -> str | None:
 
 
 def roll(expression: str, rng: Rng) -> DiceRoll:
-    """Read, check the limits, and roll on `rng`; every refusal is a RuleError."""
+    """Read, check the limits, and roll on `rng`; every refusal is a RuleError, raised before a
+    die is drawn. `A ; B` rolls each, sharing the dice limit."""
     text = "".join(c if c.isprintable() else " " for c in expression).strip()
     if not text:
         raise RuleError(_("Say what to roll, for example {examples}.", examples=said(EXAMPLES)))
     if len(text) > MAX_LENGTH:
         raise too_long()
+    parts = _parts(text)
     try:
-        request, tree = _read(text)
+        reads = [_read(part) for part in parts]
     except RecursionError:
         raise RuleError(_("That expression is nested too deeply to roll.")) from None
-    _check_sizes(request, tree)
-    roller = _Roller(request, rng)
-    position = rng.position
-    try:
-        sets = tuple(roller.roll_set(tree.roll) for _ in range(request.sets))
-    except RuleError:
-        rng.position = position  # a refused roll draws nothing
-        raise
+    planned = sum(_check_sizes(request, tree) for request, tree in reads)
+    if planned > MAX_DICE:
+        raise RuleError(
+            _(
+                "At most {most} dice per roll, and '{text}' asks for {count}; try fewer dice.",
+                most=f"{MAX_DICE:,}",
+                text=text,
+                count=f"{planned:,}",
+            )
+        )
+    try:  # judged on a throwaway generator first: a refusal never draws, reveals or rewinds
+        _roll_parts(reads, Rng("judge"), _Budget(MAX_DICE - planned))
     except RecursionError:
-        rng.position = position
         raise RuleError(_("That expression is nested too deeply to roll.")) from None
-    return DiceRoll(text, sets, request.comment, request.mode, tuple(roller.notes))
+    first, *more = _roll_parts(reads, rng, _Budget(MAX_DICE - planned))  # none refused now
+    return replace(first, more=tuple(more))
+
+
+def _parts(text: str) -> list[str]:
+    """The rolls of `A ; B`: at most MAX_ROLLS, none empty."""
+    parts = text.split(";")
+    if len(parts) > MAX_ROLLS:
+        at = len(";".join(parts[:MAX_ROLLS]))
+        raise refuse(text, at, _n("at most {n} roll", "at most {n} rolls", MAX_ROLLS))
+    for i, part in enumerate(parts):
+        if not part.strip():
+            at = len(";".join(parts[: i + 1]))  # the ; after the missing roll, or the end
+            raise refuse(text, at, _("a roll on each side of ;"))
+    return [part.strip() for part in parts]
+
+
+def _roll_parts(reads: Sequence[tuple[_Request, Any]], rng: Rng, budget: _Budget) -> list[DiceRoll]:
+    rolls = []
+    for request, tree in reads:
+        roller = _Roller(request, rng, budget)
+        sets = roller.roll_sets(tree.roll)
+        rolls.append(
+            DiceRoll(request.text, sets, request.comment, request.mode, tuple(roller.notes))
+        )
+    return rolls
 
 
 # ----- showing --------------------------------------------------------------------------------
@@ -982,8 +1101,32 @@ _MARKUP: dict[Style, _Markup] = {
 }
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+def _number(value: float | Number) -> str:
+    """A number as typed or as a target: 3, 2.5 (a fraction by its decimal digits, 10/3 when
+    they never end)."""
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    if isinstance(value, float):
+        return repr(value)
+    digits = _decimal(exact)
+    return digits if digits is not None else f"{exact.numerator}/{exact.denominator}"
+
+
+def _decimal(value: Fraction) -> str | None:
+    """The decimal digits of a fraction that has them (no 3 or 7 in its denominator)."""
+    rest, places = value.denominator, 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest, count = rest // prime, count + 1
+        places = max(places, count)
+    if rest != 1:
+        return None
+    scaled = abs(value.numerator) * 10**places // value.denominator
+    sign = "-" if value < 0 else ""
+    whole, part = divmod(scaled, 10**places)
+    return f"{sign}{whole}.{part:0{places}d}"
 
 
 def _join(pieces: Sequence[tuple[TermKind, str]]) -> str:
@@ -1056,8 +1199,10 @@ def _set_text(s: RollSet, m: _Markup, *, full: bool) -> str:
             counted, failed = _successes(s.successes), _failures(s.failures)
             return _glue(body, " = ", counted, " − ", failed, " = ", count)
         return _glue(body, " = ", count)
+    if s.undefined is not None:
+        return _glue(body, " = ", m.bold(_("no total")), ": ", s.undefined)
     if s.rounded_from is not None:
-        exact = f"{s.rounded_from:g}"
+        exact = _number(s.rounded_from)
         rounded = _("{exact}, rounded down to {total}", exact=exact, total=m.bold(str(s.total)))
         return _glue(body, " = ", rounded)
     return f"{body} = {m.bold(str(s.total))}"

@@ -200,6 +200,12 @@ class Queries:
         lines.sort(key=lambda item: item[0])
         return lines[-limit:]
 
+    async def count_rolls(self, platform: str, chat_id: str) -> int:
+        """Rolls logged in this chat so far (an inline roller's sequence: the next is this + 1)."""
+        stmt = select(func.count()).where(RollRow.platform == platform, RollRow.chat_id == chat_id)
+        async with self._sessions() as session:
+            return int((await session.execute(stmt)).scalar_one())
+
     async def deadlines(self, table_id: int) -> Sequence[Deadline]:
         stmt = select(Deadline).where(Deadline.table_id == table_id).order_by(Deadline.seat)
         async with self._sessions() as session:

@@ -35,6 +35,7 @@ class Reads(Protocol):
     async def recent(
         self, platform: str, chat_id: str, limit: int
     ) -> list[tuple[datetime, str]]: ...
+    async def count_rolls(self, platform: str, chat_id: str) -> int: ...
     async def deadlines(self, table_id: int) -> Sequence[Deadline]: ...
     async def ratings(
         self, platform: str, chat_id: str, game: str, user_ids: Collection[str]
@@ -136,6 +137,11 @@ class Work:
 
     async def recent(self, platform: str, chat_id: str, limit: int) -> list[tuple[datetime, str]]:
         return await self.reads.recent(platform, chat_id, limit)
+
+    async def count_rolls(self, platform: str, chat_id: str) -> int:
+        """Rolls logged in this chat: committed ones, and this command's own."""
+        mine = sum(1 for r in self.rolls if (r["platform"], r["chat_id"]) == (platform, chat_id))
+        return await self.reads.count_rolls(platform, chat_id) + mine
 
     async def deadlines(self, table_id: int) -> Sequence[Deadline]:
         return await self.reads.deadlines(table_id)

@@ -71,7 +71,7 @@ from bot.referee import Referee
 from bot.render.text import render_text
 from bot.replies import Button, Private, Public, Refusal, Reply
 from bot.verbs import SHARED
-from bot.verbs.dice import is_private_roll
+from bot.verbs.dice import inline_chat, is_private_roll
 from games.base import RuleError, View
 from games.i18n import N_, Text, _
 
@@ -279,11 +279,6 @@ def html_messages(reply: Reply) -> list[str]:
     if reply.board is not None and not reply.image:
         pieces += board_html(reply.board)
     return pack_pieces(pieces, MESSAGE_LIMIT)
-
-
-def inline_chat(user_id: int | str) -> str:
-    """The chat whose generator rolls one user's inline rolls (seeded and logged like any chat)."""
-    return f"inline:{user_id}"
 
 
 def inline_result_id(text: str) -> str:

@@ -13,6 +13,7 @@ from bot.context import Context, SharedVerb, seat_of
 from bot.i18n import Audience, say
 from bot.pipeline import act, begin, log_language, play
 from bot.replies import Private, Public, Reply
+from bot.verbs.info import recent_lines
 from games import dice
 from games.base import Arg, Flag, Rng, RuleError
 from games.i18n import Joined, _, _n
@@ -24,7 +25,9 @@ from storage.work import Work
 STYLES: dict[str, dice.Style] = {"discord": "discord", "telegram": "telegram"}
 """The platforms with markup of their own; the console and the test platforms use plain marks."""
 PRIVATE_FLAG = "--private"
-SUBCOMMANDS = ("save", "list", "forget")
+SUBCOMMANDS = ("save", "list", "forget", "log")
+INLINE_CHAT = "inline:"
+"""The chat of one user's inline rolls: `inline:USER` (seeded and logged like any chat)."""
 MAX_SAVED = 50
 NAME_LIMIT = 32
 _NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{NAME_LIMIT - 1}}}")
@@ -39,6 +42,11 @@ def private_note(name: str) -> str:
 
 def inline_only_dice() -> str:
     return _("Inline I only roll dice: type 2d6+1, or the name of one of your saved rolls.")
+
+
+def inline_chat(user_id: int | str) -> str:
+    """The chat whose generator rolls one user's inline rolls."""
+    return f"{INLINE_CHAT}{user_id}"
 
 
 def style_for(platform: str) -> dice.Style:
@@ -107,7 +115,7 @@ async def roll(ctx: Context) -> list[Reply]:
     if args and args[0].lower() in SUBCOMMANDS:
         if private:
             raise RuleError(_("{flag} goes with a roll: /roll NAME {flag}.", flag=PRIVATE_FLAG))
-        return await SAVED[args[0].lower()](ctx, args[1:])
+        return await ROLL_WORDS[args[0].lower()](ctx, args[1:])
     return await roll_dice(ctx, args, private=private)
 
 
@@ -125,8 +133,11 @@ async def roll_dice(ctx: Context, args: Sequence[str], *, private: bool) -> list
         rng = Rng(ctx.chat.seed, ctx.chat.rng_position)
         result = request.named(dice.roll(request.expression, rng))
         ctx.chat.rng_position = rng.position
+        number = None
+        if inv.chat_id.startswith(INLINE_CHAT):  # the roller's sequence: a deleted one leaves a gap
+            number = await ctx.repo.count_rolls(inv.platform, inv.chat_id) + 1
         lang = chat_log_language(ctx)
-        full = say(result.render(name, "console", full=True), lang)
+        full = say(numbered(result.render(name, "console", full=True), number), lang)
         if private:
             note = say(private_note(name), lang)
             ctx.repo.add_roll(
@@ -134,7 +145,7 @@ async def roll_dice(ctx: Context, args: Sequence[str], *, private: bool) -> list
             )
         else:
             ctx.repo.add_roll(inv.platform, inv.chat_id, name, full, user_id=inv.user_id)
-        return shown(ctx, result, private=private)
+        return shown(ctx, result, private=private, number=number)
     turn = begin(ctx.repo, table, ctx.board_default)
     # the draws apply() is about to make, read off a copy of the table's generator
     rng = Rng(turn.rng.seed, turn.rng.position)
@@ -160,15 +171,25 @@ def chat_log_language(ctx: Context) -> str:
     return Audience.of_chat(settings, options, ctx.chat.settings).public()
 
 
+def numbered(text: str, number: int | None) -> str:
+    """`#37 Ann rolls: ...`: an inline roll with its place in the roller's sequence."""
+    return text if number is None else Joined((f"#{number}", text), " ")
+
+
 def shown(
-    ctx: Context, result: dice.DiceRoll, *, private: bool, version: int | None = None
+    ctx: Context,
+    result: dice.DiceRoll,
+    *,
+    private: bool,
+    version: int | None = None,
+    number: int | None = None,
 ) -> list[Reply]:
     """The roll in the platform's style; a private one only to its roller, the chat told of it.
     A marked text, said at the edge; HTML is said here, as the edge leaves HTML as it is (the
     roller reads both in the command's language)."""
     inv = ctx.inv
     style = style_for(inv.platform)
-    text = result.render(inv.user_name, style)
+    text = numbered(result.render(inv.user_name, style), number)
     html = style == "telegram"
     if html:
         text = say(text, ctx.lang)
@@ -263,7 +284,27 @@ async def listing(ctx: Context, args: Sequence[str]) -> list[Reply]:
     return [Public(Joined(lines, "\n"))]
 
 
-SAVED = {"save": save, "forget": forget, "list": listing}
+async def inline_log(ctx: Context, args: Sequence[str]) -> list[Reply]:
+    """`/roll log inline`: the sender's inline rolls, numbered, in a private chat with the bot, so
+    a roll deleted from a chat still shows as a gap in the numbers."""
+    if [a.lower() for a in args] != ["inline"]:
+        raise RuleError(_("/roll log inline lists your inline rolls; it takes nothing else."))
+    inv = ctx.inv
+    if not inv.private:
+        raise RuleError(
+            _(
+                "Your inline rolls are listed in a private chat with me: send /roll log inline there."
+            )
+        )
+    lines = await recent_lines(ctx.repo, inv.platform, inline_chat(inv.user_id))
+    if not lines:
+        return [Public(_("{name} has made no inline rolls yet.", name=inv.user_name))]
+    head = _("{name}'s inline rolls, newest last:", name=inv.user_name)
+    return [Public(Joined((head, *lines), "\n"))]
+
+
+ROLL_WORDS = {"save": save, "forget": forget, "list": listing, "log": inline_log}
+"""/roll WORD ...: saved rolls, and the log of inline rolls."""
 
 
 async def inline_title(repo: Work | Queries, platform: str, user_id: str, text: str) -> str:

@@ -20,6 +20,7 @@ from games.i18n import _, joined
 from games.registry import GAMES, about, engine_for
 from storage.models import ActionRow, TableStatus
 from storage.rows import Table
+from storage.work import Work
 
 HISTORY_LINES = 15
 HISTORY_CHARS = 12_000
@@ -65,15 +66,21 @@ async def board(ctx: Context) -> list[Reply]:
 
 async def history(ctx: Context) -> list[Reply]:
     """The newest lines, every die of a roll included; older lines give way past HISTORY_CHARS."""
-    lines = await ctx.repo.recent(ctx.inv.platform, ctx.inv.chat_id, HISTORY_LINES)
-    if not lines:
+    kept = await recent_lines(ctx.repo, ctx.inv.platform, ctx.inv.chat_id)
+    if not kept:
         return [Public(_("Nothing has happened in this chat yet."))]
+    return [Public(_("Recent moves and rolls:\n{lines}", lines="\n".join(kept)))]
+
+
+async def recent_lines(repo: Work, platform: str, chat_id: str) -> list[str]:
+    """A chat's newest logged lines, oldest first, within HISTORY_CHARS."""
+    lines = await repo.recent(platform, chat_id, HISTORY_LINES)
     kept: list[str] = []
     for _when, text in reversed(lines):
         if kept and sum(map(len, kept)) + len(text) > HISTORY_CHARS:
             break
         kept.insert(0, text)
-    return [Public(_("Recent moves and rolls:\n{lines}", lines="\n".join(kept)))]
+    return kept
 
 
 def export_document(table: Table, actions: Sequence[ActionRow]) -> dict[str, Any]:

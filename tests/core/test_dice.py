@@ -232,9 +232,14 @@ def assert_rendered(result: DiceRoll) -> None:
         ),
         ("1d20 5", "at position 6 ('5'): expected +, -, * or /"),
         ("1d20 d20", "at position 6 ('d20'): expected +, -, * or /"),
-        ("4d6 kh3", "at position 5 ('kh3'): expected the option right after the dice"),
-        ("1d6!", "at position 4 ('!'): expected a dice option. e6 explodes"),
-        ("4d6r1", "at position 4 ('r1'): expected a dice option. rr1 rerolls"),
+        (
+            "(1d20, 1d20) kh1",
+            "at position 14 ('kh1'): expected the option right after the dice. "
+            "Write it without a space: (1d20, 1d20)kh1.",
+        ),
+        ("(2d8)!", "at position 6 ('!'): expected a dice option. Options follow the dice"),
+        ("(2d8)!", "2d8rr1 rerolls every 1, 2d8e8 explodes every 8."),
+        ("4d6r1", "at position 4 ('r1'): expected rr, ro or ra. 4d6ro<2 rerolls a die of 1 or"),
         ("hello", "at position 1 ('hello'): expected (, a number, a sign or dice (d20)"),
         ("1d20+", "at the end: expected (, a number, a sign or dice (d20)"),
         ("(1d6", "at the end: expected ) or ,"),
@@ -265,6 +270,8 @@ def assert_rendered(result: DiceRoll) -> None:
         ("10d6>3+2d6", "at position 5 ('>3+2d6'): the target after > must be a number"),
         ("(1d20+2>3)*2", "at position 8 ('>3)*2'): compare one dice pool"),
         ("(1d6+2)kh1", "at position 8 ('kh1'): kh1 needs dice or a set"),
+        ("(1d6+2)dl1", "at position 8 ('dl1'): dl1 needs dice or a set"),
+        ("4dF rr<-1", "at position 5 ('rr<-1'): expected the option right after the dice"),
         ("1d20+1d6>3>2", "compare one dice pool"),
         ("1d6/0", "at position 4 ('/0'): it divides by zero"),
         ("1001d6", "At most 1,000 dice per roll, and '1001d6' asks for 1,001"),
@@ -301,11 +308,11 @@ def test_real_comments_stay_comments() -> None:
 
 def test_explosions_past_the_dice_limit_stop_with_a_word() -> None:
     result = roll("1000d6e1", Rng("cap"))
-    assert result.notes == ("explosions stopped at the 1,000-dice limit",)
+    assert result.notes == ("explosions stopped at the 1,000-dice limit in 1000d6e1",)
     assert len(result.sets[0].dice) == MAX_DICE
     assert "explosions stopped at the 1,000-dice limit" in result.describe("Ann")
     rerolled = roll("1000d6rr<6", Rng("cap"))
-    assert rerolled.notes == ("rerolls stopped at the 1,000-dice limit",)
+    assert rerolled.notes == ("rerolls stopped at the 1,000-dice limit in 1000d6rr<6",)
 
 
 def test_allowed_extremes_roll() -> None:

@@ -252,3 +252,40 @@ class _Any:
 
 
 ANY = _Any()
+
+
+async def test_rolls_separated_by_semicolons_are_each_answered_and_logged(
+    console: Console,
+) -> None:
+    records = await run_lines(console, "Ann: /roll 2d6 fire ; 1d20+5 attack")
+    [answer] = channel(records)
+    fire, attack = answer.splitlines()
+    assert fire.startswith("Ann rolls (fire): 2d6 (") and attack.startswith("Ann rolls (attack)")
+    history = (await run_lines(console, "Ann: /history"))[0]["text"]
+    assert fire in history and attack in history
+
+    lines = "Ann: /new race --goal 6\nBob: /join\nAnn: /start\nAnn: /roll 1d4 ; 1d6 ; 1d8"
+    [answer] = [t for t in channel(await run_lines(console, lines)) if "rolls" in t]
+    shown = answer.splitlines()
+    assert [line.split(" (")[0] for line in shown] == [
+        "Ann rolls: 1d4",
+        "Ann rolls: 1d6",
+        "Ann rolls: 1d8",
+    ]
+    document = json.loads((await run_lines(console, "Ann: /end\nAnn: /export"))[-1]["text"])
+    assert document["actions"][0]["args"] == ["1d4 ; 1d6 ; 1d8"]
+
+
+async def test_inline_rolls_made_at_once_get_numbers_of_their_own(url: str) -> None:
+    """Each roll moves the inline chat's generator, so two counted at once by two processes
+    meet at the chat's revision: one runs again, and the numbers 1 to 6 are each given once."""
+    referees = [await make_referee(url), await make_referee(url)]
+    user = f"u{uuid.uuid4().hex[:12]}"
+    rolls = [
+        say(referees[i % 2], "telegram", user, "/roll 1d20", chat=f"inline:{user}")
+        for i in range(6)
+    ]
+    answers = [reply.text for replies in await asyncio.gather(*rolls) for reply in replies]
+    assert sorted(int(text.split(" ", 1)[0].lstrip("#")) for text in answers) == [1, 2, 3, 4, 5, 6]
+    for referee in referees:
+        await referee.close()

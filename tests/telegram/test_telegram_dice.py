@@ -7,8 +7,8 @@ import re
 from bot.adapters.telegram import ALLOWED_UPDATES, INLINE_ROLLING, coalesce
 from bot.commands.parse import Invocation
 from bot.replies import Public
-from tests.telegram.fake_botapi import BOT_NAME, Call, FakeBotApi
-from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, texts, to
+from tests.telegram.fake_botapi import BOT_NAME, Call, FakeBotApi, User
+from tests.telegram.test_telegram import ANN, BOB, CID, GROUP, Harness, texts, to
 
 TOTAL = re.compile(r"= <b>(-?\d+)</b>$")
 
@@ -97,10 +97,41 @@ async def test_inline_roll_is_decided_when_chosen_and_edited_in(
     calls = await tg.send(chosen, times=2)  # a redelivery edits nothing more
     edit = only(calls, "editMessageText")
     assert edit.params["inline_message_id"] == message_id and edit.params["parse_mode"] == "HTML"
-    assert edit.text.startswith("Ann rolls (attack): 1d20 (") and TOTAL.search(edit.text)
+    assert edit.text.startswith("#1 Ann rolls (attack): 1d20 (") and TOTAL.search(edit.text)
     plain = fake.inline_messages[message_id]["text"]
-    assert plain.startswith("Ann rolls (attack): 1d20 (")
+    assert plain.startswith("#1 Ann rolls (attack): 1d20 (")
     assert plain in await history(tg, "inline:11")  # seeded, logged, the full list kept
+
+
+async def inline_roll(tg: Harness, fake: FakeBotApi, user: User, typed: str) -> str:
+    """Type `@bot TYPED`, send the offered result: the text the message is edited to."""
+    update = fake.inline_query(user, typed)
+    [result] = only(await tg.send(update), "answerInlineQuery").params["results"]
+    chosen = fake.choose(user, update["inline_query"]["id"], result["id"])
+    await tg.send(chosen)
+    return str(fake.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]["text"])
+
+
+async def test_inline_rolls_are_numbered_and_listed_so_a_deleted_one_leaves_a_gap(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    sent = [await inline_roll(tg, fake, ANN, typed) for typed in ("1d20", "2d6 fire", "d%")]
+    assert [text.split(" ", 1)[0] for text in sent] == ["#1", "#2", "#3"]
+    assert sent[1].startswith("#2 Ann rolls (fire): 2d6 (")
+    assert (await inline_roll(tg, fake, BOB, "1d4")).startswith("#1 Bob rolls: 1d4 (")
+
+    # Ann deletes message #2 from the group; her own list still has it, between #1 and #3
+    for user in (ANN, BOB, CID):
+        await tg.start_privately(user)
+    [log] = to(await tg.say(ANN, "/roll log inline", chat_id=ANN.id), ANN.id)
+    assert log.text.splitlines() == ["Ann's inline rolls, newest last:", *sent]
+    [bob] = to(await tg.say(BOB, "/roll log inline", chat_id=BOB.id), BOB.id)
+    assert "Ann" not in bob.text and bob.text.count("\n#") == 1
+
+    [refused] = to(await tg.say(ANN, "/roll log inline"), GROUP)
+    assert refused.text.startswith("Your inline rolls are listed in a private chat with me")
+    [none] = to(await tg.say(CID, "/roll log inline", chat_id=CID.id), CID.id)
+    assert none.text == "Cid has made no inline rolls yet."
 
 
 async def test_inline_refusals_and_saved_names(tg: Harness, fake: FakeBotApi) -> None:
