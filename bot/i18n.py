@@ -24,6 +24,7 @@ from typing import Any
 from bot.replies import Button, Private, Public, Reply, Unmade
 from games.base import TableBlock, View, evolve
 from games.i18n import ENGLISH, SOURCE_LANGUAGE, Translator, localise
+from games.memo import Memo
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -193,24 +194,23 @@ def localise_view(view: View, lang: str) -> View:
     )
 
 
-_SAID_ROWS: dict[tuple[int, str], tuple[tuple[Button, ...], tuple[Button, ...]]] = {}
+SAID_ROWS_LIMIT = 256
+_SAID_ROWS: Memo[tuple[int, str], tuple[tuple[Button, ...], tuple[Button, ...]]] = Memo(
+    SAID_ROWS_LIMIT
+)
 """Rows of buttons said in a language, by the row's identity (each entry keeps its row, so the id
 is not reused meanwhile): a game's control row is one tuple, said with its board at every move."""
-SAID_ROWS_LIMIT = 256
 
 
 def _buttons(buttons: tuple[Button, ...], lang: str) -> tuple[Button, ...]:
     if not buttons:
         return buttons
     key = (id(buttons), lang)
-    found = _SAID_ROWS.get(key)
-    if found is not None and found[0] is buttons:
-        return found[1]
-    said = tuple(Button(say(b.label, lang), b.command) for b in buttons)
-    if len(_SAID_ROWS) >= SAID_ROWS_LIMIT:
-        _SAID_ROWS.clear()
-    _SAID_ROWS[key] = (buttons, said)
-    return said
+    found = _SAID_ROWS.find(key)
+    if found is None:
+        said = tuple(Button(say(b.label, lang), b.command) for b in buttons)
+        found = _SAID_ROWS.keep(key, (buttons, said))
+    return found[1]
 
 
 def _drawn(reply: Public) -> View | None:

@@ -20,6 +20,7 @@ from bot.ratings import record_result
 from bot.replies import Button, Mention, Private, Public, Reply, Unmade
 from games.base import Action, Engine, Event, Move, Rng, copy_state, find_verb
 from games.i18n import Joined, _, _n, joined
+from games.memo import Memo
 from games.registry import engine_for
 from games.replay import apply
 from storage.models import TableStatus
@@ -277,16 +278,14 @@ async def check_end(turn: Turn) -> bool:
     return True
 
 
-_CONTROL_ROWS: dict[str, tuple[Button, ...]] = {}
+_CONTROL_ROWS: Memo[str, tuple[Button, ...]] = Memo(64)
 """Each game's control row, made once: a board at every move shows it."""
 
 
 def game_buttons(engine: Engine[Any]) -> tuple[Button, ...]:
     """The channel's control row: the game's own roll and end-of-turn verbs, hand, board."""
-    row = _CONTROL_ROWS.get(engine.key)
-    if row is None:
-        row = _CONTROL_ROWS[engine.key] = _control_row(engine)
-    return row
+    found = _CONTROL_ROWS.find(engine.key)
+    return found if found is not None else _CONTROL_ROWS.keep(engine.key, _control_row(engine))
 
 
 def _control_row(engine: Engine[Any]) -> tuple[Button, ...]:

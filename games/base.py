@@ -13,6 +13,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 import orjson
 
 from games.i18n import Joined, _
+from games.memo import Memo
 
 State = dict[str, Any]
 """A game's whole state as the referee stores it: plain JSON. Games describe theirs with TypedDicts."""
@@ -269,9 +270,10 @@ def private(seat: int, text: str, *, reveals: bool = True, choices: Sequence[Mov
     return Event(text, seat, reveals=reveals, choices=tuple(choices))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Cell:
-    """One map cell; colour is '#rrggbb', mark a short owner tag, label a short text."""
+    """One map cell; colour is '#rrggbb', mark a short owner tag, label a short text. Frozen:
+    views share the cells of a sheet or a table (made once, kept by game code's caches)."""
 
     row: int
     col: int
@@ -398,6 +400,17 @@ class Engine(Protocol[S]):
         """A `chat=True` verb: edit the chat's data for this game in place and say what changed."""
         ...
 
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """The most players a table with these options may seat (a card file may seat fewer
+        than the game's maximum): the lobby's limit."""
+        ...
+
+    def card(self, state: S | None, name: str) -> str | None:
+        """One card named in either language, in full (numbers and ability), for `/card` and
+        `/rules GAME CARD`: of the table's card set (state None: the game's own set); None when
+        there is no card of that name."""
+        ...
+
 
 class BaseEngine(ABC, Generic[S]):
     """Defaults an engine may inherit: dispatch to the verb's handler, a random legal bot, and
@@ -445,20 +458,26 @@ class BaseEngine(ABC, Generic[S]):
     def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
         raise RuleError(_("{game} keeps no chat data.", game=self.title))
 
+    def seats(self, options: Mapping[str, Any]) -> int:
+        return self.max_players
 
-_VERB_INDEX: dict[int, tuple[tuple[Verb[Any], ...], dict[str, Verb[Any]]]] = {}
-"""Each verb tuple's names (the engines' and the shared verbs', looked up several times a move)."""
+    def card(self, state: S | None, name: str) -> str | None:
+        return None
+
+
+_VERB_INDEX: Memo[int, tuple[tuple[Verb[Any], ...], dict[str, Verb[Any]]]] = Memo(64)
+"""Each verb tuple's names (the engines' and the shared verbs', looked up several times a move),
+by the tuple's id: an entry holds its tuple, so no other tuple has that id while it is kept.
+Only find_verb reads an index, and never changes it."""
 
 
 def find_verb(verbs: Sequence[Verb[H]], name: str) -> Verb[H] | None:
     wanted = name.casefold().lstrip("/")
     if not isinstance(verbs, tuple):
         return next((v for v in verbs if v.name == wanted), None)
-    found = _VERB_INDEX.get(id(verbs))
-    if found is None or found[0] is not verbs:
-        if len(_VERB_INDEX) > 64:
-            _VERB_INDEX.clear()
-        found = _VERB_INDEX[id(verbs)] = (verbs, {v.name: v for v in reversed(verbs)})
+    found = _VERB_INDEX.find(id(verbs))
+    if found is None:
+        found = _VERB_INDEX.keep(id(verbs), (verbs, {v.name: v for v in reversed(verbs)}))
     return found[1].get(wanted)
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
+from games.memo import Memo
+
 SOURCE_LANGUAGE = "en"
 
 
@@ -156,22 +158,18 @@ class Joined(Localisable):
         return (Joined, (self.items, self.sep))
 
 
-_CONSTANT: dict[str, Text] = {}
+CONSTANT_LIMIT = 10_000
+_CONSTANT: Memo[str, Text] = Memo(CONSTANT_LIMIT)
 """Messages marked with no parameters, made once: a Text is never changed after it is made, and
 views mark the same few dozen labels at every move."""
-CONSTANT_LIMIT = 10_000
 
 
 def _(msgid: str, /, **params: Any) -> Text:
     """Mark a message; `{name}` placeholders are filled from the keyword parameters."""
     if params:
         return Text.marked(msgid, params)
-    found = _CONSTANT.get(msgid)
-    if found is None:
-        found = Text(msgid)
-        if len(_CONSTANT) < CONSTANT_LIMIT:
-            _CONSTANT[msgid] = found
-    return found
+    found = _CONSTANT.find(msgid)
+    return found if found is not None else _CONSTANT.keep(msgid, Text(msgid))
 
 
 def _n(singular: str, plural: str, n: int, /, **params: Any) -> Text:

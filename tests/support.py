@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from bot.commands.parse import Invocation, parse_command
+from bot.referee import Referee
+from bot.replies import Private, Reply
 from games.base import Action, Engine, Event, Rng, State
 from games.replay import replay
 from storage.store import Loaded, Store
@@ -90,3 +93,25 @@ def rows_loaded(patch: pytest.MonkeyPatch) -> list[str]:
 
     patch.setattr(Store, "load", counted)
     return loads
+
+
+async def send_as(
+    referee: Referee,
+    chat: str,
+    user: str,
+    line: str,
+    attachment: tuple[str, str] | None = None,
+) -> list[Reply]:
+    """One typed command line (with a file, if any) from a user, through the referee."""
+    parsed = parse_command(line)
+    assert parsed is not None, line
+    inv = Invocation(
+        "test", chat, user, user.title(), parsed.verb, parsed.args,
+        text=parsed.text, attachment=attachment,
+    )  # fmt: skip
+    return await referee.handle(inv)
+
+
+def refusals(replies: Sequence[Reply]) -> list[str]:
+    """The texts of the refusals among replies."""
+    return [r.text for r in replies if isinstance(r, Private) and r.refusal is not None]

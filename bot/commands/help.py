@@ -44,6 +44,7 @@ USAGE_WORDS: dict[str, str] = {
         N_("STAT BLOCK"),
         N_("TRACK"),
         N_("TYPE"),
+        N_("PAGE"),
         N_("option"),
         N_("value"),
         N_("discard"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -515,9 +516,15 @@ def _compose(view: View) -> tuple[Canvas, list[int]]:
     return canvas, tops
 
 
+DRAWING = threading.Lock()
+"""One PNG at a time: boards are drawn in worker threads and the helper thread, and FreeType's
+font objects (shared through the caches above) are not safe to use from two threads at once."""
+
+
 def cell_centres(view: View, grid: int = 0) -> dict[tuple[int, int], tuple[int, int]]:
     """Pixel centre of every cell of one grid in render_png(view), for tests and click maps."""
-    _, tops = _compose(view)
+    with DRAWING:
+        _, tops = _compose(view)
     chosen = view.grids[grid]
     shape = grid_shape(chosen)
     centres = {}
@@ -529,6 +536,7 @@ def cell_centres(view: View, grid: int = 0) -> dict[tuple[int, int], tuple[int, 
 
 def render_png(view: View) -> bytes:
     """The whole view as one PNG, WIDTH pixels wide and as tall as it needs."""
-    canvas, _ = _compose(view)
-    colours = {cell.colour for grid in view.grids for cell in grid.cells}
-    return canvas.render({_rgb(colour) for colour in colours})
+    with DRAWING:
+        canvas, _ = _compose(view)
+        colours = {cell.colour for grid in view.grids for cell in grid.cells}
+        return canvas.render({_rgb(colour) for colour in colours})

@@ -16,7 +16,7 @@ from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
 from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
-from games.i18n import _, joined
+from games.i18n import _, _n, joined
 from games.registry import GAMES, about, engine_for
 from storage.models import ActionRow, TableStatus
 from storage.rows import Table
@@ -24,7 +24,9 @@ from storage.work import Work
 
 HISTORY_LINES = 15
 HISTORY_CHARS = 12_000
-"""A roll of many dice is listed in full; that many characters of the newest lines at most."""
+"""A /history page: that many lines at most, and that many characters unless one line is longer
+(a roll of many dice is listed in full)."""
+MAX_HISTORY_PAGE = 10_000
 
 
 async def status(ctx: Context) -> list[Reply]:
@@ -65,22 +67,77 @@ async def board(ctx: Context) -> list[Reply]:
 
 
 async def history(ctx: Context) -> list[Reply]:
-    """The newest lines, every die of a roll included; older lines give way past HISTORY_CHARS."""
-    kept = await recent_lines(ctx.repo, ctx.inv.platform, ctx.inv.chat_id)
-    if not kept:
+    """Every move and roll of this chat, a page at a time (`/history 2` is older than page 1),
+    every die of a roll included."""
+    page = history_page(ctx.inv.args)
+    pages = await history_pages(ctx.repo, ctx.inv.platform, ctx.inv.chat_id, page)
+    if not pages:
         return [Public(_("Nothing has happened in this chat yet."))]
-    return [Public(_("Recent moves and rolls:\n{lines}", lines="\n".join(kept)))]
+    if page > len(pages):
+        last = len(pages)
+        raise RuleError(
+            _n(
+                "This chat's history has {n} page; /history {n} is its oldest.",
+                "This chat's history has {n} pages; /history {n} is its oldest.",
+                last,
+            )
+        )
+    kept, older = pages[page - 1], page < len(pages)
+    shown = "\n".join(kept)
+    text: str
+    if page == 1:
+        text = _("Recent moves and rolls:\n{lines}", lines=shown)
+    else:
+        text = _("Moves and rolls, page {page}:\n{lines}", page=page, lines=shown)
+    if older:
+        text = joined((text, _("Older: /history {page}.", page=page + 1)), "\n")
+    return [Public(text)]
+
+
+def history_page(args: Sequence[str]) -> int:
+    """The page a /history asks for: 1 (the newest) unless a number says otherwise."""
+    if not args:
+        return 1
+    typed = args[0]
+    if not (typed.isdigit() and len(typed) <= 6 and 1 <= int(typed) <= MAX_HISTORY_PAGE):
+        raise RuleError(
+            _(
+                "Write /history for the newest moves, or /history PAGE with a page from 1 "
+                "to {most}.",
+                most=f"{MAX_HISTORY_PAGE:,}",
+            )
+        )
+    return int(typed)
+
+
+async def history_pages(repo: Work, platform: str, chat_id: str, page: int) -> list[list[str]]:
+    """A chat's logged lines in pages from the newest, up to page `page` and one line past it
+    (so the last page shown knows whether older lines exist); none for an empty chat."""
+    lines = await repo.recent(platform, chat_id, page * HISTORY_LINES + 1)
+    return paged([text for _when, text in lines]) if lines else []
 
 
 async def recent_lines(repo: Work, platform: str, chat_id: str) -> list[str]:
-    """A chat's newest logged lines, oldest first, within HISTORY_CHARS."""
-    lines = await repo.recent(platform, chat_id, HISTORY_LINES)
-    kept: list[str] = []
-    for _when, text in reversed(lines):
-        if kept and sum(map(len, kept)) + len(text) > HISTORY_CHARS:
-            break
-        kept.insert(0, text)
-    return kept
+    """A chat's newest logged lines, oldest first: /history's first page."""
+    pages = await history_pages(repo, platform, chat_id, 1)
+    return pages[0] if pages else []
+
+
+def paged(lines: Sequence[str]) -> list[list[str]]:
+    """Pages from the newest (lines come oldest first): up to HISTORY_LINES lines and
+    HISTORY_CHARS characters each, and never less than one line, so every line is on a page.
+    A page holds at most HISTORY_LINES, so page N needs at most N * HISTORY_LINES lines."""
+    pages: list[list[str]] = []
+    page: list[str] = []
+    size = 0
+    for text in reversed(lines):
+        if page and (len(page) == HISTORY_LINES or size + len(text) > HISTORY_CHARS):
+            pages.append(page)
+            page, size = [], 0
+        page.insert(0, text)
+        size += len(text)
+    pages.append(page)
+    return pages
 
 
 def export_document(table: Table, actions: Sequence[ActionRow]) -> dict[str, Any]:
@@ -119,18 +176,48 @@ async def help_(ctx: Context) -> list[Reply]:
     return [just_for_you(ctx, help_text(ctx.shared, engine, topic, ctx.lang))]
 
 
-async def rules(ctx: Context) -> list[Reply]:
-    args = list(ctx.inv.args)
-    engine: Engine[Any] | None = None
+def named_game(ctx: Context, args: list[str], usage: str) -> Engine[Any]:
+    """The game a command names first (taken off `args`), else the table's game."""
     if args and args[0].lower() in GAMES:
-        engine = engine_for(args.pop(0).lower())
-    elif ctx.table is not None:
-        engine = engine_for(ctx.table.game)
-    if engine is None:
+        return engine_for(args.pop(0).lower())
+    if ctx.table is None:
         raise RuleError(
-            _("Say which game: /rules GAME [TOPIC], one of {games}.", games=", ".join(GAMES))
+            _("Say which game: {usage}, one of {games}.", usage=usage, games=", ".join(GAMES))
         )
+    return engine_for(ctx.table.game)
+
+
+def table_state(ctx: Context, engine: Engine[Any]) -> Any:
+    """The running table's state when it plays this game (its own card set), else None."""
+    table = ctx.table
+    if table is None or table.game != engine.key or table.status != TableStatus.ACTIVE:
+        return None
+    return table.state
+
+
+async def rules(ctx: Context) -> list[Reply]:
+    """The rules, or one topic (a game's topics include its cards: `/rules papertales Demon`)."""
+    args = list(ctx.inv.args)
+    engine = named_game(ctx, args, _("/rules GAME [TOPIC]"))
     return [just_for_you(ctx, engine.rules(" ".join(args).lower() or None))]
+
+
+async def card(ctx: Context) -> list[Reply]:
+    """One card in full, of the table's card set or of the game named first."""
+    args = list(ctx.inv.args)
+    engine = named_game(ctx, args, _("/card GAME CARD"))
+    if not args:
+        raise RuleError(_("Name the card: /card CARD."))
+    text = engine.card(table_state(ctx, engine), " ".join(args))
+    if text is None:
+        raise RuleError(
+            _(
+                "{game} has no card of that name; type a card's name as the game shows it, "
+                "in English or Polish.",
+                game=engine.title,
+            )
+        )
+    return [just_for_you(ctx, text)]
 
 
 def just_for_you(ctx: Context, text: str) -> Private:
@@ -155,6 +242,9 @@ async def games(ctx: Context) -> list[Reply]:
     return [Public(joined(lines, "\n"))]
 
 
+GAME_ARG = Arg("GAME", "choice", _("The game."), required=False, choices=tuple(GAMES))
+"""A game named first, where the table's game is the default (/rules, /card)."""
+
 VERBS: tuple[SharedVerb, ...] = (
     SharedVerb(
         "status",
@@ -173,10 +263,11 @@ VERBS: tuple[SharedVerb, ...] = (
     ),
     SharedVerb(
         "history",
-        _("Recent moves and rolls in this chat."),
+        _("Every move and roll in this chat, newest first: /history 2 goes back a page."),
         history,
+        args=(Arg("PAGE", "number", _("Which page: 1 is the newest."), required=False),),
         role="info",
-        examples=("/history",),
+        examples=("/history", "/history 2"),
     ),
     SharedVerb(
         "export",
@@ -198,11 +289,22 @@ VERBS: tuple[SharedVerb, ...] = (
         _("Rules summary and the referee's defaults."),
         rules,
         args=(
-            Arg("GAME", "choice", _("The game."), required=False, choices=tuple(GAMES)),
-            Arg("TOPIC", "word", _("One topic of the rules."), required=False),
+            GAME_ARG,
+            Arg("TOPIC", "word", _("One topic of the rules, or a card's name."), required=False),
         ),
         role="info",
-        examples=("/rules gotown", "/rules papertown defaults"),
+        examples=("/rules gotown", "/rules papertown defaults", "/rules papertales Demon"),
+    ),
+    SharedVerb(
+        "card",
+        _("One card in full: its numbers and what it does."),
+        card,
+        args=(
+            GAME_ARG,
+            Arg("CARD", "text", _("The card's name, in any language."), required=True),
+        ),
+        role="info",
+        examples=("/card Demon", "/card skylines Post Office"),
     ),
     SharedVerb(
         "games", _("The games this referee runs."), games, role="info", examples=("/games",)

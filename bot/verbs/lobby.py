@@ -75,7 +75,7 @@ async def new(ctx: Context) -> list[Reply]:
         for o in engine.options
         if options[o.name] and o.kind != "chat"
     )
-    players = f"{engine.min_players}-{engine.max_players}"
+    players = f"{engine.min_players}-{engine.seats(options)}"
     parts = [shown] if shown else []
     if settings.get("lang"):
         parts.append(_("language: {lang}", lang=settings["lang"]))
@@ -126,13 +126,10 @@ def _unique_name(table: Table, wanted: str) -> str:
 
 def _room(ctx: Context, table: Table) -> None:
     engine = engine_for(table.game)
-    if len(table.seats) >= engine.max_players:
+    most = engine.seats(table.options)
+    if len(table.seats) >= most:
         raise RuleError(
-            _(
-                "{game} seats at most {n} players; the table is full.",
-                game=engine.title,
-                n=engine.max_players,
-            )
+            _("{game} seats at most {n} players; the table is full.", game=engine.title, n=most)
         )
 
 
@@ -208,8 +205,8 @@ async def start(ctx: Context) -> list[Reply]:
     ctx.need_seat(table)
     engine = engine_for(table.game)
     dropped = await _drop_unconfirmed(ctx, table)
-    count = len(table.seats)
-    if not engine.min_players <= count <= engine.max_players:
+    count, most = len(table.seats), engine.seats(table.options)
+    if not engine.min_players <= count <= most:
         raise RuleError(
             _n(
                 "{game} needs {low} to {high} players and {n} is seated; /join or /addbot first.",
@@ -217,7 +214,7 @@ async def start(ctx: Context) -> list[Reply]:
                 count,
                 game=engine.title,
                 low=engine.min_players,
-                high=engine.max_players,
+                high=most,
             )
         )
     seed = ctx.new_seed()

@@ -21,6 +21,8 @@ SPECIALS: dict[str, int] = {
     "thief": 3,
     "superthief": 1,
 }
+JOKERS = 4
+NUMBER_COPIES = 4
 DECK_SIZE = 54
 
 NAMES: dict[str, str] = {
@@ -104,7 +106,7 @@ CARD_LIST = _(
 
 def full_deck() -> list[str]:
     """Every physical card once, in a fixed order (the setup shuffles it)."""
-    counts = {**{number: 4 for number in NUMBERS}, JOKER: 4, **SPECIALS}
+    counts = {**{number: NUMBER_COPIES for number in NUMBERS}, JOKER: JOKERS, **SPECIALS}
     return [f"{kind}#{copy}" for kind, count in counts.items() for copy in range(1, count + 1)]
 
 

@@ -9,8 +9,8 @@ from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
 from games.gotown import ABOUT, flow
 from games.gotown.bot import bot_choice
 from games.gotown.moves import legal_moves
-from games.gotown.rules_text import rules_text
-from games.gotown.setup import new_game
+from games.gotown.rules_text import card_text, rules_text
+from games.gotown.setup import RANDOM, new_game
 from games.gotown.state import GoTownState
 from games.gotown.verbs import VERBS
 from games.gotown.view import build_view
@@ -25,7 +25,15 @@ class GoTownEngine(BaseEngine[GoTownState]):
     min_players = ABOUT.min_players
     max_players = ABOUT.max_players
     verbs = VERBS
-    options = (Option("short", "flag", _("Short game: the first to build 4 floors wins."), False),)
+    options = (
+        Option("short", "flag", _("Short game: the first to build 4 floors wins."), False),
+        Option(
+            "first",
+            "str",
+            _("Who plays first: a player's name, or random (drawn at /start)."),
+            default=RANDOM,
+        ),
+    )
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
@@ -49,3 +57,7 @@ class GoTownEngine(BaseEngine[GoTownState]):
 
     def rules(self, topic: str | None) -> str:
         return rules_text(topic)
+
+    def card(self, state: GoTownState | None, name: str) -> str | None:
+        """A special card or the joker in full: how many the deck holds and what it does."""
+        return card_text(name)

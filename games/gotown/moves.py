@@ -46,14 +46,14 @@ def _steals(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
     return moves
 
 
-def _specials(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
+def _dog_plays(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
+    """A dog onto one of the seat's own floors; a bone onto any floor a dog guards."""
     names = state["names"]
     moves: list[Move] = []
-    own = state["towers"][seat]
     if "dog" in held:
         moves += [
             Move("play", (WORDS["dog"], str(i + 1)))
-            for i, floor in enumerate(own)
+            for i, floor in enumerate(state["towers"][seat])
             if not floor["dog"]
         ]
     if "bone" in held:
@@ -61,17 +61,29 @@ def _specials(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
             for i, floor in enumerate(state["towers"][other]):
                 if floor["dog"]:
                     moves.append(Move("play", (WORDS["bone"], names[other], FLOOR, str(i + 1))))
+    return moves
+
+
+def _aimed_plays(state: GoTownState, other: int, held: set[str]) -> list[Move]:
+    """The cards played at one opponent: hammer, wreck, thief, milkshake."""
+    name, tower = state["names"][other], state["towers"][other]
+    moves: list[Move] = []
+    if "hammer" in held and tower and not tower[-1]["dog"]:
+        moves.append(Move("play", (WORDS["hammer"], name)))
+    if "wreck" in held and tower:
+        moves.append(Move("play", (WORDS["wreck"], name)))
+    if "thief" in held and state["hands"][other]:
+        moves.append(Move("play", (WORDS["thief"], name)))
+    if "milkshake" in held:
+        moves.append(Move("play", (WORDS["milkshake"], name)))
+    return moves
+
+
+def _specials(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
+    moves = _dog_plays(state, seat, held)
     others = opponents(state, seat)
     for other in others:
-        tower = state["towers"][other]
-        if "hammer" in held and tower and not tower[-1]["dog"]:
-            moves.append(Move("play", (WORDS["hammer"], names[other])))
-        if "wreck" in held and tower:
-            moves.append(Move("play", (WORDS["wreck"], names[other])))
-        if "thief" in held and state["hands"][other]:
-            moves.append(Move("play", (WORDS["thief"], names[other])))
-        if "milkshake" in held:
-            moves.append(Move("play", (WORDS["milkshake"], names[other])))
+        moves += _aimed_plays(state, other, held)
     if "superthief" in held and any(state["hands"][other] for other in others):
         moves.append(Move("play", (WORDS["superthief"],)))
     if "donut" in held:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.i18n import N_, _, joined, said
+from games.gotown.catalog import ALIASES, JOKER, JOKERS, NAMES, NUMBERS, SPECIALS, fold
+from games.i18n import N_, _, _n, joined, said
 
 SUMMARY = (
     N_(
@@ -102,6 +103,21 @@ NOTES: tuple[str, ...] = (
 )
 
 
+def card_text(typed: str) -> str | None:
+    """A special card or the joker, named in either language, with its count and what it does."""
+    found = ALIASES.get("".join(ch for ch in fold(typed) if ch.isalnum() or ch == "?"))
+    if found is None or found in NUMBERS:
+        return None
+    count = SPECIALS.get(found, JOKERS)
+    return _n(
+        "{card} ({n} copy in the deck): {text}",
+        "{card} ({n} copies in the deck): {text}",
+        count,
+        card=NAMES[found],
+        text=said(TOPICS["joker" if found == JOKER else found]),
+    )
+
+
 def _items(lines: tuple[str, ...]) -> list[str]:
     return [_("- {rule}", rule=said(line)) for line in lines]
 
@@ -126,6 +142,9 @@ def rules_text(topic: str | None) -> str:
         return joined(_items((*DEFAULTS, *NOTES)), "\n")
     if key in TOPICS:
         return said(TOPICS[key])
+    card = card_text(topic)
+    if card is not None:
+        return card
     return _(
         "Unknown topic '{topic}', try: defaults, {topics}.", topic=topic, topics=", ".join(TOPICS)
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Event, Rng, RuleError, private, public
+from games.base import Event, Rng, RuleError, private, public, seat_by_name
 from games.gotown import ABOUT
 from games.gotown.catalog import full_deck
 from games.gotown.flow import begin_turn, floors
@@ -14,6 +14,8 @@ from games.gotown.state import GoTownState
 from games.i18n import _
 
 HAND_SIZE = 5
+RANDOM = "random"
+RANDOM_WORDS = (RANDOM, "losowo")
 MIN_PLAYERS, MAX_PLAYERS = ABOUT.min_players, ABOUT.max_players
 
 
@@ -32,6 +34,7 @@ def new_game(
     deck = full_deck()
     rng.shuffle(deck)
     count = len(names)
+    first, drawn = first_player(names, options.get("first"), rng)
     state: GoTownState = {
         "names": list(names),
         "goal": 4 if options.get("short") else 5,
@@ -57,8 +60,24 @@ def new_game(
             )
         )
     ]
+    if drawn:
+        events.append(public(_("{name} plays first, drawn at random.", name=names[first])))
+    else:
+        events.append(public(_("{name} plays first.", name=names[first])))
     events += [
         private(seat, _("Your opening hand: {cards}.", cards=hand_line(state, seat)))
         for seat in range(count)
     ]
-    return state, events + begin_turn(state, 0, rng)
+    return state, events + begin_turn(state, first, rng)
+
+
+def first_player(names: Sequence[str], wanted: Any, rng: Rng) -> tuple[int, bool]:
+    """The seat that plays first and whether it was drawn: the rules let the players decide,
+    so `--first NAME` names it and `random` (the default) draws it from the table's generator.
+    A table opened before the option existed has none: its first seat starts, as it did."""
+    if wanted is None:
+        return 0, False
+    text = str(wanted).strip()
+    if text.casefold() in RANDOM_WORDS or not text:
+        return rng.randbelow(len(names)), True
+    return seat_by_name(names, text), False

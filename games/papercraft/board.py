@@ -20,7 +20,7 @@ def kind(state: State, piece: Piece) -> Unit:
 
 
 def catalog(state: State) -> dict[str, Unit]:
-    return builtin_units() | state["extra_units"]
+    return {**builtin_units(), **state["extra_units"]}
 
 
 def side(state: State, seat: int) -> int:

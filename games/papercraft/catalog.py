@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, cast
 
 from games.dice import MAX_DICE, MAX_SIDES
@@ -54,14 +56,15 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
 
 
 @cache
-def data() -> dict[str, Any]:
-    """The parsed data/units.json (cached: it never changes while running), checked once."""
+def data() -> Mapping[str, Any]:
+    """The parsed data/units.json (cached: it never changes while running), checked once; read
+    only at the top, like the built-in units and abilities: every thread shares them."""
     folder = resources.files("games.papercraft").joinpath("data")
     loaded: dict[str, Any] = json.loads(folder.joinpath("units.json").read_text("utf-8"))
     for unit in loaded["units"]:
         for entry in unit["abilities"]:
             _check_ability(unit["name"], entry)
-    return loaded
+    return MappingProxyType(loaded)
 
 
 def _check_ability(unit: str, entry: dict[str, Any]) -> None:
@@ -78,18 +81,18 @@ def _check_ability(unit: str, entry: dict[str, Any]) -> None:
 
 
 @cache
-def builtin_units() -> dict[str, Unit]:
-    return {unit["name"]: cast(Unit, unit) for unit in data()["units"]}
+def builtin_units() -> Mapping[str, Unit]:
+    return MappingProxyType({unit["name"]: cast(Unit, unit) for unit in data()["units"]})
 
 
 @cache
-def builtin_abilities() -> dict[str, list[Ability]]:
+def builtin_abilities() -> Mapping[str, tuple[Ability, ...]]:
     """Every built-in ability entry by its name, casefolded."""
     found: dict[str, list[Ability]] = {}
     for unit in builtin_units().values():
         for entry in unit["abilities"]:
             found.setdefault(entry["name"].casefold(), []).append(entry)
-    return found
+    return MappingProxyType({name: tuple(entries) for name, entries in found.items()})
 
 
 def ability_key(text: str) -> str:

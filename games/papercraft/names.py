@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from games.i18n import N_, Name, _, joined, said
@@ -17,9 +18,8 @@ from games.papercraft.state import Ability, Piece, Unit, Weapon
 
 
 @cache
-def _polish() -> dict[str, Any]:
-    found: dict[str, Any] = data()["pl"]
-    return found
+def _polish() -> Mapping[str, Any]:
+    return MappingProxyType(data()["pl"])
 
 
 def fold(text: str) -> str:
@@ -78,7 +78,7 @@ def ability_text(entry: Ability) -> str:
     found = _polish()["abilities"].get(entry["name"])
     if found is None or "effect" not in entry:
         return entry["text"]
-    for known in builtin_abilities().get(entry["name"].casefold(), []):
+    for known in builtin_abilities().get(entry["name"].casefold(), ()):
         if ability_key(known["text"]) == ability_key(entry["text"]):
             return Name({"en": entry["text"], "pl": found["text"]})
     return entry["text"]

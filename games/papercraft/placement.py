@@ -76,20 +76,21 @@ def _placed_in(state: State, area: Rect) -> Buckets:
 @cache
 def _spots(
     table: tuple[int, int], area: Rect, width: float, depth: float
-) -> list[tuple[float, float]]:
+) -> tuple[tuple[float, float], ...]:
     """Every spot on a 1" grid in a zone, front rows first, from the middle outward."""
     x0, y0, x1, y1 = area
     xs = [x0 + width / 2 + i for i in range(int(x1 - x0 - width) + 1)]
     ys = [y0 + depth / 2 + i for i in range(int(y1 - y0 - depth) + 1)]
     middle = ((x0 + x1) / 2, (y0 + y1) / 2)
     centre = (table[0] / 2, table[1] / 2)
-    return sorted(
+    ordered = sorted(
         ((x, y) for x in xs for y in ys),
         key=lambda p: (
             round(math.dist(p, centre) - math.dist(middle, centre)),
             abs(p[0] - middle[0]) + abs(p[1] - middle[1]),
         ),
     )
+    return tuple(ordered)
 
 
 def free_spots(state: State, piece: Piece, facing: str, limit: int) -> list[tuple[float, float]]:

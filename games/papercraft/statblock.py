@@ -125,7 +125,7 @@ def _name(number: int, line: str, text: str) -> str:
 
 def ability(name: str, text: str, number: int, line: str) -> Ability:
     """The built-in rule when the text is a built-in ability's (or says built-in), else text only."""
-    known = builtin_abilities().get(name.casefold(), [])
+    known = builtin_abilities().get(name.casefold(), ())
     if ability_key(text) in BUILT_IN:
         if not known:
             raise _fail(
@@ -177,67 +177,90 @@ def _split_blocks(text: str) -> list[list[tuple[int, str]]]:
     return [lines[a:b] for a, b in zip(starts, [*starts[1:], len(lines)], strict=True)]
 
 
+class _Reading:
+    """A stat block read line by line: the unit so far, an attack's name waiting for its
+    'Type =' line, and whether the special abilities have begun."""
+
+    def __init__(self) -> None:
+        self.unit: dict[str, Any] = {"attacks": [], "abilities": []}
+        self.pending_name: str | None = None
+        self.in_abilities = False
+
+
 def _parse(block: list[tuple[int, str]]) -> Unit:
-    unit: dict[str, Any] = {"attacks": [], "abilities": []}
-    pending_name: str | None = None
-    in_abilities = False
+    reading = _Reading()
     for number, line in block:
         text = line.strip()
-        if not text:
-            continue
-        points = POINTS_RE.match(text)
-        if points:
-            unit["points"] = _int(number, line, points.group(1), "points")
-            continue
-        if "points" not in unit:
-            if "testing" not in text.casefold():
-                unit["name"] = _name(number, line, text)
-            continue
-        if text.casefold().rstrip(":") == "special abilities":
-            in_abilities = True
-            continue
-        if "=" not in text:
-            if "primary" not in unit and "," in text:
-                primary, _comma, template = (part.strip() for part in text.partition(","))
-                unit["primary"] = _named(primary, PRIMARY_TYPES, number, line, "Primary type")
-                unit["template"] = _named(
-                    template, tuple(templates()), number, line, "Secondary type"
-                )
-            elif not in_abilities:
-                pending_name = text
-            continue
-        key, _equals, value = (part.strip() for part in text.partition("="))
-        field = key.casefold()
-        if in_abilities:
-            unit["abilities"].append(ability(key, value, number, line))
-        elif field in UNIT_FIELDS:
-            pending_name = None  # an armour-name line before these is not an attack name
-            _unit_field(unit, UNIT_FIELDS[field], number, line, value)
-        elif field == "nation":
-            unit["nation"] = value
-        elif field == "type":
-            name = pending_name or f"Attack {len(unit['attacks']) + 1}"
-            attack = {"name": name, "types": _attack_types(number, line, value)}
-            unit["attacks"].append(attack)
-            pending_name = None
-        elif field in ("range", "hit bonus", "damage"):
-            if not unit["attacks"]:
-                raise _fail(number, line, _("an attack needs a 'Type =' line before this"))
-            attack = unit["attacks"][-1]
-            if field == "range":
-                attack["range"], attack["melee"] = _range(number, line, value)
-            elif field == "hit bonus":
-                attack["hit"] = _int(number, line, value, "hit")
-            else:
-                try:
-                    attack["damage"] = str(parse_dice(value))
-                except ValueError as error:
-                    raise _fail(
-                        number, line, _("Damage {problem}", problem=error.args[0])
-                    ) from None
-        else:
-            raise _fail(number, line, _("unknown field '{field}'", field=key))
-    return _checked(unit, block[0][0])
+        if text:
+            _read_line(reading, number, line, text)
+    return _checked(reading.unit, block[0][0])
+
+
+def _read_line(reading: _Reading, number: int, line: str, text: str) -> None:
+    """One non-blank line: the points, the name before them, then headings and fields."""
+    unit = reading.unit
+    points = POINTS_RE.match(text)
+    if points:
+        unit["points"] = _int(number, line, points.group(1), "points")
+    elif "points" not in unit:
+        if "testing" not in text.casefold():
+            unit["name"] = _name(number, line, text)
+    elif text.casefold().rstrip(":") == "special abilities":
+        reading.in_abilities = True
+    elif "=" not in text:
+        _read_heading(reading, number, line, text)
+    else:
+        _read_field(reading, number, line, text)
+
+
+def _read_heading(reading: _Reading, number: int, line: str, text: str) -> None:
+    """A line without '=': the unit's 'Primary, Secondary' types, else the next attack's name."""
+    unit = reading.unit
+    if "primary" not in unit and "," in text:
+        primary, _comma, template = (part.strip() for part in text.partition(","))
+        unit["primary"] = _named(primary, PRIMARY_TYPES, number, line, "Primary type")
+        unit["template"] = _named(template, tuple(templates()), number, line, "Secondary type")
+    elif not reading.in_abilities:
+        reading.pending_name = text
+
+
+def _read_field(reading: _Reading, number: int, line: str, text: str) -> None:
+    """A 'Key = value' line: an ability, a unit's field, or a field of an attack."""
+    unit = reading.unit
+    key, _equals, value = (part.strip() for part in text.partition("="))
+    field = key.casefold()
+    if reading.in_abilities:
+        unit["abilities"].append(ability(key, value, number, line))
+    elif field in UNIT_FIELDS:
+        reading.pending_name = None  # an armour-name line before these is not an attack name
+        _unit_field(unit, UNIT_FIELDS[field], number, line, value)
+    elif field == "nation":
+        unit["nation"] = value
+    elif field == "type":
+        name = reading.pending_name or f"Attack {len(unit['attacks']) + 1}"
+        attack = {"name": name, "types": _attack_types(number, line, value)}
+        unit["attacks"].append(attack)
+        reading.pending_name = None
+    elif field in ("range", "hit bonus", "damage"):
+        _attack_field(unit, field, number, line, value)
+    else:
+        raise _fail(number, line, _("unknown field '{field}'", field=key))
+
+
+def _attack_field(unit: dict[str, Any], field: str, number: int, line: str, value: str) -> None:
+    """Range, Hit Bonus or Damage of the attack last named by a 'Type =' line."""
+    if not unit["attacks"]:
+        raise _fail(number, line, _("an attack needs a 'Type =' line before this"))
+    attack = unit["attacks"][-1]
+    if field == "range":
+        attack["range"], attack["melee"] = _range(number, line, value)
+    elif field == "hit bonus":
+        attack["hit"] = _int(number, line, value, "hit")
+    else:
+        try:
+            attack["damage"] = str(parse_dice(value))
+        except ValueError as error:
+            raise _fail(number, line, _("Damage {problem}", problem=error.args[0])) from None
 
 
 REQUIRED = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.base import Cell, Grid, Meter, TableBlock, View
+from games.base import Cell, Grid, Meter, TableBlock, View, evolve
 from games.i18n import N_, _, joined, said
 from games.papercraft.army import army_points, army_text
 from games.papercraft.board import centre, pieces, rect, tracked
@@ -159,7 +159,7 @@ def _positions(state: State, known: _Pieces) -> TableBlock:
 @lru_cache(maxsize=12)
 def _squares(depth: int, width: int, colour: str) -> tuple[Cell, ...]:
     """Every square of a table in one colour, made once per table size and colour and shared by
-    views (nothing changes a Cell once a view is built; a labelled square is a Cell of its own)."""
+    views (a Cell is frozen: a labelled square is a Cell of its own)."""
     return tuple(Cell(r, c, colour) for r in range(depth) for c in range(width))
 
 
@@ -208,14 +208,12 @@ def _battlefield(state: State, known: _Pieces) -> Grid:
         for i, cell in labels.items():  # a labelled square keeps its label in the new colour
             down, across = divmod(i - top_left, width)
             if 0 <= down < high and 0 <= across < wide:
-                cells[i] = cell
-                cell.colour = colour
+                cells[i] = labels[i] = evolve(cell, colour=colour)
         x, y = centre(piece)
         r, c = depth - 1 - min(depth - 1, int(y)), min(width - 1, int(x))
         i = r * width + c
-        if i not in labels:
-            cells[i] = labels[i] = Cell(r, c, cells[i].colour)
-        label = cells[i].label = _initials(piece["name"])
+        label = _initials(piece["name"])
+        cells[i] = labels[i] = evolve(cells[i], label=label)
         legend[label] = known.titles[k]
     row_labels, col_labels = _rulers(depth, width)
     return Grid(

@@ -119,6 +119,7 @@ class Unit:
     dies_at: int | None
     ability: str
     trigger: str
+    ability_pl: str = ""
 
     def hook(self, name: str) -> tuple[Effect, ...]:
         return self.effects.get(name, ())
@@ -136,6 +137,7 @@ class Building:
     produces: tuple[Mapping[str, int], Mapping[str, int]]
     effects: tuple[Hooks, Hooks]
     ability: tuple[str, str]
+    ability_pl: tuple[str, str] = ("", "")
 
     def hook(self, level: int, name: str) -> tuple[Effect, ...]:
         return self.effects[level - 1].get(name, ())
@@ -234,6 +236,7 @@ def parse_unit(u: Mapping[str, Any]) -> Unit:
             u.get("dies_at", 1),
             u.get("ability", ""),
             u.get("trigger", ""),
+            u.get("ability_pl", ""),
         )
     except (KeyError, TypeError) as error:
         raise DataError(f"{where}: missing or bad field {error}.") from error
@@ -244,6 +247,7 @@ def parse_building(b: Mapping[str, Any]) -> Building:
     where = str(b.get("name", "?"))
     try:
         levels = list(b.get("effects") or [{}, {}])
+        polish = list(b.get("ability_pl") or ["", ""])
         return Building(
             b["name"],
             b["pl"],
@@ -256,6 +260,7 @@ def parse_building(b: Mapping[str, Any]) -> Building:
                 _hooks(levels[1], f"{where} level 2", False),
             ),
             (b["ability"][0], b["ability"][1]),
+            (str(polish[0]), str(polish[1])),
         )
     except (KeyError, TypeError, IndexError) as error:
         raise DataError(f"{where}: missing or bad field {error}.") from error

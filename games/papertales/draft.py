@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.base import Event, Rng, RuleError, private, public
 from games.i18n import _, _n
-from games.papertales.catalog import card_name, card_names, fold, match_card
+from games.papertales.catalog import card_name, fold, match_card
+from games.papertales.faces import faces
 from games.papertales.moves import draft_moves, owes_pick, two_players
 from games.papertales.piles import draw
 from games.papertales.state import PaperTalesState
@@ -78,10 +79,10 @@ def packet_prompts(state: PaperTalesState) -> list[Event]:
                 private(
                     seat,
                     _n(
-                        "Your packet ({n} card): {cards}. Pick with {how}.",
-                        "Your packet ({n} cards): {cards}. Pick with {how}.",
+                        "Your packet ({n} card), pick with {how}:\n{cards}",
+                        "Your packet ({n} cards), pick with {how}:\n{cards}",
                         len(p["packet"]),
-                        cards=card_names(p["packet"]),
+                        cards=faces(p["packet"]),
                         how=how,
                     ),
                     choices=draft_moves(state, seat)[:MAX_CHOICES],

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, RuleError, View
 from games.i18n import _, from_json
-from games.papertales import ABOUT, bot, moves, view
+from games.papertales import ABOUT, bot, faces, moves, view
 from games.papertales.flow import advance
 from games.papertales.rules_text import rules
 from games.papertales.setup import opening
@@ -74,3 +74,7 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
     def rules(self, topic: str | None) -> str:
         """The summary with every referee default, or one topic."""
         return rules(topic)
+
+    def card(self, state: PaperTalesState | None, name: str) -> str | None:
+        """A unit or building in full: cost, strength, resources and ability."""
+        return faces.card(name)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.base import Move
+from games.i18n import _
 from games.papertales.catalog import building_name, name, unit, words
 from games.papertales.costs import affordable
+from games.papertales.faces import short
 from games.papertales.kingdom import free, layout
 from games.papertales.state import PaperTalesState, Pending, Row
 from games.papertales.texts import DISCARD_WORD, NONE_WORD, ROW_WORDS
@@ -97,12 +99,13 @@ def draft_moves(state: PaperTalesState, seat: int) -> list[Move]:
     packet = state["players"][seat]["packet"]
     picks = _distinct(packet)
     if not two_players(state) or len(packet) < 2:
-        return [Move("draft", words(c)) for c in picks]
+        return [Move("draft", words(c), _("Draft {card}", card=short(c))) for c in picks]
     moves = []
     for c in picks:
         rest = [d for d in packet if d != c]
         for d in _distinct(rest):
-            moves.append(Move("draft", (*words(c), DISCARD_WORD, *words(d))))
+            label = _("Draft {card}, discard {other}", card=short(c), other=short(d))
+            moves.append(Move("draft", (*words(c), DISCARD_WORD, *words(d)), label))
     return moves
 
 
@@ -115,10 +118,17 @@ def deploy_moves(state: PaperTalesState, seat: int) -> list[Move]:
     open_rows = [r for r in ROWS if free(p, r) > 0]
     for c in _distinct(p["hand"]):
         cw = words(c)
-        moves += [Move("deploy", (*cw, ROW_WORDS[r])) for r in open_rows]
+        moves += [
+            Move(
+                "deploy",
+                (*cw, ROW_WORDS[r]),
+                _("Deploy {card} {row}", card=short(c), row=ROW_WORDS[r]),
+            )
+            for r in open_rows
+        ]
         if p["kept"] is None:
-            moves.append(Move("keep", cw))
-    for c, r, _ in layout(p):
+            moves.append(Move("keep", cw, _("Keep {card}", card=short(c))))
+    for c, r, _new in layout(p):
         other = "back" if r == "front" else "front"
         cw = words(c)
         if other in open_rows:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.i18n import N_, _, joined, said
+from games.papertales import faces
 
 SUMMARY = (
     N_(
@@ -129,7 +130,7 @@ ALIASES = {"wojny": "wars", "domyslne": "defaults", "domyślne": "defaults"}
 
 
 def rules(topic: str | None) -> str:
-    """The text /rules shows, in the reader's language."""
+    """The text /rules shows, in the reader's language: the summary, one topic or one card."""
     if topic is None:
         lines = [*(said(line) for line in SUMMARY), "", _("Referee defaults and proposed rulings:")]
         lines += [_("- {rule}", rule=said(d)) for d in DEFAULTS]
@@ -140,6 +141,9 @@ def rules(topic: str | None) -> str:
         return joined((_("- {rule}", rule=said(d)) for d in DEFAULTS), "\n")
     if key in TOPICS:
         return said(TOPICS[key])
+    card = faces.card(topic)
+    if card is not None:
+        return card
     return _(
         "Unknown topic '{topic}', try: defaults, {topics}.", topic=topic, topics=", ".join(TOPICS)
     )

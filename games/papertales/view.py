@@ -6,7 +6,8 @@ from functools import lru_cache
 
 from games.base import TableBlock, Track, View
 from games.i18n import N_, _, from_json, joined, said
-from games.papertales.catalog import building_name, card_name, card_names
+from games.papertales.catalog import building_name, card_name
+from games.papertales.faces import in_play, short, shorts
 from games.papertales.kingdom import layout, resources
 from games.papertales.moves import waiting
 from games.papertales.state import PaperTalesState, Player
@@ -38,11 +39,7 @@ def _units(p: Player, row: str) -> str:
 def _row_text(units: tuple[tuple[int, int], ...]) -> str:
     """`_units` by each unit's card and age tokens, made once (texts never change once made):
     every view shows every row, and a row changes at a few moves."""
-    cells = [
-        _("{card} ({n} age)", card=card_name(card), n=age) if age else card_name(card)
-        for card, age in units
-    ]
-    return joined(cells, empty="-")
+    return joined((in_play(card, age) for card, age in units), empty="-")
 
 
 @lru_cache(maxsize=1024)
@@ -121,9 +118,9 @@ def render(state: PaperTalesState, seat: int | None) -> View:
     view.lines += [from_json(line) for line in state["final"]]
     if seat is not None:
         p = players[seat]
-        view.hand = [card_name(c) for c in p["hand"]]
+        view.hand = [short(c) for c in p["hand"]]
         if p["packet"]:
-            view.lines.append(_("Your packet: {cards}.", cards=card_names(p["packet"])))
+            view.lines.append(_("Your packet: {cards}.", cards=shorts(p["packet"])))
         if p["kept"] is not None:
             view.lines.append(_("Kept for next turn: {card}.", card=card_name(p["kept"])))
         if state["phase"] == "deploy":

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, cast, get_args
 
 from games.base import RuleError
@@ -97,14 +99,14 @@ def _shown(text: str) -> str:
 
 
 @cache
-def _power_names() -> dict[str, PowerId]:
+def _power_names() -> Mapping[str, PowerId]:
     """Every folded name of every power (key, Polish word, aliases); the first power in the
     catalogue's order keeps a name two share."""
     names: dict[str, PowerId] = {}
     for power in reversed(POWERS.values()):
         for name in (fold(power.key), fold(power.word.forms["pl"]), *power.aliases):
             names[name] = power.key
-    return names
+    return MappingProxyType(names)
 
 
 def power_id(text: str) -> PowerId:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import re
 
-from games.base import Event, Rng, RuleError, public
-from games.i18n import Joined, _, _n, joined
+from games.base import Event, Rng, RuleError, copy_state, public
+from games.i18n import Joined, Text, _, _n, joined
 from games.papertown.catalog import POWERS, power_id
 from games.papertown.flow import done_allowed
 from games.papertown.participants import current, who
-from games.papertown.placement import base_left, base_open, check_base, place
+from games.papertown.placement import (
+    base_left,
+    base_open,
+    check_base,
+    examples,
+    open_now,
+    place,
+)
 from games.papertown.powers import check_power, uses_left
 from games.papertown.sheet import CELL_WORD, cell_name, parse_cell
 from games.papertown.state import PaperTownState, PowerId
@@ -76,16 +83,56 @@ def _mark(state: PaperTownState, cells: list[int], used: PowerId | None) -> list
     Cells beyond what is left are not marked, and the event says so."""
     room = base_left(state) if used is None else uses_left(state, current(state), used)
     kept = cells[: max(room, 1)]  # with no room, the first block's check says why
+    before = copy_state(state) if len(kept) > 1 else None
     claimed: list[int] = []
-    for cell in kept:
-        if used is None:
-            check_base(state, cell)
-            state["base"] += 1
-        else:
-            check_power(state, used, cell)
-            state["used"][used] = state["used"].get(used, 0) + 1
-        claimed += place(state, cell)
+    for index, cell in enumerate(kept):
+        try:
+            claimed += _mark_one(state, cell, used)
+        except RuleError as refused:
+            if index and before is not None:
+                _refuse_as_now(before, kept[:index], cell, used, refused)
+            raise
     return [public(_told(state, kept, cells[len(kept) :], used, claimed))]
+
+
+def _refuse_as_now(
+    before: PaperTownState,
+    earlier: list[int],
+    cell: int,
+    used: PowerId | None,
+    refused: RuleError,
+) -> None:
+    """A batch is refused whole, so its refusal suggests what is open now, not what the blocks
+    before the refused one would open: the block is checked as the sheet stands (on a copy);
+    if only the batch's order refuses it and the refusal suggested blocks, it says so."""
+    message = refused.message
+    suggests = used is None and isinstance(message, Text) and "examples" in message.params
+    sheet = before["sheet"]
+    instead = (
+        _(
+            "Nothing was marked: {name} does not fit after {earlier} in one command. "
+            "Blocks open now: e.g. {examples}.",
+            name=cell_name(sheet, cell),
+            earlier=joined(cell_name(sheet, c) for c in earlier),
+            examples=examples(open_now(before), before),
+        )
+        if suggests
+        else None
+    )
+    _mark_one(before, cell, used)
+    if instead is not None:
+        raise RuleError(instead)
+
+
+def _mark_one(state: PaperTownState, cell: int, used: PowerId | None) -> list[int]:
+    """Check and place one block; the special blocks it claims."""
+    if used is None:
+        check_base(state, cell)
+        state["base"] += 1
+    else:
+        check_power(state, used, cell)
+        state["used"][used] = state["used"].get(used, 0) + 1
+    return place(state, cell)
 
 
 def _told(

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import is_
+from types import MappingProxyType
 
 from games.base import RuleError
 from games.i18n import _, _n, joined
@@ -29,7 +30,7 @@ def own_cells(state: PaperTownState, p: int) -> list[int]:
 
 
 @lru_cache(maxsize=64)
-def markable(colours: str) -> dict[str | None, tuple[int, ...]]:
+def markable(colours: str) -> Mapping[str | None, tuple[int, ...]]:
     """A sheet's blocks that may ever be marked (not special, not old town): all of them under
     None, and by colour. A sheet's colours never change, so every move's search starts here."""
     found: dict[str | None, list[int]] = {None: []}
@@ -37,7 +38,7 @@ def markable(colours: str) -> dict[str | None, tuple[int, ...]]:
         if colour not in (SPECIAL, OLD_TOWN):
             found[None].append(i)
             found.setdefault(colour, []).append(i)
-    return {colour: tuple(cells) for colour, cells in found.items()}
+    return MappingProxyType({colour: tuple(cells) for colour, cells in found.items()})
 
 
 def free_of(state: PaperTownState, colour: str | None = None) -> list[int]:
@@ -133,6 +134,12 @@ def block_problem(state: PaperTownState, cell: int) -> str | None:
     if colours[cell] == OLD_TOWN:
         return _("{name} is old town (black), which can never be marked.", name=name)
     return None
+
+
+def open_now(state: PaperTownState) -> set[int]:
+    """The blocks a normal mark may take now: the pool's blocks next to yours, else all of it."""
+    pool, _fallback = base_pool(state)
+    return (pool & touching(state, current(state))) or pool
 
 
 def examples(cells: set[int], state: PaperTownState) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 from games.i18n import Joined, _, _n
+from games.memo import Memo
 from games.papertown.catalog import OBJECTIVES, POWERS
 from games.papertown.participants import name_of, names_and, who
 from games.papertown.sheet import OLD_TOWN, WATER, neighbours
@@ -84,7 +85,7 @@ def breakdown(state: PaperTownState, p: int) -> list[int]:
 
 
 MONEY_MEMO_LIMIT = 4096
-_MONEY: dict[Hashable, tuple[int, ...]] = {}
+_MONEY: Memo[Hashable, tuple[int, ...]] = Memo(MONEY_MEMO_LIMIT)
 """Breakdowns by sheet, Bank claims and a participant's blocks: a move changes one
 participant's blocks, and every view shows everyone's money."""
 
@@ -108,11 +109,9 @@ def breakdowns(state: PaperTownState) -> list[list[int]]:
     money = []
     for p, own in enumerate(cells):
         key = (fixed, p, frozenset(own))
-        found = _MONEY.get(key)
+        found = _MONEY.find(key)
         if found is None:
-            if len(_MONEY) >= MONEY_MEMO_LIMIT:
-                _MONEY.clear()
-            found = _MONEY[key] = tuple(_parts(state, p, own))
+            found = _MONEY.keep(key, tuple(_parts(state, p, own)))
         money.append(list(found))
     return money
 

@@ -45,6 +45,10 @@ A = TypeVar("A")
 T = TypeVar("T")
 
 
+BOM = "\ufeff"
+"""The byte-order mark Windows editors put before a UTF-8 file's text."""
+
+
 def format_sheet(sheet: Sheet) -> str:
     """The sheet in the file format (parse_sheet reads it back unchanged)."""
     cols = sheet["cols"]
@@ -245,8 +249,9 @@ def _specials(sheet: Sheet, lines: list[tuple[int, str]]) -> list[Special]:
 
 
 def parse_sheet(text: str) -> Sheet:
-    """Read a sheet file's text; a RuleError names the line that is wrong."""
-    lines = _sort_lines(text)
+    """Read a sheet file's text (a UTF-8 byte-order mark, as some editors save, is no part of
+    it); a RuleError names the line that is wrong."""
+    lines = _sort_lines(text.removeprefix(BOM))
     rows, cols, colours = _grid(lines.rows)
     sheet: Sheet = {
         "rows": rows,

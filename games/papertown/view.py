@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
 from games.base import Cell, Grid, TableBlock, Track, View
 from games.i18n import Joined, _, _n, joined
@@ -49,7 +51,7 @@ in text and out of the PNG legend (which shows only keys the image font can draw
 @lru_cache(maxsize=32)
 def _plain_cells(colours: str, cols: int) -> tuple[Cell, ...]:
     """Every cell of a sheet as it looks unmarked, made once per sheet: a move changes a few
-    cells, and a view shares the unmarked ones (nothing changes a Cell once a view is built)."""
+    cells, and a view shares the unmarked ones (a Cell is frozen)."""
     return tuple(
         Cell(i // cols, i % cols, COLOURS[letter].hex, emoji=COLOUR_EMOJI.get(letter))
         for i, letter in enumerate(colours)
@@ -69,11 +71,10 @@ def _marked_cells(colours: str, cols: int, tag: str) -> tuple[Cell, ...]:
 @lru_cache(maxsize=1024)
 def _special_cell(row: int, col: int, power: PowerId, tag: str | None) -> Cell:
     """A special block, free or claimed by the participant with this tag (shared likewise)."""
-    cell = Cell(row, col, COLOURS[SPECIAL].hex, label=POWERS[power].label, emoji=FREE_EMOJI[power])
-    if tag is not None:
-        cell.label = Joined((POWERS[power].label, tag), " ")
-        cell.emoji = CLAIMED_EMOJI[power]
-    return cell
+    colour, label = COLOURS[SPECIAL].hex, POWERS[power].label
+    if tag is None:
+        return Cell(row, col, colour, label=label, emoji=FREE_EMOJI[power])
+    return Cell(row, col, colour, label=Joined((label, tag), " "), emoji=CLAIMED_EMOJI[power])
 
 
 def column_ruler(cols: int, row_label_width: int = 1) -> str:
@@ -87,18 +88,20 @@ def _legend(state: PaperTownState) -> dict[str, str]:
     sheet = state["sheet"]
     ruler, keys = _legend_keys(sheet["cols"], tuple(sheet["powers"]))
     players = {MARK_EMOJI[p["tag"]]: name_of(p) for p in state["players"]}
-    return {**ruler, **players, **keys}
+    return ruler | players | keys  # a read-only mapping's `|` copies its dict whole
 
 
 @lru_cache(maxsize=64)
-def _legend_keys(cols: int, powers: tuple[PowerId, ...]) -> tuple[dict[str, str], dict[str, str]]:
+def _legend_keys(
+    cols: int, powers: tuple[PowerId, ...]
+) -> tuple[MappingProxyType[str, str], MappingProxyType[str, str]]:
     """What a sheet's legend says before and after its players: made once per sheet."""
-    ruler: dict[str, str] = {column_ruler(cols): Joined((_("columns"), ""), "\n")}
+    ruler = {column_ruler(cols): Joined((_("columns"), ""), "\n")}
     keys: dict[str, str] = {COLOUR_EMOJI[ch]: COLOURS[ch].name for ch in COLOUR_EMOJI}
     for power in powers:
         keys[FREE_EMOJI[power]] = _("{power} (free)", power=POWERS[power].title)
         keys[CLAIMED_EMOJI[power]] = _("{power} (claimed)", power=POWERS[power].title)
-    return ruler, keys
+    return MappingProxyType(ruler), MappingProxyType(keys)
 
 
 @lru_cache(maxsize=16)
@@ -147,13 +150,13 @@ def _objectives(state: PaperTownState) -> TableBlock:
 
 
 @lru_cache(maxsize=256)
-def _boxes(cols: int, specials: tuple[tuple[PowerId, int, str], ...]) -> dict[str, str]:
+def _boxes(cols: int, specials: tuple[tuple[PowerId, int, str], ...]) -> Mapping[str, str]:
     """Each power's boxes ('[X] C4 [ ] F7'), by its blocks' cells and claimers' tags: claims
-    change a few times a game. The dict is only read."""
+    change a few times a game."""
     boxes: dict[str, list[str]] = {}
     for power, cell, tag in specials:
         boxes.setdefault(power, []).append(f"[{tag}] {cell_label(cols, cell)}")
-    return {power: " ".join(found) for power, found in boxes.items()}
+    return MappingProxyType({power: " ".join(found) for power, found in boxes.items()})
 
 
 @lru_cache(maxsize=256)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.base import Move, RuleError
-from games.i18n import _, _n
+from games.i18n import _, _n, joined
 from games.skylines import city
 from games.skylines.cards import TRACKS, Catalog
 from games.skylines.city import Target
@@ -75,8 +75,9 @@ def moves(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[Mov
             cost = city.cost(cat, card, near, less, free, bonus)
             if cost <= len(pool):
                 pay = cat.labels(pool[:cost])
-                args = [*source, *city.label(target), *([WORDS["pay"], *pay] if pay else [])]
-                found.append(Move("build", tuple(args)))
+                rest = [*city.label(target), *([WORDS["pay"], *pay] if pay else [])]
+                label = _("Build {card} {rest}", card=cat.short(card), rest=joined(rest, " "))
+                found.append(Move("build", (*source, *rest), label))
     return found
 
 
@@ -98,45 +99,33 @@ def _target(
     )
 
 
-def parse(state: SkylinesState, cat: Catalog, seat: int, args: Sequence[str], rule: Step) -> Plan:
-    """Read '/build CARD|row N [over N|left|right|gap N] [pay CARD...]' and check it all."""
-    parts = words(args)
+def _source(
+    state: SkylinesState, cat: Catalog, seat: int, parts: list[str], rule: Step
+) -> tuple[str, int | None, int]:
+    """The card named first (a hand card or 'row N'): the card, its row slot, the next word."""
     source = rule.get("from", "hand")
     hand = cat.labels(state["hands"][seat])
     found = take_name(parts, 0, hand) if source in ("hand", "hand_or_row") else None
-    slot: int | None = None
     if found is not None:
-        card, i = found
-    elif source in ("row", "hand_or_row") and parts[:1] and keyword(parts[0]) == "row":
+        return found[0], None, found[1]
+    if source in ("row", "hand_or_row") and parts[:1] and keyword(parts[0]) == "row":
         if len(parts) < 2 or not state["row"]:
             raise RuleError(_("Give the card row slot to build from, e.g. '/build row 2 left'."))
         slot = number(parts[1], 1, len(state["row"]), _("card row slot"))
-        card, i = state["row"][slot], 2
-    elif source == "hand":
+        return state["row"][slot], slot, 2
+    if source == "hand":
         raise RuleError(_("Name a card in your hand to build, then where; {hint}.", hint=HAND_HINT))
-    elif source == "row":
+    if source == "row":
         raise RuleError(
             _("Name 'row N' (a card row slot) to build, then where; {hint}.", hint=HAND_HINT)
         )
-    else:
-        raise RuleError(
-            _("Name a card in your hand or 'row N' to build, then where; {hint}.", hint=HAND_HINT)
-        )
-    wanted = rule.get("type")
-    if wanted is not None and cat.card(card).type != wanted:
-        raise RuleError(_("This action builds only a {type} card.", type=cat.label(wanted)))
-    where = rule.get("where", "any")
-    target, i = _target(state, seat, parts, i, where)
-    if target not in city.targets(state, seat, where):
-        raise RuleError(
-            _(
-                "You cannot build at '{spot}'; you may build at: {spots}.",
-                spot=" ".join(city.label(target)),
-                spots=city.labels(city.targets(state, seat, where)),
-            )
-        )
-    cost = price(state, cat, seat, card, target, rule)
-    pool = _pool(state, seat, card, slot)
+    raise RuleError(
+        _("Name a card in your hand or 'row N' to build, then where; {hint}.", hint=HAND_HINT)
+    )
+
+
+def _payment(cat: Catalog, parts: list[str], i: int, pool: list[str]) -> list[str]:
+    """The cards named after 'pay' (each taken out of `pool`), from word `i` on."""
     pay: list[str] = []
     if i < len(parts):
         if keyword(parts[i]) != "pay":
@@ -155,6 +144,29 @@ def parse(state: SkylinesState, cat: Catalog, seat: int, args: Sequence[str], ru
             pay.append(named[0])
             pool.remove(named[0])
             i = named[1]
+    return pay
+
+
+def parse(state: SkylinesState, cat: Catalog, seat: int, args: Sequence[str], rule: Step) -> Plan:
+    """Read '/build CARD|row N [over N|left|right|gap N] [pay CARD...]' and check it all."""
+    parts = words(args)
+    card, slot, i = _source(state, cat, seat, parts, rule)
+    wanted = rule.get("type")
+    if wanted is not None and cat.card(card).type != wanted:
+        raise RuleError(_("This action builds only a {type} card.", type=cat.label(wanted)))
+    where = rule.get("where", "any")
+    target, i = _target(state, seat, parts, i, where)
+    if target not in city.targets(state, seat, where):
+        raise RuleError(
+            _(
+                "You cannot build at '{spot}'; you may build at: {spots}.",
+                spot=" ".join(city.label(target)),
+                spots=city.labels(city.targets(state, seat, where)),
+            )
+        )
+    cost = price(state, cat, seat, card, target, rule)
+    pool = _pool(state, seat, card, slot)
+    pay = _payment(cat, parts, i, pool)
     if len(pay) != cost:
         if cost > len(pay) + len(pool):
             raise RuleError(

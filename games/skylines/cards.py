@@ -3,8 +3,9 @@ from a card file by catalog.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from games.i18n import N_, Name, Text, _, _n, joined
 from games.skylines.state import Passive, Step, Test
@@ -69,15 +70,16 @@ class Award:
 
 @dataclass(frozen=True)
 class Catalog:
-    """Everything printed: cards, cities, achievements, chips, awards and the track layout."""
+    """Everything printed: cards, cities, achievements, chips, awards and the track layout. Its
+    mappings are read-only: `load` keeps a catalogue, and every table and thread shares it."""
 
     provenance: str
-    cards: dict[str, Card]
-    cities: dict[str, City]
+    cards: Mapping[str, Card]
+    cities: Mapping[str, City]
     achievements: tuple[Achievement, ...]
     chips: tuple[int, ...]
     awards: tuple[Award, ...]
-    discounted_by: dict[str, str]
+    discounted_by: Mapping[str, str]
     sites: tuple[str, ...]
     track_end: int
     lines: tuple[int, ...]
@@ -87,9 +89,13 @@ class Catalog:
     deal: int
     custom: bool = False  # a group's own card file
     borrowed: tuple[str, ...] = ()  # sections of that file taken from the sample
-    names: dict[str, str] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
     """Cards, cities, achievements, awards, types and sites as their readers see them: a `Name`
     where the card file gives a Polish name too (the sample does), else the name as written."""
+
+    def __post_init__(self) -> None:
+        for name in ("cards", "cities", "discounted_by", "names"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -165,6 +171,29 @@ class Catalog:
                 **params,
             )
         return _("{name} (level {level} {type}, cost {cost}, {gains}): {text}", **params)
+
+    def short(self, name: str) -> str:
+        """A card on a button or in a line: type, cost, gains and icons, e.g. 'Post Office
+        (Civic, cost 1, Pr+1, Downtown)'."""
+        card = self.card(name)
+        parts = [
+            self.label(card.type),
+            _("cost {cost}", cost=card.cost),
+            self.gains(name, ", ", ""),
+        ]
+        parts += [
+            self.label(card.site) if card.site else "",
+            _("landmark") if card.landmark else "",
+        ]
+        return _("{name} ({numbers})", name=self.label(name), numbers=joined(p for p in parts if p))
+
+    def describe_city(self, name: str) -> str:
+        """A city as a player reads it: type, site and passive ability."""
+        city = self.cities[name]
+        params = {"city": self.label(name), "type": self.label(city.type), "text": city.text}
+        if city.site:
+            return _("{city} ({type}, {site}): {text}", site=self.label(city.site), **params)
+        return _("{city} ({type}): {text}", **params)
 
     def gains(self, name: str, sep: str = " ", empty: str = "-") -> str:
         """'Pf+1 Po+2': what building the card gains on each track."""

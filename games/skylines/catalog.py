@@ -429,8 +429,9 @@ def plain(card: Card) -> Card:
     )
 
 
-@lru_cache(maxsize=1)
 def sample_data() -> dict[str, Any]:
+    """The sample card file, parsed anew at each call (the caller's to change): `load` keeps
+    the catalogues built from it."""
     text = resources.files("games.skylines").joinpath("data/cards.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
@@ -438,7 +439,8 @@ def sample_data() -> dict[str, Any]:
 
 @lru_cache(maxsize=16)
 def load(text: str | None) -> Catalog:
-    """The sample set (text None) or a group's card file given as its JSON text."""
+    """The sample set (text None) or a group's card file given as its JSON text (after a
+    UTF-8 byte-order mark, if its editor wrote one)."""
     if text is None:
         return build_catalog(sample_data())
     if len(text) > MAX_FILE_CHARS:
@@ -450,7 +452,7 @@ def load(text: str | None) -> Catalog:
             )
         )
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark is no part of it
     except json.JSONDecodeError as exc:
         raise RuleError(
             _(

@@ -85,14 +85,15 @@ def to_hand(t: Context, seat: int, card: str, source: str) -> None:
 
 
 def refill_row(t: Context) -> None:
-    """Keep the card row at full size from the current level's deck, naming each new card."""
+    """Keep the card row at full size from the current level's deck, naming each new card
+    with its type, cost, gains and icons."""
     row = t.state["row"]
     while len(row) < t.cat.row_size:
         card = draw(t, t.state["level"])
         if card is None:
             return
         row.append(card)
-        t.say(_("The card row gets {card}.", card=t.cat.label(card)), reveal=True)
+        t.say(_("The card row gets {card}.", card=t.cat.short(card)), reveal=True)
 
 
 def draw_deck(t: Context, seat: int, level: int) -> str | None:

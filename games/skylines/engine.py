@@ -11,6 +11,7 @@ from games.skylines import ABOUT, flow, moves
 from games.skylines.bot import choose
 from games.skylines.catalog import catalog_of, load
 from games.skylines.context import Context
+from games.skylines.faces import face
 from games.skylines.rules_text import rules_text
 from games.skylines.scoring import outcome
 from games.skylines.setup import card_set, check_players, new_game
@@ -50,8 +51,13 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
         return new_game(names, options, rng, self.max_players)
 
     def check_options(self, options: Mapping[str, Any]) -> None:
-        """A card file is checked whole at /new, and must seat as many players as may join."""
-        check_players(load(card_set(options)), self.max_players, self.max_players)
+        """A card file is checked whole at /new and must seat the fewest players a table has;
+        the lobby then takes only as many as it seats (`seats`)."""
+        check_players(load(card_set(options)), self.min_players, self.max_players)
+
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """As many players as the card set can deal in, at most the game's maximum."""
+        return load(card_set(options)).most_players(self.max_players)
 
     def after(self, state: SkylinesState, rng: Rng) -> list[Event]:
         """Automatic parts of the action run, the next choice is announced, turns pass."""
@@ -76,3 +82,7 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
 
     def rules(self, topic: str | None) -> str:
         return rules_text(topic)
+
+    def card(self, state: SkylinesState | None, name: str) -> str | None:
+        """A building card or city of the table's set (the sample without a table) in full."""
+        return face(load(None) if state is None else catalog_of(state), name)

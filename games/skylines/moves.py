@@ -4,6 +4,7 @@ running action's current part accepts."""
 from __future__ import annotations
 
 from games.base import Move
+from games.i18n import _
 from games.skylines import building
 from games.skylines.achievements import claimable
 from games.skylines.actions import mayor_spots
@@ -29,7 +30,10 @@ def basic_moves(state: SkylinesState, cat: Catalog, seat: int) -> list[Move]:
     ]
     if can_draw(state, cat, state["level"]):
         found.append(Move("draw", (WORDS["deck"],)))
-    found += row_moves("draw", state)
+    found += [
+        Move("draw", move.args, _("Draw {card}", card=cat.short(card)))
+        for move, card in zip(row_moves("draw", state), state["row"], strict=True)
+    ]
     found += card_moves("achieve", cat, claimable(state, cat, seat))
     found += [Move("mayor", (str(i + 1),)) for i in mayor_spots(state, cat, seat)]
     found.append(Move("done"))

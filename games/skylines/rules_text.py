@@ -9,6 +9,7 @@ from games.skylines.cards import MEASURES
 from games.skylines.city import PASSIVE_EVENTS
 from games.skylines.effects.registry import MAX_DEPTH, MAX_STEPS
 from games.skylines.effects.registry import SUMMARY as EFFECTS
+from games.skylines.faces import face
 from games.skylines.verbs import VERBS
 
 SUMMARY = (
@@ -241,6 +242,7 @@ ALIASES = {
 
 
 def rules_text(topic: str | None) -> str:
+    """The summary, one topic or verb, or one card of the sample set in full."""
     if topic is None:
         return joined((joined(map(said, SUMMARY), "\n"), RULINGS, EFFECTS, CARDS), "\n\n")
     key = topic.strip().lstrip("/").casefold()
@@ -255,5 +257,8 @@ def rules_text(topic: str | None) -> str:
                 help=verb.help,
                 examples=joined(verb.examples, "; "),
             )
+    card = face(c.load(None), topic)
+    if card is not None:
+        return card
     names = ", ".join([*TOPICS, *(v.name for v in VERBS)])
     return _("Unknown topic '{topic}', try: {names}.", topic=topic, names=names)

@@ -135,7 +135,7 @@ def new_game(
     refill_row(t)
     for seat in range(count):
         offers = state["offers"][seat]
-        offered = joined((_offer(cat, c) for c in offers), " | ")
+        offered = joined((cat.describe_city(c) for c in offers), " | ")
         hand = joined((cat.describe(c) for c in state["hands"][seat]), " | ")
         choices = [Move("city", (cat.label(c),)) for c in offers]
         text = _(
@@ -143,11 +143,3 @@ def new_game(
         )
         t.out.append(private(seat, text, choices=choices))
     return state, t.out
-
-
-def _offer(cat: Catalog, name: str) -> str:
-    city = cat.cities[name]
-    params = {"city": cat.label(name), "type": cat.label(city.type), "text": city.text}
-    if city.site:
-        return _("{city} ({type}, {site}): {text}", site=cat.label(city.site), **params)
-    return _("{city} ({type}): {text}", **params)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TypeVar
 
 from games.base import TableBlock, Track, View
 from games.i18n import _, _n, from_json, joined
+from games.memo import Memo
 from games.skylines import city
 from games.skylines.cards import TRACK_TITLES, TRACKS, Achievement, Catalog
 from games.skylines.catalog import catalog_of
@@ -56,48 +56,35 @@ def _icons(cat: Catalog, stack: Stack) -> str:
 
 
 MEMO_LIMIT = 4096
-"""The most entries a card set's memo keeps before it starts again."""
-
-
-KeyT = TypeVar("KeyT", bound=Hashable)
-ValueT = TypeVar("ValueT")
-
-
-def _remember(memo: dict[KeyT, ValueT], key: KeyT, make: Callable[[], ValueT]) -> ValueT:
-    """memo[key], made the first time it is asked for (a full memo starts again)."""
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        found = memo[key] = make()
-    return found
+"""The most entries each of a card set's memos keeps."""
 
 
 AchievementKey = tuple[str, tuple[str, ...], str | None, int | None]
 """An achievement, who claimed it, who took its chip and the chip's points if shown."""
 
 
+@dataclass(frozen=True, eq=False)
 class _Printed:
     """The parts of a view that depend only on the cards, made once per card set: a building's
     row in a city (a stack changes at a few moves, every view shows them all), a card's row in
     the card row, a card in a hand, an achievement's line. Texts never change once made, so
     views share them."""
 
-    def __init__(self, cat: Catalog) -> None:
-        self.cat = cat
-        self.stacks: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
-        self.cards: dict[str, tuple[str, ...]] = {}
-        self.described: dict[str, str] = {}
-        self.achievements: dict[AchievementKey, str] = {}
+    cat: Catalog
+    stacks: Memo[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = field(
+        default_factory=lambda: Memo(MEMO_LIMIT)
+    )
+    cards: Memo[str, tuple[str, ...]] = field(default_factory=lambda: Memo(MEMO_LIMIT))
+    described: Memo[str, str] = field(default_factory=lambda: Memo(MEMO_LIMIT))
+    achievements: Memo[AchievementKey, str] = field(default_factory=lambda: Memo(MEMO_LIMIT))
 
     def stack(self, stack: Stack) -> tuple[str, ...]:
         """Top card, built cards, tucked cards, icons, height."""
         cat = self.cat
         built, tucked = stack["built"], stack["tucked"]
-        return _remember(
-            self.stacks,
+        return self.stacks.get(
             (tuple(built), tuple(tucked)),
-            lambda: (
+            lambda _key: (
                 cat.label(built[-1]),
                 joined(cat.labels(built), " < "),
                 cat.listed(tucked, "-"),
@@ -110,10 +97,9 @@ class _Printed:
         """A card in the row: name, type, cost, gains, site, landmark, mayor action."""
         cat = self.cat
         card = cat.card(name)
-        return _remember(
-            self.cards,
+        return self.cards.get(
             name,
-            lambda: (
+            lambda _key: (
                 cat.label(name),
                 cat.label(card.type),
                 str(card.cost),
@@ -126,25 +112,20 @@ class _Printed:
 
     def describe(self, name: str) -> str:
         """A card in a hand, as `Catalog.describe` says it."""
-        return _remember(self.described, name, lambda: self.cat.describe(name))
+        return self.described.get(name, self.cat.describe)
 
     def achievement(self, a: Achievement, key: AchievementKey) -> str:
-        return _remember(self.achievements, key, lambda: _achievement_line(self.cat, a, key))
+        return self.achievements.get(key, lambda _key: _achievement_line(self.cat, a, key))
 
 
 MEMOS_KEPT = 16
-_MEMOS: dict[int, _Printed] = {}
+_MEMOS: Memo[int, _Printed] = Memo(MEMOS_KEPT)
 
 
 def _printed(cat: Catalog) -> _Printed:
-    """The memo of these cards, found by the catalogue itself: `load` keeps a card set's
-    catalogue, and a kept memo holds it, so its id names no other catalogue meanwhile."""
-    found = _MEMOS.get(id(cat))
-    if found is None or found.cat is not cat:
-        if len(_MEMOS) >= MEMOS_KEPT:
-            _MEMOS.pop(next(iter(_MEMOS)), None)
-        found = _MEMOS[id(cat)] = _Printed(cat)
-    return found
+    """The memo of these cards, found by the catalogue's id: a kept memo holds its catalogue, so
+    no other catalogue has that id while it is kept."""
+    return _MEMOS.get(id(cat), lambda _id: _Printed(cat))
 
 
 def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:

@@ -200,7 +200,7 @@ async def test_game_replies_end_with_the_control_row(referee) -> None:
     def inv(user: str, verb: str, *args: str) -> Invocation:
         return Invocation("test", "row", user, user, verb, list(args))
 
-    for step in (inv("a", "new", "gotown"), inv("b", "join")):
+    for step in (inv("a", "new", "gotown", "--first", "a"), inv("b", "join")):
         await referee.handle(step)
     started = await referee.handle(inv("a", "start"))
     board = [r for r in started if isinstance(r, Public) and r.live is not None]

@@ -65,10 +65,11 @@ async def test_a_polish_client_reads_polish_and_autocompletes_polish_names(
     polish = {u.pl for u in UNITS}
     for choice in choices:
         shown, sent = (
-            choice["name"].removeprefix("/draft "),
+            choice["name"].removeprefix("Wybierz: "),
             choice["value"].removeprefix("/draft "),
         )
         assert any(shown.startswith(name) for name in polish), shown
+        assert "(koszt " in shown and ", siła " in shown, shown  # the card's short form
         assert not any(shown.startswith(name) for name in english), shown
         assert any(sent.startswith(name) for name in {u.name for u in UNITS}), sent
     assert any(c["name"] != c["value"] for c in choices)

@@ -142,7 +142,7 @@ async def test_status_tables_are_code_blocks(
 ) -> None:
     players = Players(fake, handled)
     async with running(fake, referee, settings()):
-        await players.slash(ANN, "new", game="gotown")
+        await players.slash(ANN, "new", game="gotown", options="--first Ann")
         await players.slash(BOB, "join")
         await players.slash(ANN, "start")
         [status] = channel_posts(await players.slash(BOB, "status"))

@@ -32,6 +32,7 @@ JSON_FIELDS = (
 )
 TEXT_LIMIT = 4096
 RESULT_ID_LIMIT = 64
+EDITS = frozenset({"editMessageText", "editMessageReplyMarkup", "editMessageMedia"})
 HTML_TAGS = frozenset(
     [
         "b",
@@ -409,49 +410,74 @@ class FakeBotApi:
 
 def _bad_request(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
     """What the real API refuses with 400 for the methods modelled here; None when it is fine."""
-    if method in {"sendMessage", "editMessageText"}:
-        text = str(params.get("text") or "")
-        if not text:
-            return "message text is empty"
-        problem = _html_problem(text) if params.get("parse_mode") == "HTML" else None
-        if problem is not None:
-            return f"can't parse entities: {problem}"
-        if len(_plain(text, params.get("parse_mode"))) > TEXT_LIMIT:
-            return "message is too long"
-    if method in {"editMessageText", "editMessageReplyMarkup", "editMessageMedia"}:
-        problem = _edit_problem(method, params, api)
-        if problem is not None:
-            return problem
-    if method == "pinChatMessage":
-        chat_id = int(params.get("chat_id") or 0)
-        if (chat_id, int(params.get("message_id") or 0)) not in api.messages:
-            return "message to pin not found"
-        if chat_id < 0 and chat_id not in api.pinners:
-            return "not enough rights to manage pinned messages in the chat"
-    if method == "sendMessage" and params.get("message_thread_id") is not None:
-        chat_id = int(params.get("chat_id") or 0)
-        if chat_id not in api.forums:
-            return "message thread not found"
-    if method == "editMessageText":
-        inline = params.get("inline_message_id")
-        if inline is None and (params.get("chat_id") is None or params.get("message_id") is None):
+    return (
+        _text_problem(method, params)
+        or _edit_problem(method, params, api)
+        or _pin_problem(method, params, api)
+        or _thread_problem(method, params, api)
+        or _inline_edit_problem(method, params, api)
+        or _inline_answer_problem(method, params, api)
+    )
+
+
+def _text_problem(method: str, params: dict[str, Any]) -> str | None:
+    """A sent or edited text: not empty, its HTML well formed, at most TEXT_LIMIT characters."""
+    if method not in {"sendMessage", "editMessageText"}:
+        return None
+    text = str(params.get("text") or "")
+    if not text:
+        return "message text is empty"
+    problem = _html_problem(text) if params.get("parse_mode") == "HTML" else None
+    if problem is not None:
+        return f"can't parse entities: {problem}"
+    if len(_plain(text, params.get("parse_mode"))) > TEXT_LIMIT:
+        return "message is too long"
+    return None
+
+
+def _pin_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
+    """Only a message that exists, and in a group only where the bot may pin."""
+    if method != "pinChatMessage":
+        return None
+    chat_id = int(params.get("chat_id") or 0)
+    if (chat_id, int(params.get("message_id") or 0)) not in api.messages:
+        return "message to pin not found"
+    if chat_id < 0 and chat_id not in api.pinners:
+        return "not enough rights to manage pinned messages in the chat"
+    return None
+
+
+def _thread_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
+    """A message into a topic only in a forum."""
+    if method != "sendMessage" or params.get("message_thread_id") is None:
+        return None
+    if int(params.get("chat_id") or 0) not in api.forums:
+        return "message thread not found"
+    return None
+
+
+def _inline_edit_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
+    """An edited text names its message, an inline message that exists, and changes it."""
+    if method != "editMessageText":
+        return None
+    inline = params.get("inline_message_id")
+    if inline is None:
+        if params.get("chat_id") is None or params.get("message_id") is None:
             return "message identifier is not specified"
-        if inline is not None and inline not in api.inline_messages:
-            return "MESSAGE_ID_INVALID"
-        if inline is not None:
-            old = api.inline_messages[inline]
-            same_text = old["text"] == _plain(params["text"], params.get("parse_mode"))
-            if same_text and old.get("reply_markup") == params.get("reply_markup"):
-                return "message is not modified"
-    if method == "answerInlineQuery":
-        return _inline_answer_problem(params, api)
+        return None
+    if inline not in api.inline_messages:
+        return "MESSAGE_ID_INVALID"
+    old = api.inline_messages[inline]
+    same_text = old["text"] == _plain(params["text"], params.get("parse_mode"))
+    if same_text and old.get("reply_markup") == params.get("reply_markup"):
+        return "message is not modified"
     return None
 
 
 def _edit_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
     """Only a message of this chat that exists, and only into something new; the text of a
     photo is its caption (editMessageText on it fails), a text has no media to replace."""
-    if "inline_message_id" in params:
+    if method not in EDITS or "inline_message_id" in params:
         return None
     key = (int(params.get("chat_id") or 0), int(params.get("message_id") or 0))
     message = api.messages.get(key)
@@ -473,7 +499,10 @@ def _edit_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str |
     return None
 
 
-def _inline_answer_problem(params: dict[str, Any], api: FakeBotApi) -> str | None:
+def _inline_answer_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
+    """An answer to a live query: at most 50 articles with unique ids, and a valid button."""
+    if method != "answerInlineQuery":
+        return None
     query_id = str(params.get("inline_query_id") or "")
     if query_id not in api.inline_queries or query_id in api.inline_answers:
         return "query is too old and response timeout expired or query ID is invalid"
@@ -486,23 +515,36 @@ def _inline_answer_problem(params: dict[str, Any], api: FakeBotApi) -> str | Non
     if len(set(ids)) != len(ids):
         return "RESULT_ID_DUPLICATE"
     for result in results:
-        if result.get("type") != "article" or not result.get("title"):
-            return "RESULT_TYPE_INVALID"
-        content = result.get("input_message_content") or {}
-        text = str(content.get("message_text") or "")
-        if not text:
-            return "MESSAGE_EMPTY"
-        if content.get("parse_mode") == "HTML" and _html_problem(text) is not None:
-            return "can't parse entities"
-        if len(_plain(text, content.get("parse_mode"))) > TEXT_LIMIT:
-            return "MESSAGE_TOO_LONG"
-    button = params.get("button")
-    if button is not None:
-        if not button.get("text"):
-            return "BUTTON_TEXT_INVALID"
-        start = button.get("start_parameter")
-        if start is not None and not START_PARAMETER.fullmatch(str(start)):
-            return "START_PARAM_INVALID"
+        problem = _inline_result_problem(result)
+        if problem is not None:
+            return problem
+    return _inline_button_problem(params.get("button"))
+
+
+def _inline_result_problem(result: dict[str, Any]) -> str | None:
+    """One article: a title and a message that is not empty, well formed and short enough."""
+    if result.get("type") != "article" or not result.get("title"):
+        return "RESULT_TYPE_INVALID"
+    content = result.get("input_message_content") or {}
+    text = str(content.get("message_text") or "")
+    if not text:
+        return "MESSAGE_EMPTY"
+    if content.get("parse_mode") == "HTML" and _html_problem(text) is not None:
+        return "can't parse entities"
+    if len(_plain(text, content.get("parse_mode"))) > TEXT_LIMIT:
+        return "MESSAGE_TOO_LONG"
+    return None
+
+
+def _inline_button_problem(button: dict[str, Any] | None) -> str | None:
+    """The button above the results: a text, and a start parameter Telegram accepts."""
+    if button is None:
+        return None
+    if not button.get("text"):
+        return "BUTTON_TEXT_INVALID"
+    start = button.get("start_parameter")
+    if start is not None and not START_PARAMETER.fullmatch(str(start)):
+        return "START_PARAM_INVALID"
     return None
 
 

@@ -24,7 +24,8 @@ async def hand_and_version(tg: Harness, user: User) -> tuple[list[str], int | No
         return [], None
     board = mine[0].board
     assert board is not None
-    return [card for card in board.hand or [] if len(card) >= MIN_NAME], mine[0].version
+    names = [card.split(" (")[0] for card in board.hand or []]  # less "(cost 2, str 7)"
+    return [name for name in names if len(name) >= MIN_NAME], mine[0].version
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)

@@ -196,8 +196,9 @@ async def tg(fake: FakeBotApi, db_url: str) -> AsyncIterator[Harness]:
     await harness.stop()
 
 
-async def open_table(tg: Harness, *players: User, game: str = "gotown") -> Call:
-    """The first player opens a table in the group, the others join; returns its board."""
+async def open_table(tg: Harness, *players: User, game: str = "gotown --first Ann") -> Call:
+    """The first player opens a table in the group, the others join; returns its board (GoTown:
+    Ann plays first)."""
     await tg.say(players[0], f"/new {game}")
     for player in players[1:]:
         await tg.say(player, "/join")
@@ -227,7 +228,7 @@ async def test_a_complete_three_player_game(tg: Harness, fake: FakeBotApi) -> No
     players = (ANN, BOB, CID)
     await tg.start_privately(*players)
     fake.pinners.add(GROUP)
-    [opened] = to(await tg.say(ANN, "/new gotown"), GROUP)
+    [opened] = to(await tg.say(ANN, "/new gotown --first Ann"), GROUP)
     assert opened.text.startswith("Ann opened a GoTown table")
     assert "<b>GoTown: waiting for players.</b>" in opened.text, "the report rides on the board"
     assert [k["text"] for k in opened.buttons()] == ["Join", "Add a bot", "Start"]

@@ -167,7 +167,7 @@ async def test_moves_are_buttons_labelled_in_words(tg: Harness, fake: FakeBotApi
 
 async def test_status_tables_keep_their_columns(tg: Harness, fake: FakeBotApi) -> None:
     await tg.start_privately(ANN, BOB)
-    await tg.say(ANN, "/new gotown", SUPERGROUP)
+    await tg.say(ANN, "/new gotown --first Ann", SUPERGROUP)
     await tg.say(BOB, "/join", SUPERGROUP)
     await tg.say(ANN, "/start", SUPERGROUP)
     [status] = sent_to(await tg.say(BOB, "/status", SUPERGROUP), SUPERGROUP)

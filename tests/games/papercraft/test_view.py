@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.i18n import localise_view
 from games.base import Cell, Event, Grid, State
@@ -30,10 +31,12 @@ def _drawn(state: PapercraftState) -> list[Cell]:
         for col in range(max(0, int(left) - 1), min(width, int(right) + 1)):
             for row in range(max(0, int(bottom) - 1), min(depth, int(top) + 1)):
                 if left <= col + 0.5 <= right and bottom <= row + 0.5 <= top:
-                    cells[(depth - 1 - row, col)].colour = colour
+                    square = (depth - 1 - row, col)
+                    cells[square] = replace(cells[square], colour=colour)
         x, y = centre(piece)
-        middle = cells[(depth - 1 - min(depth - 1, int(y)), min(width - 1, int(x)))]
-        middle.label = "".join(word[0] for word in piece["name"].split())[:3]
+        middle = (depth - 1 - min(depth - 1, int(y)), min(width - 1, int(x)))
+        label = "".join(word[0] for word in piece["name"].split())[:3]
+        cells[middle] = replace(cells[middle], label=label)
     return list(cells.values())
 
 

@@ -117,7 +117,7 @@ def test_polish_names_shown_and_accepted() -> None:
         packet[0] = knight
     act(state, rng, 0, "/draft rycerz 1")
     assert knight in state["players"][0]["hand"]
-    assert localise_view(ENGINE.view(state, 0), "pl").hand == ["Rycerz 1"]
+    assert localise_view(ENGINE.view(state, 0), "pl").hand == ["Rycerz 1 (koszt 1, siła 4)"]
 
 
 def test_deployment_rules_capacity_keep_and_ready() -> None:
@@ -237,11 +237,18 @@ def test_public_view_shows_every_kingdom_and_own_view_the_secrets() -> None:
     state["players"][1]["kept"] = take(state, card("Relic of Wisdom"))
     public = ENGINE.view(state, None)
     row = public.tables[0].rows[0]
-    assert row[:6] == ["Gosia", "7", "4", "Demon (1 age)", "Farmer 1", "Town 2"]
+    assert row[:6] == [
+        "Gosia",
+        "7",
+        "4",
+        "Demon (str 7, 1 age)",
+        "Farmer 1 (str 1, 1 Food)",
+        "Town 2",
+    ]
     assert public.hand is None and public.tracks[0].positions["Gosia"] == 7
     text = str(public.to_json())
     assert "Kraken" not in text and "Relic" not in text
     own = ENGINE.view(state, 1)
-    assert own.hand == ["Kraken"]
+    assert own.hand == ["Kraken (cost 6, str 9)"]
     assert any("Relic of Wisdom" in line for line in own.lines)
     assert "Kraken" not in str(ENGINE.view(state, 0).to_json())

@@ -90,7 +90,7 @@ def test_public_view_has_no_hand() -> None:
     public = ENGINE.view(state, None)
     assert public.hand is None
     assert "Demon" not in json.dumps(public.to_json())
-    assert ENGINE.view(state, 0).hand == ["Demon"]
+    assert ENGINE.view(state, 0).hand == ["Demon (cost 2, str 7)"]
 
 
 def test_deploy_choices_are_private_until_everyone_is_ready() -> None:
@@ -111,7 +111,7 @@ def test_deploy_choices_are_private_until_everyone_is_ready() -> None:
     assert "Kraken" in own and "Knight 2" in own
     # Knight 1 is still shown in the Front until the reveal: its move is secret too.
     front = ENGINE.view(state, None).tables[0].rows[0][3]
-    assert front == "Knight 1"
+    assert front == "Knight 1 (str 4)"
     events = ready_all(state, rng)
     revealed = [e for e in events if e.to is None and "Kraken" in e.text]
     assert revealed and revealed[0].reveals is True

@@ -52,10 +52,12 @@ def test_marks_chain_off_marks_made_earlier_in_the_same_turn() -> None:
 
 
 def test_a_mark_away_from_your_group_is_refused_when_an_adjacent_one_exists() -> None:
-    # After A1, B2 does not touch A1 while A2 does: the whole command is refused.
+    # After A1, B2 does not touch A1 while A2 does: the whole command is refused, and what it
+    # suggests is open now (nothing was marked: any yellow block on the first turn).
     state = new_game(SMALL)
     rolled(state, "Y")
-    assert "does not touch" in refused(state, 0, "mark", "A1", "B2", "A2")
+    text = refused(state, 0, "mark", "A1", "B2", "A2")
+    assert "B2 does not fit after A1" in text and text.endswith("e.g. A1, A2, B2.")
     assert owners(state) == {}
 
 
