@@ -18,6 +18,7 @@ from bot.context import wants_image
 from bot.i18n import say
 from bot.ratings import record_result
 from bot.replies import Button, Mention, Private, Public, Reply, Unmade
+from bot.upgrades import behind
 from games.base import Action, Engine, Event, Move, Rng, copy_state, find_verb
 from games.i18n import Joined, _, _n, joined
 from games.memo import Memo
@@ -230,7 +231,9 @@ def bots_owe_a_move(table: Table | None) -> bool:
     if table is None or table.status != TableStatus.ACTIVE or table.state is None:
         return False
     bots = [i for i, seat in enumerate(table.seats) if seat.is_bot]  # none: no engine asked
-    return bool(bots) and any(seat in bots for seat in engine_for(table.game).waiting(table.state))
+    if not bots or behind(table):  # behind: a state this release cannot read, waiting for /end
+        return False
+    return any(seat in bots for seat in engine_for(table.game).waiting(table.state))
 
 
 async def check_end(turn: Turn) -> bool:

@@ -19,6 +19,7 @@ from bot.ops.meter import measured, meter
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.replies import Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
+from bot.upgrades import behind, refuse_behind, upgraded
 from bot.verbs import SHARED, route
 from bot.verbs.dice import inline_title
 from games.base import NotYourTurn, Rng, RuleError, copy_state
@@ -199,6 +200,8 @@ class Referee:
             await self.store.locks.acquire(key)
             try:
                 loaded = await self.store.load(inv.platform, inv.chat_id, self.new_seed)
+                if not loaded.cached:
+                    await upgraded(loaded.table, self.store.queries.actions)
                 work = self.store.work(loaded)
                 work.update = update
                 try:
@@ -259,6 +262,7 @@ class Referee:
         """The command routed once; the table's deadlines follow it (a new lobby has none), and
         a seated player's platform language is remembered."""
         chat, table = loaded.chat, loaded.table
+        refuse_behind(table, inv.verb)
         if inv.version is not None and not button_still_good(table, inv):
             raise StaleButton(STALE_TEXT)
         board = chat.settings.get("board") or self.board_default
@@ -293,6 +297,9 @@ class Referee:
         due = 0
         for _round in range(SWEEP_ROUNDS):
             now = self.clock()
+            earliest = await self.store.queries.next_deadline(platforms)
+            if earliest is None or earliest > now:
+                break  # nothing due: no write transaction (on SQLite no write lock) at all
             async with self.store.upkeep() as session, session.begin():
                 claimed = await Upkeep(session).claim_deadlines(now, now + LEASE, platforms, batch)
             if not claimed:
@@ -334,8 +341,8 @@ class Referee:
         row = await self.store.queries.deadline(deadline_id)
         if row is None or row.fire_at > now:
             return [], table  # fired or moved by another process or a command
-        if table is None or table.id != row.table_id:
-            await work.delete_deadlines(row.table_id)
+        if table is None or table.id != row.table_id or behind(table):
+            await work.delete_deadlines(row.table_id)  # no turn to time: only /end is left
             return [], table
         board = loaded.chat.settings.get("board") or self.board_default
         replies = await fire(
@@ -353,7 +360,9 @@ class Referee:
         cached = self.store.cached(platform, chat_id)
         if cached is not None:
             return cached.table
-        return await self.store.queries.open_table(platform, chat_id)
+        table = await self.store.queries.open_table(platform, chat_id)
+        await upgraded(table, self.store.queries.actions)
+        return table
 
     async def seated_humans(self, platform: str, chat_id: str) -> list[tuple[str, str]]:
         """(user id, name) of the humans at the chat's open table, for adapters that must reach them."""
@@ -377,7 +386,7 @@ class Referee:
             cached = self.store.cached(platform, chat_id)
             if cached is not None:
                 return self._offers(cached.chat, cached.table, user_id, locale)
-            table = await self.store.queries.open_table(platform, chat_id)
+            table = await self._open_table(platform, chat_id)
             if table is None:
                 return []
             chat = await self.store.queries.chat(platform, chat_id)
@@ -390,7 +399,7 @@ class Referee:
     def _offers(
         chat: Chat | None, table: Table, user_id: str, locale: str | None
     ) -> list[tuple[str, str]]:
-        if table.status != TableStatus.ACTIVE or table.state is None:
+        if table.status != TableStatus.ACTIVE or table.state is None or behind(table):
             return []
         seat = seat_of(table, user_id)
         if seat is None:

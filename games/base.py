@@ -8,12 +8,15 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import orjson
 
 from games.i18n import Joined, _
 from games.memo import Memo
+
+if TYPE_CHECKING:
+    from games.versions import Step
 
 State = dict[str, Any]
 """A game's whole state as the referee stores it: plain JSON. Games describe theirs with TypedDicts."""
@@ -207,8 +210,43 @@ class Verb(Generic[H]):
         return bool(self.args or self.grammar)
 
 
+@dataclass(frozen=True)
+class Args:
+    """A verb's arguments as typed values by their declared names (games.args reads them);
+    `words` as the player typed them."""
+
+    words: tuple[str, ...]
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def one(self, name: str, kind: type[T]) -> T:
+        """A required argument's value."""
+        value = self.values[name]
+        if not isinstance(value, kind):
+            raise TypeError(f"argument {name} is {type(value).__name__}, not {kind.__name__}")
+        return value
+
+    def maybe(self, name: str, kind: type[T]) -> T | None:
+        """An optional argument's value, None when it was left out."""
+        return self.one(name, kind) if name in self.values else None
+
+    def many(self, name: str, kind: type[T]) -> tuple[T, ...]:
+        """A repeated argument's values, () when it was left out."""
+        values = tuple(self.values.get(name, ()))
+        if not all(isinstance(value, kind) for value in values):
+            raise TypeError(f"argument {name} holds a value that is not {kind.__name__}")
+        return values
+
+
+class ArgumentReader(Protocol):
+    """What reads a verb's words at one table, and writes typed values back (games.args.Context)."""
+
+    def read(self, verb: Verb[Any], typed: Sequence[str]) -> Args: ...
+
+    def write(self, args: Sequence[Arg], values: Mapping[str, Any]) -> tuple[str, ...]: ...
+
+
 S = TypeVar("S")
-MoveHandler = Callable[[S, int, list[str], "Rng"], list["Event"]]
+MoveHandler = Callable[[S, int, Args, "Rng"], list["Event"]]
 """A game verb's handler: apply the move in place or raise RuleError (the caller rolls back)."""
 GameVerb = Verb[MoveHandler[S]]
 
@@ -363,6 +401,8 @@ class Engine(Protocol[S]):
     hidden_information: bool
     """Whether players hold anything the others may not see (hands, picks): only then must
     the bot be able to message each player privately."""
+    versions: Sequence[Step]
+    """Each change of the stored state since the first release (games.versions)."""
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
@@ -379,6 +419,11 @@ class Engine(Protocol[S]):
         ...
 
     def view(self, state: S, seat: int | None) -> View: ...
+
+    def reader(self, state: S, seat: int) -> ArgumentReader | None:
+        """What reads this seat's arguments (its hand names its cards); None: the handlers read
+        `Args.words`."""
+        ...
 
     def legal(self, state: S, seat: int) -> list[Move]: ...
 
@@ -423,6 +468,7 @@ class BaseEngine(ABC, Generic[S]):
     verbs: Sequence[GameVerb[S]] = ()
     options: Sequence[Option] = ()
     hidden_information: bool = True
+    versions: Sequence[Step] = ()
 
     def act(self, state: S, seat: int, verb: str, args: Sequence[str], rng: Rng) -> list[Event]:
         declared = find_verb(self.verbs, verb)
@@ -436,10 +482,17 @@ class BaseEngine(ABC, Generic[S]):
                     names=names,
                 )
             )
-        events = declared.handler(state, seat, list(args), rng)
+        reader = self.reader(state, seat)
+        given = Args(tuple(args)) if reader is None else reader.read(declared, args)
+        events = declared.handler(state, seat, given, rng)
         return events if declared.readonly else events + self.after(state, rng)
 
     def check_options(self, options: Mapping[str, Any]) -> None:
+        return None
+
+    def reader(self, state: S, seat: int) -> ArgumentReader | None:
+        """What reads this seat's arguments; None while the game's handlers still read their own
+        words (`Args.words`)."""
         return None
 
     def after(self, state: S, rng: Rng) -> list[Event]:

@@ -102,10 +102,11 @@ class Upkeep:
     async def claim_deadlines(
         self, now: datetime, lease_until: datetime, platforms: Collection[str] | None, limit: int
     ) -> list[tuple[int, str, str]]:
-        """Due deadlines nobody holds, leased to this process: on PostgreSQL `FOR UPDATE SKIP
-        LOCKED`, so concurrent sweepers take disjoint rows; (id, platform, chat id)."""
-        stmt = (
-            select(Deadline.id, Deadline.platform, Deadline.chat_id)
+        """Due deadlines nobody holds, leased to this process in one statement (the write lock is
+        held for it alone); on PostgreSQL its rows are taken `FOR UPDATE SKIP LOCKED`, so
+        concurrent sweepers take disjoint rows. (id, platform, chat id), the earliest first."""
+        due = (
+            select(Deadline.id)
             .where(
                 Deadline.fire_at <= now,
                 or_(Deadline.claimed_until.is_(None), Deadline.claimed_until < now),
@@ -115,12 +116,12 @@ class Upkeep:
             .with_for_update(skip_locked=True)
         )
         if platforms is not None:
-            stmt = stmt.where(Deadline.platform.in_(list(platforms)))
-        rows = [(r[0], r[1], r[2]) for r in (await self.session.execute(stmt)).all()]
-        if rows:
-            await self.session.execute(
-                update(Deadline)
-                .where(Deadline.id.in_([r[0] for r in rows]))
-                .values(claimed_until=lease_until)
-            )
-        return rows
+            due = due.where(Deadline.platform.in_(list(platforms)))
+        claim = (
+            update(Deadline)
+            .where(Deadline.id.in_(due.scalar_subquery()))
+            .values(claimed_until=lease_until)
+            .returning(Deadline.id, Deadline.platform, Deadline.chat_id, Deadline.fire_at)
+        )
+        found = sorted((await self.session.execute(claim)).all(), key=lambda r: (r[3], r[0]))
+        return [(r[0], r[1], r[2]) for r in found]

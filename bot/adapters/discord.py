@@ -560,7 +560,12 @@ class Adapter:
             attachment=attachment,
         )
         work = asyncio.ensure_future(self.referee.handle(inv))
-        done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+        # a command answered within `defer_after` needs no "thinking..."; 0 defers every one
+        done = (
+            set()
+            if self.defer_after <= 0
+            else (await asyncio.wait({work}, timeout=self.defer_after))[0]
+        )
         if not done:
             try:
                 await interaction.response.defer(ephemeral=True, thinking=True)

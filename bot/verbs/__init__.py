@@ -27,8 +27,9 @@ SHARED_NAMES = frozenset(verb.name for verb in SHARED)
 
 
 async def route(ctx: Context) -> list[Reply]:
-    """Bots that still owe moves (a crash came between their transactions) go first."""
-    if not bots_owe_a_move(ctx.table):
+    """Bots that still owe moves (a crash came between their transactions) go first, unless the
+    game is ended (whatever its state: /end asks the engine nothing it need not)."""
+    if ctx.inv.verb == "end" or not bots_owe_a_move(ctx.table):
         return await dispatch(ctx)
     assert ctx.table is not None
     resumed = await resume_bots(begin(ctx.repo, ctx.table, ctx.board_default))

@@ -14,6 +14,7 @@ from bot.i18n import localise_view
 from bot.pipeline import game_buttons
 from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
+from bot.upgrades import version_of
 from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
 from games.i18n import _, _n, joined
@@ -144,6 +145,7 @@ def export_document(table: Table, actions: Sequence[ActionRow]) -> dict[str, Any
     return {
         "format": "paperref-export/1",
         "game": table.game,
+        "engine_version": version_of(table),
         "options": table.options,
         "seats": [{"position": s.position, "name": s.name, "bot": s.is_bot} for s in table.seats],
         "commitment": table.commitment,

@@ -10,9 +10,11 @@ from bot.durations import format_duration, parse_duration
 from bot.options import TABLE_SETTINGS, parse_options
 from bot.pipeline import begin, play
 from bot.replies import Button, Public, Reply
+from bot.upgrades import VERSION
 from games.base import Arg, Option, Rng, RuleError
 from games.i18n import _, _n, joined
 from games.registry import GAMES, engine_for
+from games.versions import current
 from storage.models import TableStatus
 from storage.rows import Table
 
@@ -230,6 +232,7 @@ async def start(ctx: Context) -> list[Reply]:
     clock = _(" Each turn has {time}.", time=format_duration(turn_time)) if turn_time else ""
     if table.settings.get("lang") is None and ctx.chat.settings.get("language"):
         ctx.repo.update_settings(table, lang=ctx.chat.settings["language"])  # fixed, as turn time
+    ctx.repo.update_settings(table, **{VERSION: current(engine.versions)})
     ctx.repo.save_state(table, state, rng.position)
     ctx.repo.bump(table)
     turn = begin(ctx.repo, table, ctx.board_default)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,11 +11,15 @@ from bot.board import game_board, into_new_board
 from bot.context import Context, SharedVerb, wants_image
 from bot.pipeline import begin, event_replies, move_button, play
 from bot.replies import Button, Private, Public, Reply
-from games.base import Action, Engine, Move, Rng, RuleError, find_verb
+from games.base import Action, Engine, Move, Rng, RuleError, View, find_verb
 from games.i18n import _, _n, joined
 from games.registry import all_engines, engine_for
 from games.replay import replay
+from games.versions import FIRST, upgrade
 from storage.models import TableStatus
+from storage.rows import Table
+
+log = logging.getLogger(__name__)
 
 HAND_BUTTONS = 1000
 """Every legal move is offered; adapters page what does not fit a message."""
@@ -132,8 +137,11 @@ async def undo(ctx: Context) -> list[Reply]:
     snapshot, rows = await ctx.repo.actions_from_snapshot(table.id)
     actions = [Action(a.seat, a.verb, tuple(a.args)) for a in rows]
     names = [s.name for s in table.seats]
-    start = (snapshot["state"], int(snapshot["rng"])) if snapshot is not None else None
     engine = engine_for(table.game)
+    start = None
+    if snapshot is not None:  # saved before an upgrade or after: `up` leaves a newer state as is
+        state = upgrade(snapshot["state"], FIRST, engine.versions)
+        start = (state, int(snapshot["rng"])) if state is not None else None
     state, rng = replay(engine, names, table.options, table.seed or "", actions, start=start)
     turn = begin(ctx.repo, table, ctx.board_default)
     turn.state, turn.rng = state, rng
@@ -173,11 +181,23 @@ async def end(ctx: Context) -> list[Reply]:
     seed = _(" Seed: {seed}.", seed=table.seed) if table.seed else ""
     engine = engine_for(table.game)
     closed = _("The {game} table is closed without a result.{seed}", game=engine.title, seed=seed)
-    view = engine.view(table.state, None) if table.state is not None else None
+    view = last_view(engine, table)
     image = wants_image(table, ctx.board_default)
     header = _("{game}: closed without a result.", game=engine.title)
     board = game_board(table, engine, view, (), image=image, header=header)
     return into_new_board([Public(closed), board])
+
+
+def last_view(engine: Engine[Any], table: Table) -> View | None:
+    """The board a closed table shows: none when the state cannot be read (saved by a release
+    whose state this one cannot bring back, or damaged), so /end works on any table."""
+    if table.state is None:
+        return None
+    try:
+        return engine.view(table.state, None)
+    except Exception:
+        log.warning("table %s: its %s state cannot be viewed", table.id, table.game, exc_info=True)
+        return None
 
 
 VERBS: tuple[SharedVerb, ...] = (

@@ -6,7 +6,8 @@ from __future__ import annotations
 from games.base import Move, Rng
 from games.gotown.catalog import JOKER
 from games.gotown.flow import START_DRAW_LIMIT
-from games.gotown.moves import DONE, held_kinds, legal_moves, opponents
+from games.gotown.grammar import context
+from games.gotown.moves import DONE, held_kinds, legal_moves, opponents, play_move
 from games.gotown.state import GoTownState
 
 
@@ -29,20 +30,20 @@ def bot_choice(state: GoTownState, seat: int, rng: Rng) -> Move:
     if steals:
         return next((move for move in steals if move.args[-1] == leader), steals[0])
     plays = {move.args: move for move in moves if move.verb == "play"}
-    top = len(state["towers"][seat])
-    leader_top = str(len(state["towers"][_leader(state, seat)]))
+    words, first = context(state), _leader(state, seat)
+    lure = [play_move(words, "bone", first, len(state["towers"][first]))]
     preferred = [
-        ("hammer", leader),
-        ("wreck", leader),
-        *([("bone", leader, "floor", leader_top)] if "hammer" in held_kinds(state, seat) else []),
-        ("dog", str(top)),
-        ("superthief",),
-        ("milkshake", leader),
-        ("donut",),
+        play_move(words, "hammer", first),
+        play_move(words, "wreck", first),
+        *(lure if "hammer" in held_kinds(state, seat) else []),
+        play_move(words, "dog", floor=len(state["towers"][seat])),
+        play_move(words, "superthief"),
+        play_move(words, "milkshake", first),
+        play_move(words, "donut"),
     ]
-    for args in preferred:
-        if args in plays:
-            return plays[args]
+    for wanted in preferred:
+        if wanted.args in plays:
+            return plays[wanted.args]
     thieves = [move for move in plays.values() if move.args[0] == "thief"]
     if thieves:
         return rng.choice(thieves)

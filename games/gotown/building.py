@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from games.base import Event, Rng, RuleError, public
+from games.base import Args, Event, Rng, RuleError, public
 from games.gotown.catalog import JOKER, NAMES, a, is_number
 from games.gotown.flow import played, require_free_turn
 from games.gotown.hands import take_card
-from games.gotown.parse import (
-    need_player,
-    parse_kinds,
-    read_target,
-    skip_from,
-    split_card,
-    words_of,
-)
 from games.gotown.state import GoTownState
 from games.gotown.towers import card_text, check_top, floor_text, new_floor
 from games.i18n import _
@@ -40,14 +32,10 @@ def _add_floor(state: GoTownState, seat: int, cards: list[str], values: list[int
     return events
 
 
-def build(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def build(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/build A B: two hand cards that add up to 9 become the next floor; a joker takes 9 - partner."""
     require_free_turn(state, seat)
-    kinds = parse_kinds(words_of(args))
-    if len(kinds) != 2:
-        raise RuleError(
-            _("Build with exactly two cards that add up to 9, e.g. /build 4 5 or /build ? 3.")
-        )
+    kinds = [args.one("A", str), args.one("B", str)]
     for card_kind in kinds:
         if not is_number(card_kind) and card_kind != JOKER:
             raise RuleError(
@@ -80,15 +68,11 @@ def build(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Even
     return _add_floor(state, seat, chosen, values)
 
 
-def steal(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def steal(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/steal CARD from PLAYER [floor N]: a hand card plus one card of that player's top floor."""
     require_free_turn(state, seat)
     names = state["names"]
-    words = words_of(args)
-    if not words:
-        raise RuleError(_("Name your card and the player, e.g. /steal 4 from Bob."))
-    card_kind, rest = split_card(names, words)
-    rest = skip_from(names, rest)
+    card_kind = args.one("CARD", str)
     if card_kind == JOKER:
         raise RuleError(_("A joker cannot be played to steal; steal with a number card 1 to 8."))
     if not is_number(card_kind):
@@ -98,11 +82,10 @@ def steal(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Even
                 card=NAMES[card_kind],
             )
         )
-    target = read_target(names, rest)
-    victim = need_player(target, _("/steal {card} from Bob", card=card_kind))
+    victim = args.one("PLAYER", int)
     if victim == seat:
         raise RuleError(_("You cannot steal from your own tower; name an opponent."))
-    check_top(state, victim, target.floor, "rob", "robbed")
+    check_top(state, victim, args.maybe("N", int), "rob", "robbed")
     victim_name = names[victim]
     tower = state["towers"][victim]
     top = tower[-1]

@@ -3,9 +3,7 @@ kinds, the names players see and the words players may type for them."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
 
 from games.i18n import Name, _
 
@@ -126,14 +124,6 @@ def name(card: str) -> str:
 def a(text: str) -> str:
     """The card name with its article: 'an 8', 'a 4', 'a dog' (Polish has none)."""
     return _("an {card}", card=text) if text == "8" else _("a {card}", card=text)
-
-
-@lru_cache(maxsize=4096)
-def fold(text: str) -> str:
-    """Lower case without diacritics, so 'kość' and 'kosc' read alike (remembered: every command
-    folds its words, each through a Unicode normalisation)."""
-    text = text.casefold().replace("ł", "l")
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def sort_key(card: str) -> tuple[int, str]:

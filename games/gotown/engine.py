@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.args import Context
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
 from games.gotown import ABOUT, flow
 from games.gotown.bot import bot_choice
+from games.gotown.grammar import context
 from games.gotown.moves import legal_moves
 from games.gotown.rules_text import card_text, rules_text
 from games.gotown.setup import RANDOM, new_game
@@ -42,6 +44,9 @@ class GoTownEngine(BaseEngine[GoTownState]):
 
     def view(self, state: GoTownState, seat: int | None) -> View:
         return build_view(state, seat)
+
+    def reader(self, state: GoTownState, seat: int) -> Context:
+        return context(state)
 
     def legal(self, state: GoTownState, seat: int) -> list[Move]:
         return legal_moves(state, seat)

@@ -3,7 +3,7 @@ turns, /done, whose turn it is and the end of the game."""
 
 from __future__ import annotations
 
-from games.base import Event, Outcome, Rng, RuleError, private, public
+from games.base import Args, Event, Outcome, Rng, RuleError, private, public
 from games.gotown.catalog import NAMES, kind, names_of
 from games.gotown.hands import hand_line
 from games.gotown.moves import can_play
@@ -158,7 +158,7 @@ def begin_turn(state: GoTownState, seat: int, rng: Rng) -> list[Event]:
     return events + reshuffles + _draw_events(state, seat, drawn, 1, lead)
 
 
-def done(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def done(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/done: discard a pending skip or refill to 3, then pass the turn clockwise."""
     name = state["names"][seat]
     events: list[Event] = []

@@ -1,15 +1,15 @@
-"""Legal moves: what the seat to move may send now, written exactly as the handlers read it."""
+"""Legal moves: what the seat to move may send now, written by the verbs' own grammar."""
 
 from __future__ import annotations
 
+from games.args import Context, offer
 from games.base import Move
-from games.gotown.catalog import JOKER, NUMBERS, WORDS, kind
+from games.gotown.catalog import JOKER, NUMBERS, kind
+from games.gotown.grammar import BUILD, PLAY, STEAL, context
 from games.gotown.state import GoTownState
-from games.i18n import Name, _
+from games.i18n import _
 
 DONE = Move("done", (), _("end the turn"))
-FROM = Name({"en": "from", "pl": "od"})
-FLOOR = Name({"en": "floor", "pl": "piętro"})
 
 
 def held_kinds(state: GoTownState, seat: int) -> set[str]:
@@ -22,18 +22,30 @@ def opponents(state: GoTownState, seat: int) -> list[int]:
     return [(seat + step) % count for step in range(1, count)]
 
 
-def _builds(held: set[str]) -> list[Move]:
+def _build(words: Context, first: str, second: str) -> Move:
+    return offer("build", BUILD, {"A": first, "B": second}, words)
+
+
+def play_move(
+    words: Context, card_kind: str, player: int | None = None, floor: int | None = None
+) -> Move:
+    """/play of a special card, at a player and a floor when given."""
+    values = {"CARD": card_kind, "PLAYER": player, "N": floor}
+    return offer("play", PLAY, {k: v for k, v in values.items() if v is not None}, words)
+
+
+def _builds(words: Context, held: set[str]) -> list[Move]:
     moves = [
-        Move("build", (low, str(9 - int(low))))
+        _build(words, low, str(9 - int(low)))
         for low in NUMBERS[:4]
         if low in held and str(9 - int(low)) in held
     ]
     if JOKER in held:
-        moves += [Move("build", (JOKER, number)) for number in NUMBERS if number in held]
+        moves += [_build(words, JOKER, number) for number in NUMBERS if number in held]
     return moves
 
 
-def _steals(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
+def _steals(words: Context, state: GoTownState, seat: int, held: set[str]) -> list[Move]:
     moves: list[Move] = []
     for other in opponents(state, seat):
         tower = state["towers"][other]
@@ -42,52 +54,51 @@ def _steals(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
         for value in tower[-1]["values"]:
             mine = str(9 - value)
             if mine in held:
-                moves.append(Move("steal", (mine, FROM, state["names"][other])))
+                moves.append(offer("steal", STEAL, {"CARD": mine, "PLAYER": other}, words))
     return moves
 
 
-def _dog_plays(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
+def _dog_plays(words: Context, state: GoTownState, seat: int, held: set[str]) -> list[Move]:
     """A dog onto one of the seat's own floors; a bone onto any floor a dog guards."""
-    names = state["names"]
     moves: list[Move] = []
     if "dog" in held:
         moves += [
-            Move("play", (WORDS["dog"], str(i + 1)))
+            play_move(words, "dog", floor=i + 1)
             for i, floor in enumerate(state["towers"][seat])
             if not floor["dog"]
         ]
     if "bone" in held:
-        for other in range(len(names)):
+        for other in range(len(state["names"])):
             for i, floor in enumerate(state["towers"][other]):
                 if floor["dog"]:
-                    moves.append(Move("play", (WORDS["bone"], names[other], FLOOR, str(i + 1))))
+                    moves.append(play_move(words, "bone", other, i + 1))
     return moves
 
 
-def _aimed_plays(state: GoTownState, other: int, held: set[str]) -> list[Move]:
+def _aimed_plays(words: Context, state: GoTownState, other: int, held: set[str]) -> list[Move]:
     """The cards played at one opponent: hammer, wreck, thief, milkshake."""
-    name, tower = state["names"][other], state["towers"][other]
+    tower = state["towers"][other]
     moves: list[Move] = []
     if "hammer" in held and tower and not tower[-1]["dog"]:
-        moves.append(Move("play", (WORDS["hammer"], name)))
+        moves.append(play_move(words, "hammer", other))
     if "wreck" in held and tower:
-        moves.append(Move("play", (WORDS["wreck"], name)))
+        moves.append(play_move(words, "wreck", other))
     if "thief" in held and state["hands"][other]:
-        moves.append(Move("play", (WORDS["thief"], name)))
+        moves.append(play_move(words, "thief", other))
     if "milkshake" in held:
-        moves.append(Move("play", (WORDS["milkshake"], name)))
+        moves.append(play_move(words, "milkshake", other))
     return moves
 
 
-def _specials(state: GoTownState, seat: int, held: set[str]) -> list[Move]:
-    moves = _dog_plays(state, seat, held)
+def _specials(words: Context, state: GoTownState, seat: int, held: set[str]) -> list[Move]:
+    moves = _dog_plays(words, state, seat, held)
     others = opponents(state, seat)
     for other in others:
-        moves += _aimed_plays(state, other, held)
+        moves += _aimed_plays(words, state, other, held)
     if "superthief" in held and any(state["hands"][other] for other in others):
-        moves.append(Move("play", (WORDS["superthief"],)))
+        moves.append(play_move(words, "superthief"))
     if "donut" in held:
-        moves.append(Move("play", (WORDS["donut"],)))
+        moves.append(play_move(words, "donut"))
     return moves
 
 
@@ -95,7 +106,12 @@ def plays(state: GoTownState, seat: int) -> list[Move]:
     """Every build, steal and card play the seat's hand allows on the table as it is, whoever's
     turn it is (skipped turns aside)."""
     held = held_kinds(state, seat)
-    return [*_builds(held), *_steals(state, seat, held), *_specials(state, seat, held)]
+    words = context(state)
+    return [
+        *_builds(words, held),
+        *_steals(words, state, seat, held),
+        *_specials(words, state, seat, held),
+    ]
 
 
 def can_play(state: GoTownState, seat: int) -> bool:

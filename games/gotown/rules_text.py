@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.gotown.catalog import ALIASES, JOKER, JOKERS, NAMES, NUMBERS, SPECIALS, fold
+from games.args import fold
+from games.gotown.catalog import ALIASES, JOKER, JOKERS, NAMES, NUMBERS, SPECIALS
 from games.i18n import N_, _, _n, joined, said
 
 SUMMARY = (

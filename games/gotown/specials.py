@@ -5,37 +5,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from games.base import Event, Rng, RuleError, private, public
+from games.base import Args, Event, Rng, RuleError, private, public
 from games.gotown.catalog import JOKER, NAMES, WORDS, a, is_number, name
 from games.gotown.flow import DONUT_SKIP, played, require_free_turn
 from games.gotown.hands import hand_line, take_card
 from games.gotown.moves import opponents
-from games.gotown.parse import (
-    Target,
-    floor_only,
-    need_player,
-    read_target,
-    split_card,
-    words_of,
-)
 from games.gotown.state import GoTownState
 from games.gotown.towers import check_top, floor_cards, floor_text
 from games.i18n import _, _n, joined
 
-Special = Callable[[GoTownState, int, list[str], Rng], list[Event]]
-"""One special card's effect: (state, seat, the words after the card, rng)."""
+Special = Callable[[GoTownState, int, Args, Rng], list[Event]]
+"""One special card's effect: (state, seat, the /play arguments, rng)."""
 
 
-def _opponent(state: GoTownState, seat: int, target: Target, card_kind: str, refusal: str) -> int:
-    victim = need_player(target, _("/play {card} Bob", card=WORDS[card_kind]))
+def _named(player: int | None, card_kind: str) -> int:
+    """The player named, or a refusal with an example when none was."""
+    if player is None:
+        example = _("/play {card} Bob", card=WORDS[card_kind])
+        raise RuleError(_("Name a player, e.g. {example}.", example=example))
+    return player
+
+
+def _opponent(state: GoTownState, seat: int, args: Args, card_kind: str, refusal: str) -> int:
+    victim = _named(args.maybe("PLAYER", int), card_kind)
     if victim == seat:
         raise RuleError(refusal)
     return victim
 
 
-def _no_floor(target: Target, card_kind: str) -> None:
+def _no_floor(args: Args, card_kind: str) -> None:
     """Thieves and milkshakes aim at a player, not at a floor."""
-    if target.floor is not None:
+    if args.maybe("N", int) is not None:
         raise RuleError(
             _(
                 "A {name} aims at a player, not a floor; e.g. /play {card} Bob.",
@@ -45,13 +45,13 @@ def _no_floor(target: Target, card_kind: str) -> None:
         )
 
 
-def _dog(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
+def _dog(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """A dog guards one of the player's own floors (the top one unless a floor is named)."""
     tower = state["towers"][seat]
     if not tower:
         raise RuleError(_("You have no floor to guard yet; build one first."))
-    only, named = floor_only(words)
-    if not only:
+    named = args.maybe("N", int)
+    if args.maybe("PLAYER", int) is not None:
         raise RuleError(
             _("A dog guards one of your own floors: /play dog for the top floor or /play dog 2.")
         )
@@ -80,16 +80,15 @@ def _guarded(state: GoTownState, seat: int) -> list[int]:
     return [i + 1 for i, floor in enumerate(state["towers"][seat]) if floor["dog"]]
 
 
-def _bone(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
+def _bone(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """A bone lures a dog away: the dog and the bone go to the discard pile."""
     names = state["names"]
     owners = [other for other in range(len(names)) if _guarded(state, other)]
     if not owners:
         raise RuleError(_("There is no guard dog in play, so a bone cannot be played now."))
-    target = read_target(names, words)
-    if target.seat is None and len(owners) == 1:
-        target = Target(owners[0], target.floor)
-    owner = need_player(target, _("/play {card} Bob", card=WORDS["bone"]))
+    named = args.maybe("PLAYER", int)
+    owner = _named(owners[0] if named is None and len(owners) == 1 else named, "bone")
+    floor_named = args.maybe("N", int)
     guarded = _guarded(state, owner)
     if not guarded:
         dog_owners = ", ".join(names[other] for other in owners)
@@ -100,7 +99,7 @@ def _bone(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Eve
                 owners=dog_owners,
             )
         )
-    number = guarded[-1] if target.floor is None else target.floor
+    number = guarded[-1] if floor_named is None else floor_named
     if number not in guarded:
         floors = ", ".join(str(n) for n in guarded)
         raise RuleError(
@@ -130,18 +129,17 @@ def _bone(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Eve
 
 
 def _destroy(
-    state: GoTownState, seat: int, words: list[str], card_kind: str, wrecking: bool
+    state: GoTownState, seat: int, args: Args, card_kind: str, wrecking: bool
 ) -> list[Event]:
     label = NAMES[card_kind]
-    target = read_target(state["names"], words)
     victim = _opponent(
         state,
         seat,
-        target,
+        args,
         card_kind,
         _("A {card} destroys an opponent's top floor, not your own.", card=label),
     )
-    check_top(state, victim, target.floor, "destroy", "destroyed")
+    check_top(state, victim, args.maybe("N", int), "destroy", "destroyed")
     tower = state["towers"][victim]
     victim_name = state["names"][victim]
     top = tower[-1]
@@ -177,12 +175,12 @@ def _destroy(
     return [public(text, board=True)]
 
 
-def _hammer(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
-    return _destroy(state, seat, words, "hammer", wrecking=False)
+def _hammer(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
+    return _destroy(state, seat, args, "hammer", wrecking=False)
 
 
-def _wreck(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
-    return _destroy(state, seat, words, "wreck", wrecking=True)
+def _wreck(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
+    return _destroy(state, seat, args, "wreck", wrecking=True)
 
 
 def _rob_hand(state: GoTownState, seat: int, victim: int, rng: Rng) -> tuple[str, Event]:
@@ -207,14 +205,13 @@ def _holders(state: GoTownState, seat: int) -> list[int]:
     return [other for other in opponents(state, seat) if state["hands"][other]]
 
 
-def _thief(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
+def _thief(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Take one random card from one opponent who holds cards."""
     holders = _holders(state, seat)
     if not holders:
         raise RuleError(_("No opponent holds a card, so a thief has nothing to steal."))
-    target = read_target(state["names"], words)
-    victim = _opponent(state, seat, target, "thief", _("A thief robs an opponent, not yourself."))
-    _no_floor(target, "thief")
+    victim = _opponent(state, seat, args, "thief", _("A thief robs an opponent, not yourself."))
+    _no_floor(args, "thief")
     if victim not in holders:
         allowed = ", ".join(state["names"][other] for other in holders)
         raise RuleError(
@@ -248,12 +245,12 @@ def _thief(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Ev
     ]
 
 
-def _superthief(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
+def _superthief(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Take one random card from every opponent who holds any (at least one must)."""
     holders = _holders(state, seat)
     if not holders:
         raise RuleError(_("No opponent holds a card, so the super-thief has nothing to steal."))
-    if words:
+    if _aimed(args):
         raise RuleError(
             _("The super-thief robs every opponent at once; play it as /play superthief.")
         )
@@ -291,17 +288,16 @@ def _superthief(state: GoTownState, seat: int, words: list[str], rng: Rng) -> li
     ]
 
 
-def _milkshake(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
+def _milkshake(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """The milkshake waits in front of an opponent; each one costs them a turn, in queue order."""
-    target = read_target(state["names"], words)
     victim = _opponent(
         state,
         seat,
-        target,
+        args,
         "milkshake",
         _("A milkshake goes in front of an opponent, not yourself."),
     )
-    _no_floor(target, "milkshake")
+    _no_floor(args, "milkshake")
     state["skips"][victim].append(take_card(state, seat, "milkshake"))
     victim_name = state["names"][victim]
     pending = len(state["skips"][victim])
@@ -316,9 +312,9 @@ def _milkshake(state: GoTownState, seat: int, words: list[str], rng: Rng) -> lis
     return [public(text, board=True)]
 
 
-def _donut(state: GoTownState, seat: int, words: list[str], rng: Rng) -> list[Event]:
+def _donut(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """The truck stands on the table; every opponent sits out a turn; it leaves when play returns."""
-    if words:
+    if _aimed(args):
         raise RuleError(_("The donut truck stops every opponent at once; play it as /play donut."))
     state["donut"] = {"card": take_card(state, seat, "donut"), "owner": seat}
     for other in opponents(state, seat):
@@ -347,13 +343,15 @@ SPECIALS: dict[str, Special] = {
 }
 
 
-def play(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def _aimed(args: Args) -> bool:
+    """Whether the /play names a player or a floor besides the card."""
+    return args.maybe("PLAYER", int) is not None or args.maybe("N", int) is not None
+
+
+def play(state: GoTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/play CARD [PLAYER] [floor N]: the special card named first does the rest."""
     require_free_turn(state, seat)
-    words = words_of(args)
-    if not words:
-        raise RuleError(_("Name a special card, e.g. /play dog, /play hammer Bob or /play donut."))
-    card_kind, rest = split_card(state["names"], words)
+    card_kind = args.one("CARD", str)
     if is_number(card_kind) or card_kind == JOKER:
         floor_card = (
             _(
@@ -367,6 +365,6 @@ def play(state: GoTownState, seat: int, args: list[str], rng: Rng) -> list[Event
             )
         )
         raise RuleError(floor_card)
-    events = SPECIALS[card_kind](state, seat, rest, rng)
+    events = SPECIALS[card_kind](state, seat, args, rng)
     played(state)
     return events

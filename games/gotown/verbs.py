@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.base import Arg, GameVerb, Verb
+from games.base import GameVerb, Verb
 from games.gotown.building import build, steal
-from games.gotown.catalog import SPECIALS
 from games.gotown.flow import done
+from games.gotown.grammar import BUILD, PLAY, STEAL
 from games.gotown.specials import play
 from games.gotown.state import GoTownState
 from games.i18n import _
@@ -17,10 +17,7 @@ VERBS: tuple[GameVerb[GoTownState], ...] = (
             "Build your next floor from two hand cards adding up to 9 (a ? takes 9 minus its partner)."
         ),
         build,
-        args=(
-            Arg("A", "card", _("a floor card from your hand: 1 to 8, or ?")),
-            Arg("B", "card", _("the card that makes 9 with A")),
-        ),
+        args=BUILD,
         examples=("/build 4 5", "/build ? 3"),
     ),
     Verb(
@@ -29,39 +26,14 @@ VERBS: tuple[GameVerb[GoTownState], ...] = (
             "Build a floor from one hand card and the card of PLAYER's unguarded top floor making 9."
         ),
         steal,
-        args=(
-            Arg("CARD", "card", _("a number card 1 to 8 from your hand (never a ?)")),
-            Arg("PLAYER", "player", _("the opponent whose top floor you rob"), literal="from"),
-            Arg(
-                "N",
-                "number",
-                _("the floor robbed; only the top floor can be"),
-                False,
-                literal="floor",
-            ),
-        ),
+        args=STEAL,
         examples=("/steal 4 from Bob", "/steal 3 from Bob floor 2"),
     ),
     Verb(
         "play",
         _("Play a special card: dog, bone, hammer, wreck, thief, superthief, milkshake or donut."),
         play,
-        args=(
-            Arg("CARD", "card", _("the special card from your hand"), choices=tuple(SPECIALS)),
-            Arg(
-                "PLAYER",
-                "player",
-                _("the target of a bone, hammer, wreck, thief or milkshake"),
-                required=False,
-            ),
-            Arg(
-                "N",
-                "number",
-                _("a floor: your own for a dog, a guarded one for a bone"),
-                required=False,
-                literal="floor",
-            ),
-        ),
+        args=PLAY,
         examples=("/play dog", "/play hammer Bob", "/play bone Bob floor 2", "/play donut"),
     ),
     Verb(

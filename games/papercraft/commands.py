@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.base import Arg, Event, Flag, GameVerb, Rng, RuleError, Verb, VerbRole
+from games.base import Arg, Args, Event, Flag, GameVerb, Rng, RuleError, Verb, VerbRole
 from games.i18n import _, joined
 from games.papercraft.rolls import Dice
 from games.papercraft.state import PapercraftState
@@ -100,11 +100,11 @@ def merge(events: list[Event], board: bool) -> list[Event]:
 
 def handler(
     verb: str, rule: Rule, flags: Sequence[Flag], board: bool
-) -> Callable[[State, int, list[str], Rng], list[Event]]:
-    def handle(state: State, seat: int, args: list[str], rng: Rng) -> list[Event]:
+) -> Callable[[State, int, Args, Rng], list[Event]]:
+    def handle(state: State, seat: int, args: Args, rng: Rng) -> list[Event]:
         # An offered move's argument may be a whole name (a Name, several words): words again.
-        args = [word for arg in args for word in str(arg).split()]
-        words, given = split_flags(verb, args, flags)
+        typed = [word for arg in args.words for word in str(arg).split()]
+        words, given = split_flags(verb, typed, flags)
         faces = given.pop("dice", None)
         command = Command(words, given, Dice(rng, parse_dice_list(faces) if faces else None))
         events = rule(state, seat, command)

@@ -14,6 +14,7 @@ from games.papercraft.options import OPTIONS, read_options
 from games.papercraft.setup import new_state
 from games.papercraft.state import PapercraftState
 from games.papercraft.verbs import VERBS
+from games.papercraft.versions import VERSIONS
 from games.papercraft.view import view
 
 
@@ -25,6 +26,7 @@ class PapercraftEngine(BaseEngine[PapercraftState]):
     min_players = ABOUT.min_players
     max_players = ABOUT.max_players
     verbs = VERBS
+    versions = VERSIONS
     options = OPTIONS
     hidden_information = False  # armies, dice and the table are all in the open
 

@@ -3,14 +3,22 @@ Its tastes come from the card effects, never from card names."""
 
 from __future__ import annotations
 
+from games.args import offer
 from games.base import Move, Rng
-from games.papertales.catalog import building_name, unit, words
+from games.papertales import grammar
+from games.papertales.catalog import unit
 from games.papertales.costs import affordable
 from games.papertales.effects import gains_from_dying, likes_tokens
 from games.papertales.kingdom import free, planned_cost
-from games.papertales.moves import candidates, entry_for, legal, pay_default, two_players
+from games.papertales.moves import (
+    candidates,
+    context,
+    entry_for,
+    legal,
+    pay_default,
+    two_players,
+)
 from games.papertales.state import PaperTalesState, Pending, Row
-from games.papertales.texts import DISCARD_WORD, NONE_WORD, ROW_WORDS
 
 
 def value(card: int) -> float:
@@ -30,12 +38,14 @@ def bot_move(state: PaperTalesState, seat: int, rng: Rng) -> Move:
     choice gets its default (the unit to discard when short of gold) or a sensible target."""
     p = state["players"][seat]
     phase = state["phase"]
+    said = context(state, seat)
     if phase == "recruit":
         pick = max(p["packet"], key=value)
         rest = [c for c in p["packet"] if c != pick]
         if two_players(state) and rest:
-            return Move("draft", (*words(pick), DISCARD_WORD, *words(min(rest, key=value))))
-        return Move("draft", words(pick))
+            other = min(rest, key=value)
+            return offer("draft", grammar.DRAFT, {"CARD": pick, "OTHER": other}, said)
+        return offer("draft", grammar.DRAFT, {"CARD": pick}, said)
     if phase == "deploy":
         budget = p["gold"] - planned_cost(p)
         for card in sorted(p["hand"], key=value, reverse=True):
@@ -43,22 +53,24 @@ def bot_move(state: PaperTalesState, seat: int, rng: Rng) -> Move:
                 rows: list[Row] = ["back", "front"] if back_row(card) else ["front", "back"]
                 row = next((r for r in rows if free(p, r) > 0), None)
                 if row:
-                    return Move("deploy", (*words(card), ROW_WORDS[row]))
+                    return offer("deploy", grammar.DEPLOY, {"CARD": card, "ROW": row}, said)
         if p["kept"] is None and p["hand"]:
-            return Move("keep", words(max(p["hand"], key=value)))
+            return offer("keep", grammar.KEEP, {"CARD": max(p["hand"], key=value)}, said)
         return Move("ready")
     entry = entry_for(state, seat)
     if entry is not None:
         if entry["kind"] == "pay":
-            return Move("discard", words(pay_default(state, seat)))
+            return offer("discard", grammar.DISCARD_UNIT, {"UNIT": pay_default(state, seat)}, said)
         choice = _choose(state, seat, entry)
-        return Move("choose", words(choice) if choice is not None else (NONE_WORD,))
+        return offer(
+            "choose", grammar.CHOOSE, {"UNIT": grammar.NO_CARD if choice is None else choice}, said
+        )
     if phase == "build":
         found = sorted(affordable(p), key=lambda o: (not o[2], -o[1]))
         if found:
             building, level, upgrade = found[0]
-            shown = building_name(building)
-            return Move("upgrade", (shown,)) if upgrade else Move("build", (shown, str(level)))
+            verb, args = ("upgrade", grammar.UPGRADE) if upgrade else ("build", grammar.BUILD)
+            return offer(verb, args, {"BUILDING": building, "LEVEL": str(level)}, said)
         return Move("pass")
     return rng.choice(legal(state, seat))
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.base import Event, Rng, RuleError, private, public
+from games.base import Args, Event, Rng, RuleError, private, public
 from games.i18n import _, joined
-from games.papertales.catalog import building_name, match_building
+from games.papertales.catalog import building_name
 from games.papertales.costs import affordable, land_cost, quote
 from games.papertales.moves import build_moves
 from games.papertales.state import PaperTalesState, Player
@@ -20,15 +20,11 @@ def _check(state: PaperTalesState, seat: int) -> Player:
     return state["players"][seat]
 
 
-def _construct(state: PaperTalesState, seat: int, words: list[str], upgrade: bool) -> list[Event]:
+def _construct(state: PaperTalesState, seat: int, args: Args, upgrade: bool) -> list[Event]:
     """Build (or upgrade) at once: public, and it ends the seat's Construction."""
     p = _check(state, seat)
-    level = 2 if upgrade else 1
-    if not upgrade and words and words[-1] in LEVELS:
-        level = int(words.pop())
-    if not words:
-        raise RuleError(_("Name the building: /build BUILDING [1|2] or /upgrade BUILDING."))
-    building = match_building(" ".join(words))
+    level = 2 if upgrade else int(args.maybe("LEVEL", str) or 1)
+    building = args.one("BUILDING", str)
     price = quote(p, building, level, upgrade)
     p["gold"] -= price
     p["buildings"][building] = level
@@ -51,14 +47,14 @@ def _construct(state: PaperTalesState, seat: int, words: list[str], upgrade: boo
     return [public(text)]
 
 
-def act_build(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_build(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/build BUILDING [1|2]."""
-    return _construct(state, seat, list(args), upgrade=False)
+    return _construct(state, seat, args, upgrade=False)
 
 
-def act_upgrade(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_upgrade(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/upgrade BUILDING."""
-    return _construct(state, seat, list(args), upgrade=True)
+    return _construct(state, seat, args, upgrade=True)
 
 
 def act_pass(state: PaperTalesState, seat: int) -> list[Event]:

@@ -3,14 +3,13 @@ a unit to discard when its owner cannot pay; asked privately, answered publicly.
 
 from __future__ import annotations
 
-from games.base import Event, Rng, RuleError, private, public
+from games.base import Args, Event, Rng, RuleError, private, public
 from games.i18n import _
-from games.papertales.catalog import card_name, card_names, fold, match_card, unit
+from games.papertales.catalog import card_name, card_names, unit
+from games.papertales.grammar import NO_CARD
 from games.papertales.moves import candidates, choice_moves, entry_for
 from games.papertales.state import PaperTalesState, Pending
 from games.papertales.texts import gold, tokens
-
-NONE_WORDS = ("none", "nic")
 
 
 def owed(state: PaperTalesState, seat: int) -> int:
@@ -60,22 +59,19 @@ def prompt_pending(state: PaperTalesState) -> list[Event]:
     return [e for seat in range(len(state["names"])) for e in ask(state, seat)]
 
 
-def act_choose(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_choose(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Answer an age-token or save choice; the result is public at once."""
     entry = entry_for(state, seat)
     if entry is None:
         raise RuleError(_("You have no choice to make now."))
     if entry["kind"] == "pay":
         raise RuleError(_("Choose a new unit to discard with /discard UNIT."))
-    text = " ".join(args)
+    card = args.one("UNIT", int)
     p = state["players"][seat]
     who = {"name": state["names"][seat], "source": card_name(entry["source"] or 0)}
-    if entry["kind"] == "save" and fold(text) in NONE_WORDS:
+    if card == NO_CARD:
         state["pending"] = [e for e in state["pending"] if e["seat"] != seat]
         return [public(_("{name}'s {source} saves nobody.", **who))]
-    card = match_card(
-        text, candidates(state, entry), _("you may choose"), any_copy=False, secret=False
-    )
     state["pending"].remove(entry)
     if entry["kind"] == "save":
         p["dying"].remove(card)

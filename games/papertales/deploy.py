@@ -4,9 +4,10 @@ Refusals here may be read by a whole group: they never name a hand or face-down 
 
 from __future__ import annotations
 
-from games.base import Event, Rng, RuleError, private, public
+from games.base import Args, Event, Rng, RuleError, private, public
 from games.i18n import _, _n
-from games.papertales.catalog import card_name, card_names, fold, match_card, unit
+from games.papertales.catalog import card_name, card_names, unit
+from games.papertales.grammar import NO_CARD
 from games.papertales.kingdom import BACK_CAPACITY, free, front_capacity, layout, planned_cost
 from games.papertales.moves import deploy_moves
 from games.papertales.state import PaperTalesState, Player, Row
@@ -14,14 +15,6 @@ from games.papertales.texts import gold
 from games.papertales.texts import row as row_name
 
 MAX_CHOICES = 12
-ROW_WORDS: dict[str, Row] = {
-    "front": "front",
-    "f": "front",
-    "przod": "front",
-    "back": "back",
-    "b": "back",
-    "tyl": "back",
-}
 
 
 def start_deployment(state: PaperTalesState) -> list[Event]:
@@ -65,26 +58,18 @@ def _check(state: PaperTalesState, seat: int) -> Player:
     return state["players"][seat]
 
 
-def _row(word: str) -> Row:
-    """Read front/back (Polish przód/tył too)."""
-    row = ROW_WORDS.get(fold(word))
-    if row is None:
-        raise RuleError(_("That is not a row; the last word must be front or back."))
-    return row
+def _row(args: Args) -> Row:
+    return "front" if args.one("ROW", str) == "front" else "back"
 
 
-def _split_row(args: list[str], usage: str) -> tuple[str, Row]:
-    """Split 'CARD WORDS ROW' into the card text and the row."""
-    if len(args) < 2:
-        raise RuleError(_("Say which card and which row: {usage}.", usage=usage))
-    return " ".join(args[:-1]), _row(args[-1])
-
-
-def act_deploy(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_deploy(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Place a hand card face down; overspending only warns (the reveal asks what to discard)."""
     p = _check(state, seat)
-    text, row = _split_row(args, _("/deploy CARD front|back"))
-    card = match_card(text, p["hand"], _("in your hand"), any_copy=True, secret=True)
+    card, row = args.one("CARD", int), _row(args)
+    if card == NO_CARD:
+        raise RuleError(
+            _("No card {where} has that name; /hand shows them.", where=_("in your hand"))
+        )
     if free(p, row) <= 0:
         raise RuleError(
             _(
@@ -115,17 +100,10 @@ def act_deploy(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> 
     return [private(seat, msg, reveals=False)]
 
 
-def _planned_unit(p: Player, text: str) -> int:
-    """A unit of the planned kingdom (face-down cards included, so the refusal names none)."""
-    cards = [c for c, _row, _new in layout(p)]
-    return match_card(text, cards, _("in your kingdom"), any_copy=False, secret=True)
-
-
-def act_move(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_move(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Plan a row change, secret until the reveal."""
     p = _check(state, seat)
-    text, row = _split_row(args, _("/move UNIT front|back"))
-    card = _planned_unit(p, text)
+    card, row = args.one("UNIT", int), _row(args)
     current = next(r for c, r, _new in layout(p) if c == card)
     if current == row:
         raise RuleError(_("That unit is already in your {row} row.", row=row_name(row)))
@@ -141,10 +119,10 @@ def act_move(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> li
     return [private(seat, text, reveals=False)]
 
 
-def act_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_discard(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Plan a discard from play, or take a face-down card back to hand."""
     p = _check(state, seat)
-    card = _planned_unit(p, " ".join(args))
+    card = args.one("UNIT", int)
     for entry in p["plan"]["new"]:
         if entry["card"] == card:
             p["plan"]["new"].remove(entry)
@@ -156,17 +134,16 @@ def act_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) ->
     return [private(seat, text, reveals=False)]
 
 
-def act_keep(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_keep(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Choose the one hand card saved for next turn (or none)."""
     p = _check(state, seat)
-    text = " ".join(args)
-    if fold(text) in ("none", "nic"):
+    card = args.one("CARD", int)
+    if card == NO_CARD:
         if p["kept"] is None:
             raise RuleError(_("You are not keeping any card."))
         p["hand"].append(p["kept"])
         p["kept"] = None
         return [private(seat, _("You keep no card for next turn."), reveals=False)]
-    card = match_card(text, p["hand"], _("in your hand"), any_copy=True, secret=True)
     p["hand"].remove(card)
     if p["kept"] is not None:
         p["hand"].append(p["kept"])

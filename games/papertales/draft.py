@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from games.base import Event, Rng, RuleError, private, public
+from games.base import Args, Event, Rng, RuleError, private, public
 from games.i18n import _, _n
-from games.papertales.catalog import card_name, fold, match_card
+from games.papertales.catalog import card_name, match_card, name
 from games.papertales.faces import faces
 from games.papertales.moves import draft_moves, owes_pick, two_players
 from games.papertales.piles import draw
 from games.papertales.state import PaperTalesState
 
 MAX_CHOICES = 12
-DISCARD_WORDS = ("discard", "odrzuc")
 
 
 def packet_size(state: PaperTalesState) -> int:
@@ -96,34 +95,34 @@ def recruitment_done(state: PaperTalesState) -> bool:
     return all(not p["packet"] for p in state["players"])
 
 
-def parse_draft(state: PaperTalesState, seat: int, args: list[str]) -> tuple[int, int | None]:
-    """Read '/draft CARD [discard CARD]' against the seat's packet."""
+def _picks(state: PaperTalesState, seat: int, args: Args) -> tuple[int, int | None]:
+    """The card kept and (2 players) the card discarded; naming one card twice discards
+    another copy of it."""
     if state["phase"] != "recruit":
         raise RuleError(_("You can only draft during Recruitment."))
     packet = state["players"][seat]["packet"]
-    split = next((i for i, w in enumerate(args) if fold(w) in DISCARD_WORDS), None)
-    pick_words = args if split is None else args[:split]
-    card = match_card(" ".join(pick_words), packet, _("in your packet"), any_copy=True, secret=True)
+    card, other = args.one("CARD", int), args.maybe("OTHER", int)
     if not two_players(state):
-        if split is not None:
+        if other is not None:
             raise RuleError(_("Only the 2-player game discards while drafting; use /draft CARD."))
         return card, None
     rest = [c for c in packet if c != card]
     if not rest:
         return card, None
-    if split is None:
+    if other is None:
         raise RuleError(
             _("In the 2-player game you also discard one card: /draft CARD discard CARD.")
         )
-    other = match_card(
-        " ".join(args[split + 1 :]), rest, _("left in your packet"), any_copy=True, secret=True
-    )
+    if other == card:
+        return card, match_card(
+            name(card), rest, _("left in your packet"), any_copy=True, secret=True
+        )
     return card, other
 
 
-def act_draft(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def act_draft(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Take the pick; when everyone has picked, the packets pass."""
-    card, other = parse_draft(state, seat, args)
+    card, other = _picks(state, seat, args)
     p = state["players"][seat]
     p["packet"].remove(card)
     p["hand"].append(card)

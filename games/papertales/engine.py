@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.args import Context
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, RuleError, View
 from games.i18n import _, from_json
 from games.papertales import ABOUT, bot, faces, moves, view
@@ -13,6 +14,7 @@ from games.papertales.rules_text import rules
 from games.papertales.setup import opening
 from games.papertales.state import PaperTalesState
 from games.papertales.verbs import VERBS
+from games.papertales.versions import VERSIONS
 
 LANGS = ("en", "pl")
 """Languages of a Paper Tales table from before --lang was every table's setting (options.lang)."""
@@ -26,6 +28,7 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
     min_players = ABOUT.min_players
     max_players = ABOUT.max_players
     verbs = VERBS
+    versions = VERSIONS
     options: tuple[Option, ...] = ()
     """`--lang pl` is the table's language setting (every game has it): the names of cards and
     buildings, like every other text, are said in each reader's language."""
@@ -46,6 +49,9 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
     def after(self, state: PaperTalesState, rng: Rng) -> list[Event]:
         """Run every phase that needs no choice."""
         return advance(state, rng)
+
+    def reader(self, state: PaperTalesState, seat: int) -> Context:
+        return moves.context(state, seat)
 
     def legal(self, state: PaperTalesState, seat: int) -> list[Move]:
         return moves.legal(state, seat)

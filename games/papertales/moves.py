@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.base import Move
+from games.args import Context, Vocabulary, offer, refused
+from games.base import Move, RuleError
 from games.i18n import _
-from games.papertales.catalog import building_name, name, unit, words
+from games.papertales import grammar
+from games.papertales.catalog import fold, match_card, name, unit, words
 from games.papertales.costs import affordable
 from games.papertales.faces import short
 from games.papertales.kingdom import free, layout
 from games.papertales.state import PaperTalesState, Pending, Row
-from games.papertales.texts import DISCARD_WORD, NONE_WORD, ROW_WORDS
 
 CHOICE_PHASES = ("pay", "time", "alch", "heal")
+MAX_NAME_WORDS = 4
+"""The most words a card's label takes ('Poszukiwaczka przygód 2' takes three)."""
 ROWS: tuple[Row, Row] = ("front", "back")
 
 
@@ -98,14 +101,18 @@ def draft_moves(state: PaperTalesState, seat: int) -> list[Move]:
         return []
     packet = state["players"][seat]["packet"]
     picks = _distinct(packet)
+    said = context(state, seat)
     if not two_players(state) or len(packet) < 2:
-        return [Move("draft", words(c), _("Draft {card}", card=short(c))) for c in picks]
+        return [
+            offer("draft", grammar.DRAFT, {"CARD": c}, said, _("Draft {card}", card=short(c)))
+            for c in picks
+        ]
     moves = []
     for c in picks:
         rest = [d for d in packet if d != c]
         for d in _distinct(rest):
             label = _("Draft {card}, discard {other}", card=short(c), other=short(d))
-            moves.append(Move("draft", (*words(c), DISCARD_WORD, *words(d)), label))
+            moves.append(offer("draft", grammar.DRAFT, {"CARD": c, "OTHER": d}, said, label))
     return moves
 
 
@@ -114,28 +121,23 @@ def deploy_moves(state: PaperTalesState, seat: int) -> list[Move]:
     if not owes_ready(state, seat):
         return []
     p = state["players"][seat]
+    said = context(state, seat)
     moves = [Move("ready")]
     open_rows = [r for r in ROWS if free(p, r) > 0]
     for c in _distinct(p["hand"]):
-        cw = words(c)
-        moves += [
-            Move(
-                "deploy",
-                (*cw, ROW_WORDS[r]),
-                _("Deploy {card} {row}", card=short(c), row=ROW_WORDS[r]),
-            )
-            for r in open_rows
-        ]
+        for r in open_rows:
+            label = _("Deploy {card} {row}", card=short(c), row=grammar.ROW_WORDS[r])
+            moves.append(offer("deploy", grammar.DEPLOY, {"CARD": c, "ROW": r}, said, label))
         if p["kept"] is None:
-            moves.append(Move("keep", cw, _("Keep {card}", card=short(c))))
+            label = _("Keep {card}", card=short(c))
+            moves.append(offer("keep", grammar.KEEP, {"CARD": c}, said, label))
     for c, r, _new in layout(p):
         other = "back" if r == "front" else "front"
-        cw = words(c)
         if other in open_rows:
-            moves.append(Move("move", (*cw, ROW_WORDS[other])))
-        moves.append(Move("discard", cw))
+            moves.append(offer("move", grammar.MOVE, {"UNIT": c, "ROW": other}, said))
+        moves.append(offer("discard", grammar.DISCARD_UNIT, {"UNIT": c}, said))
     if p["kept"] is not None:
-        moves.append(Move("keep", (NONE_WORD,)))
+        moves.append(offer("keep", grammar.KEEP, {"CARD": grammar.NO_CARD}, said))
     return moves
 
 
@@ -143,12 +145,14 @@ def build_moves(state: PaperTalesState, seat: int) -> list[Move]:
     """Pass plus every affordable construction."""
     if not owes_build(state, seat):
         return []
+    said = context(state, seat)
     moves = [Move("pass")]
     for building, level, upgrade in affordable(state["players"][seat]):
         if upgrade:
-            moves.append(Move("upgrade", (building_name(building),)))
+            moves.append(offer("upgrade", grammar.UPGRADE, {"BUILDING": building}, said))
         else:
-            moves.append(Move("build", (building_name(building), str(level))))
+            values = {"BUILDING": building, "LEVEL": str(level)}
+            moves.append(offer("build", grammar.BUILD, values, said))
     return moves
 
 
@@ -157,10 +161,13 @@ def choice_moves(state: PaperTalesState, seat: int) -> list[Move]:
     entry = entry_for(state, seat)
     if entry is None:
         return []
-    verb = "discard" if entry["kind"] == "pay" else "choose"
-    moves = [Move(verb, words(c)) for c in candidates(state, entry)]
+    said = context(state, seat)
+    verb, args = (
+        ("discard", grammar.DISCARD_UNIT) if entry["kind"] == "pay" else ("choose", grammar.CHOOSE)
+    )
+    moves = [offer(verb, args, {"UNIT": c}, said) for c in candidates(state, entry)]
     if entry["kind"] == "save":
-        moves.append(Move("choose", (NONE_WORD,)))
+        moves.append(offer("choose", grammar.CHOOSE, {"UNIT": grammar.NO_CARD}, said))
     return moves
 
 
@@ -175,3 +182,51 @@ def pay_default(state: PaperTalesState, seat: int) -> int:
             return n["card"]
         gold -= max(cost, 0)
     return next(n["card"] for n in p["unpaid"] if unit(n["card"]).cost > 0)
+
+
+def _shown(card: int) -> str:
+    return grammar.NONE if card == grammar.NO_CARD else words(card)[0]
+
+
+def _cards(
+    candidates: Sequence[int], where: str, *, any_copy: bool, secret: bool, none: bool
+) -> Vocabulary:
+    """A card among the candidates by its label, name or the start of its name ('none' too
+    where allowed); the refusal is match_card's, which names no secret card."""
+
+    def strict(words: Sequence[str]) -> int:
+        text = " ".join(words)
+        if none and fold(text) in (fold(form) for form in grammar.NONE.forms.values()):
+            return grammar.NO_CARD
+        return match_card(text, candidates, where, any_copy=any_copy, secret=secret)
+
+    def lookup(words: Sequence[str]) -> int | None:
+        try:
+            return strict(words)
+        except RuleError:
+            return None
+
+    return Vocabulary(lookup, _shown, lambda words: refused(strict, words), MAX_NAME_WORDS)
+
+
+def context(state: PaperTalesState, seat: int) -> Context:
+    """Reading this seat's words: a card is one of its packet (Recruitment) or hand, a unit one
+    its open choice offers, else one of its planned kingdom."""
+    p = state["players"][seat]
+    if state["phase"] == "recruit":
+        cards = _cards(p["packet"], _("in your packet"), any_copy=True, secret=True, none=False)
+    else:
+        deploying = state["phase"] == "deploy"
+        cards = _cards(p["hand"], _("in your hand"), any_copy=True, secret=True, none=deploying)
+    entry = entry_for(state, seat)
+    if entry is not None and entry["kind"] == "pay":
+        where = _("among your unpaid units")
+        units = _cards(candidates(state, entry), where, any_copy=False, secret=False, none=False)
+    elif entry is not None:
+        saving = entry["kind"] == "save"
+        where = _("you may choose")
+        units = _cards(candidates(state, entry), where, any_copy=False, secret=False, none=saving)
+    else:
+        kingdom = [c for c, _row, _new in layout(p)]
+        units = _cards(kingdom, _("in your kingdom"), any_copy=False, secret=True, none=False)
+    return Context(state["names"], {"card": cards, "unit": units})

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import Event, Rng, RuleError, public
+from games.base import Args, Event, Rng, RuleError, public
 from games.i18n import _, _n, joined
-from games.papertales.catalog import Effect, building_name, card_name, card_names, match_card, unit
+from games.papertales.catalog import Effect, building_name, card_name, card_names, unit
 from games.papertales.choices import ask, owed, prompt_pending
 from games.papertales.effects import Kingdom
 from games.papertales.kingdom import apply_gain
-from games.papertales.moves import candidates, entry_for
+from games.papertales.moves import entry_for
 from games.papertales.piles import draw
-from games.papertales.state import NewCard, PaperTalesState, UnitSlot
+from games.papertales.state import NewCard, PaperTalesState, Player, UnitSlot
 from games.papertales.texts import amount_of, gold, lp, row, tokens
 
 QUANTITIES: dict[str, Callable[[int], str]] = {
@@ -83,6 +83,8 @@ def _reveal_seat(state: PaperTalesState, seat: int) -> Event:
     p["gold"] += sum(-unit(n["card"]).cost for n in new if unit(n["card"]).cost < 0)
     p["unpaid"] = list(new)
     shown = joined((_new_item(n) for n in new), empty=_("no new unit"))
+    if state.get("pay_in_order"):
+        parts += _pay_in_order(state, seat)
     state["discard"] += p["hand"]
     dropped = len(p["hand"])
     p["hand"] = []
@@ -121,25 +123,45 @@ def _pay_all(state: PaperTalesState, seat: int) -> None:
     """Pay for every revealed unit and put it into play."""
     p = state["players"][seat]
     for n in p["unpaid"]:
-        p["gold"] -= max(unit(n["card"]).cost, 0)
-        p["units"].append({"card": n["card"], "row": n["row"], "age": 0})
-        p["fresh"].append(n["card"])
+        _into_play(p, n)
     p["unpaid"] = []
 
 
-def act_pay_discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def _pay_in_order(state: PaperTalesState, seat: int) -> list[str]:
+    """The rule of a game begun before d96ec98 (it keeps the rules it began with): each revealed
+    unit in the order placed is paid for while the gold lasts, else discarded."""
+    p = state["players"][seat]
+    said: list[str] = []
+    for n in p["unpaid"]:
+        cost = unit(n["card"]).cost
+        if cost <= p["gold"]:
+            _into_play(p, n)
+        else:
+            state["discard"].append(n["card"])
+            said.append(
+                _(
+                    "cannot pay {cost} for {card} and discards it",
+                    cost=gold(cost),
+                    card=card_name(n["card"]),
+                )
+            )
+    p["unpaid"] = []
+    return said
+
+
+def _into_play(p: Player, n: NewCard) -> None:
+    p["gold"] -= max(unit(n["card"]).cost, 0)
+    p["units"].append({"card": n["card"], "row": n["row"], "age": 0})
+    p["fresh"].append(n["card"])
+
+
+def act_pay_discard(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Discard one revealed unit its owner cannot pay for; once the rest is affordable, pay."""
     entry = entry_for(state, seat)
     if entry is None or entry["kind"] != "pay":
         raise RuleError(_("You have paid for your units; nothing to discard now."))
     p = state["players"][seat]
-    card = match_card(
-        " ".join(args),
-        candidates(state, entry),
-        _("among your unpaid units"),
-        any_copy=False,
-        secret=False,
-    )
+    card = args.one("UNIT", int)
     p["unpaid"] = [n for n in p["unpaid"] if n["card"] != card]
     state["discard"].append(card)
     name = state["names"][seat]

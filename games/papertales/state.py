@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 Phase = Literal["recruit", "deploy", "pay", "time", "alch", "build", "heal", "over"]
 """recruit: drafting; deploy: face-down planning; pay: a player short of gold picks what to
@@ -71,3 +71,4 @@ class PaperTalesState(TypedDict):
     order: list[int]
     players: list[Player]
     final: list[Any]  # final scoring lines, as games.i18n.to_json() messages
+    pay_in_order: NotRequired[bool]  # begun before d96ec98: new units are paid for in order

@@ -3,7 +3,7 @@ rows, resources, and amounts of gold, LP and age tokens with their plurals."""
 
 from __future__ import annotations
 
-from games.i18n import N_, Name, _, _n, said
+from games.i18n import N_, _, _n, said
 
 PHASES = {
     "recruit": N_("Recruitment"),
@@ -15,14 +15,6 @@ PHASES = {
 }
 """The six phases of a turn as the rulebook calls them (Rekrutacja, Wystawianie, Wojny, Dochód,
 Budowanie, Przemijanie)."""
-
-ROW_WORDS = {
-    "front": Name({"en": "front", "pl": "przód"}),
-    "back": Name({"en": "back", "pl": "tył"}),
-}
-"""A row as a command word (what buttons send is English, what the reader sees is theirs)."""
-DISCARD_WORD = Name({"en": "discard", "pl": "odrzuć"})
-NONE_WORD = Name({"en": "none", "pl": "nic"})
 
 RESOURCE_NAMES = {"wood": N_("Wood"), "food": N_("Food"), "crystal": N_("Crystal")}
 

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-from games.base import Arg, Event, GameVerb, Rng, RuleError, Verb
+from games.base import Args, Event, GameVerb, Rng, RuleError, Verb
 from games.i18n import _
-from games.papertales import build, choices, deploy, draft, reveal
-from games.papertales.catalog import BUILDINGS
+from games.papertales import build, choices, deploy, draft, grammar, reveal
 from games.papertales.moves import entry_for
 from games.papertales.state import PaperTalesState
 
-ROW = Arg("ROW", "choice", _("The row: front or back."), choices=("front", "back"))
-BUILDING = Arg(
-    "BUILDING", "choice", _("One of your five buildings."), choices=tuple(b.name for b in BUILDINGS)
-)
 
-
-def _discard(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def _discard(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """While deploying: plan a discard; after the reveal: give up a unit you cannot pay for."""
     if state["phase"] == "pay":
         return reveal.act_pay_discard(state, seat, args, rng)
     return deploy.act_discard(state, seat, args, rng)
 
 
-def _ready(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def _ready(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Finish Deployment, or Construction without building."""
     phase = state["phase"]
     if phase == "build":
@@ -36,11 +30,11 @@ def _ready(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list
     raise RuleError(_("Answer your open choice with /choose UNIT (see /hand)."))
 
 
-def _pass(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def _pass(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     return build.act_pass(state, seat)
 
 
-def _choose(state: PaperTalesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def _choose(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Answer an open choice; a player short of gold may name the unit to discard this way too."""
     entry = entry_for(state, seat)
     if entry is not None and entry["kind"] == "pay":
@@ -53,44 +47,35 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
         "draft",
         _("Keep a card from your packet (2 players: and discard another)."),
         draft.act_draft,
-        args=(
-            Arg("CARD", "card", _("The card you keep from your packet.")),
-            Arg(
-                "OTHER",
-                "card",
-                _("2 players: the card you discard."),
-                required=False,
-                literal="discard",
-            ),
-        ),
+        args=grammar.DRAFT,
         examples=("/draft Knight", "/draft Demon discard Farmer 2"),
     ),
     Verb(
         "deploy",
         _("Place a hand card face down in your Front or Back row."),
         deploy.act_deploy,
-        args=(Arg("CARD", "card", _("A card in your hand.")), ROW),
+        args=grammar.DEPLOY,
         examples=("/deploy Demon front",),
     ),
     Verb(
         "move",
         _("Move a unit in your kingdom to the other row before the reveal."),
         deploy.act_move,
-        args=(Arg("UNIT", "unit", _("A unit in your kingdom or a face-down card.")), ROW),
+        args=grammar.MOVE,
         examples=("/move Hunter 1 back",),
     ),
     Verb(
         "discard",
         _("Discard a unit in play, take back a face-down card, or drop a unit you cannot pay for."),
         _discard,
-        args=(Arg("UNIT", "unit", _("The unit or face-down card.")),),
+        args=grammar.DISCARD_UNIT,
         examples=("/discard Time Master 2",),
     ),
     Verb(
         "keep",
         _("Save one hand card for next turn (or none)."),
         deploy.act_keep,
-        args=(Arg("CARD", "card", _("A card in your hand, or none.")),),
+        args=grammar.KEEP,
         examples=("/keep Knight", "/keep none"),
     ),
     Verb(
@@ -105,14 +90,14 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
         "build",
         _("Build a new building at level 1, or straight at level 2."),
         build.act_build,
-        args=(BUILDING, Arg("LEVEL", "choice", _("1 or 2."), required=False, choices=("1", "2"))),
+        args=grammar.BUILD,
         examples=("/build Town", "/build Tavern 2"),
     ),
     Verb(
         "upgrade",
         _("Upgrade a level-1 building to level 2."),
         build.act_upgrade,
-        args=(BUILDING,),
+        args=grammar.UPGRADE,
         examples=("/upgrade Town",),
     ),
     Verb(
@@ -127,7 +112,7 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
         "choose",
         _("Answer an open choice: where age tokens go, whom a Healer saves, what you cannot pay."),
         _choose,
-        args=(Arg("UNIT", "unit", _("One of the units offered, or none where allowed.")),),
+        args=grammar.CHOOSE,
         examples=("/choose Knight 1", "/choose none"),
     ),
 )

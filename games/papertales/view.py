@@ -8,10 +8,11 @@ from games.base import TableBlock, Track, View
 from games.i18n import N_, _, from_json, joined, said
 from games.papertales.catalog import building_name, card_name
 from games.papertales.faces import in_play, short, shorts
+from games.papertales.grammar import ROW_WORDS
 from games.papertales.kingdom import layout, resources
 from games.papertales.moves import waiting
 from games.papertales.state import PaperTalesState, Player
-from games.papertales.texts import PHASES, ROW_WORDS
+from games.papertales.texts import PHASES
 
 
 def row_word(row: str) -> str:

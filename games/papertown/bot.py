@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from games.args import offer
 from games.base import Move, Rng
 from games.papertown.flow import phase
+from games.papertown.grammar import MARK, USE_POWER, context
 from games.papertown.participants import current
 from games.papertown.placement import base_cells, place
 from games.papertown.powers import power_cells
 from games.papertown.scoring import total
-from games.papertown.sheet import cell_name, neighbours
+from games.papertown.sheet import neighbours
 from games.papertown.state import PaperTownState, PowerId
 
 CLAIM_BONUS = 2.0
@@ -34,12 +36,12 @@ def _value(state: PaperTownState, cell: int, virtual: bool) -> float:
     return gain + CLAIM_BONUS * claimed + GROWTH_WEIGHT * room
 
 
-def _pick(state: PaperTownState, cells: set[int], rng: Rng) -> str:
+def _pick(state: PaperTownState, cells: set[int], rng: Rng) -> int:
     virtual = state["players"][current(state)]["virtual"]
     scored = {cell: _value(state, cell, virtual) for cell in sorted(cells)}
     target = min(scored.values()) if virtual else max(scored.values())
     best = [cell for cell, value in scored.items() if abs(value - target) < 1e-9]
-    return cell_name(state["sheet"], rng.choice(best))
+    return rng.choice(best)
 
 
 def bot_choice(state: PaperTownState, rng: Rng) -> Move:
@@ -48,10 +50,11 @@ def bot_choice(state: PaperTownState, rng: Rng) -> Move:
         return Move("roll")
     base = base_cells(state)
     if base:
-        return Move("mark", (_pick(state, base, rng),))
+        return offer("mark", MARK, {"CELL": (_pick(state, base, rng),)}, context(state))
     if not state["players"][current(state)]["virtual"]:
         for power in BOT_POWERS:
             cells = power_cells(state, power)
             if cells:
-                return Move("power", (power, _pick(state, cells, rng)))
+                values = {"NAME": power, "CELL": (_pick(state, cells, rng),)}
+                return offer("power", USE_POWER, values, context(state))
     return Move("done")

@@ -109,10 +109,15 @@ def _power_names() -> Mapping[str, PowerId]:
     return MappingProxyType(names)
 
 
+def find_power(text: str) -> PowerId | None:
+    """A typed power name, English or Polish (any case, with or without diacritics, spaces or
+    dashes), else None."""
+    return _power_names().get(fold(text))
+
+
 def power_id(text: str) -> PowerId:
-    """Resolve a typed power name, English or Polish (any case, with or without diacritics,
-    spaces or dashes)."""
-    found = _power_names().get(fold(text))
+    """A typed power name, or a refusal listing the powers."""
+    found = find_power(text)
     if found is not None:
         return found
     raise RuleError(

@@ -5,18 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.args import Context
 from games.base import BaseEngine, Event, Move, Option, Outcome, Rng, View
 from games.i18n import _
 from games.papertown import ABOUT
 from games.papertown import setup as opening
 from games.papertown.bot import bot_choice
 from games.papertown.flow import game_over, waiting
+from games.papertown.grammar import context
 from games.papertown.moves import legal_moves
 from games.papertown.participants import VIRTUAL_BLOCKS
 from games.papertown.rules_text import rules_text
 from games.papertown.scoring import ranking
 from games.papertown.state import PaperTownState
 from games.papertown.verbs import VERBS
+from games.papertown.versions import VERSIONS
 from games.papertown.view import build_view
 
 OPTIONS = (
@@ -49,6 +52,7 @@ class PaperTownEngine(BaseEngine[PaperTownState]):
     max_players = ABOUT.max_players
     verbs = VERBS
     options = OPTIONS
+    versions = VERSIONS
 
     def setup(
         self, names: Sequence[str], options: Mapping[str, Any], rng: Rng
@@ -60,6 +64,9 @@ class PaperTownEngine(BaseEngine[PaperTownState]):
 
     def view(self, state: PaperTownState, seat: int | None) -> View:
         return build_view(state, seat)
+
+    def reader(self, state: PaperTownState, seat: int) -> Context:
+        return context(state)
 
     def legal(self, state: PaperTownState, seat: int) -> list[Move]:
         return legal_moves(state, seat)

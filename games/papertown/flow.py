@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Event, Rng, RuleError, public
+from games.base import Args, Event, Rng, RuleError, public
 from games.i18n import Joined, _, _n
 from games.papertown.participants import controller, name_of, names_and, who
 from games.papertown.placement import ROLL_FIRST, base_left, base_open, bribed
@@ -31,7 +31,7 @@ def done_allowed(state: PaperTownState) -> bool:
     return base_left(state) <= 0 or not base_open(state)
 
 
-def done(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def done(state: PaperTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """End the turn: forfeit marks that cannot be placed, cross one time box, pass the turn."""
     if phase(state) == "roll":
         raise RuleError(ROLL_FIRST)

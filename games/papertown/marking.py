@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
+from typing import cast
 
-from games.base import Event, Rng, RuleError, copy_state, public
+from games.base import Args, Event, Rng, RuleError, copy_state, public
 from games.i18n import Joined, Text, _, _n, joined
-from games.papertown.catalog import POWERS, power_id
+from games.papertown.catalog import POWERS
 from games.papertown.flow import done_allowed
 from games.papertown.participants import current, who
 from games.papertown.placement import (
@@ -18,64 +18,20 @@ from games.papertown.placement import (
     place,
 )
 from games.papertown.powers import check_power, uses_left
-from games.papertown.sheet import CELL_WORD, cell_name, parse_cell
+from games.papertown.sheet import cell_name
 from games.papertown.state import PaperTownState, PowerId
 
-BAKERY = POWERS["bakery"].word
 
-
-def mark(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def mark(state: PaperTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/mark CELL ... [--power NAME]: each block is checked after the one before it."""
-    cells, power = _read(state, args, power_first=False)
-    return _mark(state, cells, power)
+    return _mark(
+        state, list(args.many("CELL", int)), cast(PowerId | None, args.maybe("power", str))
+    )
 
 
-def power(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def power(state: PaperTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/power NAME CELL ...: the same as /mark CELL ... --power NAME."""
-    if not args:
-        raise RuleError(_("Write /power NAME CELL, like /power {bakery} G7.", bakery=BAKERY))
-    return _mark(state, *_read(state, args, power_first=True))
-
-
-def _read(
-    state: PaperTownState, args: list[str], power_first: bool
-) -> tuple[list[int], PowerId | None]:
-    """Cells (in order) and an optional power name out of the words after the verb."""
-    cells: list[int] = []
-    words: list[str] = []
-    saw_flag = power_first
-    for arg in args:
-        for word in re.split(r"[,\s]+", arg):
-            lower = word.lower()
-            if not word:
-                continue
-            if lower == "--power":
-                saw_flag = True
-            elif lower.startswith("--power="):
-                saw_flag = True
-                words.append(word.split("=", 1)[1])
-            elif CELL_WORD.match(word):
-                cells.append(parse_cell(state["sheet"], word))
-            elif saw_flag:
-                words.append(word)
-            else:
-                shown = word if len(word) <= 12 else word[:12] + "..."
-                raise RuleError(
-                    _(
-                        "'{word}' is not a cell; write cells like C4 D5, or --power NAME.",
-                        word=shown,
-                    )
-                )
-    if saw_flag and not words:
-        raise RuleError(
-            _(
-                "Name the power: --power {powers}.",
-                powers=joined((p.word for p in POWERS.values()), "|"),
-            )
-        )
-    if not cells:
-        raise RuleError(_("Name the blocks to mark, like /mark C4 C5 D5."))
-    return cells, power_id(" ".join(words)) if words else None
+    return _mark(state, list(args.many("CELL", int)), cast(PowerId, args.one("NAME", str)))
 
 
 def _mark(state: PaperTownState, cells: list[int], used: PowerId | None) -> list[Event]:

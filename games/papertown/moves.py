@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from games.args import offer
 from games.base import Move
-from games.papertown.catalog import POWERS
 from games.papertown.flow import done_allowed, phase
+from games.papertown.grammar import MARK, USE_POWER, context
 from games.papertown.participants import controller
 from games.papertown.placement import base_cells
 from games.papertown.powers import EXTRA_POWERS, power_cells
-from games.papertown.sheet import cell_name
 from games.papertown.state import PaperTownState
 
 POWER_SAMPLE = 12
@@ -27,15 +27,14 @@ def legal_moves(state: PaperTownState, seat: int) -> list[Move]:
     """Roll, each allowed single mark, a sample of power marks, and /done when it is allowed."""
     if phase(state) == "over" or seat != controller(state):
         return []
-    sheet = state["sheet"]
+    words = context(state)
     moves = []
     if state["rolled"] is None:
         moves.append(Move("roll"))
-    moves += [Move("mark", (cell_name(sheet, c),)) for c in sorted(base_cells(state))]
+    moves += [offer("mark", MARK, {"CELL": (c,)}, words) for c in sorted(base_cells(state))]
     for power in EXTRA_POWERS:
         cells = _spread(power_cells(state, power), POWER_SAMPLE)
-        word = POWERS[power].word
-        moves += [Move("power", (word, cell_name(sheet, c))) for c in cells]
+        moves += [offer("power", USE_POWER, {"NAME": power, "CELL": (c,)}, words) for c in cells]
     if done_allowed(state):
         moves.append(Move("done"))
     return moves

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Event, Rng, RuleError, public
+from games.base import Args, Event, Rng, RuleError, public
 from games.i18n import Joined, _, _n
 from games.papertown.catalog import COLOURS
 from games.papertown.participants import who
@@ -13,10 +13,8 @@ from games.papertown.state import PaperTownState
 CARDS_PER_COLOUR = 2
 
 
-def roll(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def roll(state: PaperTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """Draw the turn's colour: a card from the 10-card deck, or the fair die variant."""
-    if args:
-        raise RuleError(_("Type a bare /roll to draw this turn's colour."))
     if state["rolled"] is not None:
         colour = COLOURS[state["rolled"]].short
         raise RuleError(

@@ -62,12 +62,23 @@ def cell_label(cols: int, cell: int) -> str:
     return f"{ROW_LETTERS[r]}{c + 1}"
 
 
-def parse_cell(sheet: Sheet, text: str) -> int:
-    """A printed coordinate such as C4 (row letter, column number) to a flat index."""
-    rows, cols = sheet["rows"], sheet["cols"]
-    last = ROW_LETTERS[rows - 1]
+def find_cell(sheet: Sheet, text: str) -> int | None:
+    """A printed coordinate on this sheet as a flat index, else None."""
     match = CELL_WORD.match(text.strip())
     if not match:
+        return None
+    row, col = ROW_LETTERS.index(match[1].upper()), int(match[2]) - 1
+    return row * sheet["cols"] + col if row < sheet["rows"] and 0 <= col < sheet["cols"] else None
+
+
+def parse_cell(sheet: Sheet, text: str) -> int:
+    """A printed coordinate such as C4 (row letter, column number) to a flat index, or a
+    refusal saying how cells are written on this sheet."""
+    found = find_cell(sheet, text)
+    if found is not None:
+        return found
+    last, cols = ROW_LETTERS[sheet["rows"] - 1], sheet["cols"]
+    if not CELL_WORD.match(text.strip()):
         shown = text if len(text) <= 12 else text[:12] + "..."
         raise RuleError(
             _(
@@ -78,17 +89,14 @@ def parse_cell(sheet: Sheet, text: str) -> int:
                 cols=cols,
             )
         )
-    row, col = ROW_LETTERS.index(match[1].upper()), int(match[2]) - 1
-    if row >= rows or not 0 <= col < cols:
-        raise RuleError(
-            _(
-                "There is no cell {cell} on the sheet; rows are A-{last} and columns 1-{cols}.",
-                cell=text.strip().upper(),
-                last=last,
-                cols=cols,
-            )
+    raise RuleError(
+        _(
+            "There is no cell {cell} on the sheet; rows are A-{last} and columns 1-{cols}.",
+            cell=text.strip().upper(),
+            last=last,
+            cols=cols,
         )
-    return row * cols + col
+    )
 
 
 def special_at(sheet: Sheet) -> dict[int, int]:

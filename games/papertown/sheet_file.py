@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TypeVar
 
-from games.base import Event, Rng, RuleError
+from games.base import Args, Event, Rng, RuleError
 from games.i18n import Joined, _, joined
 from games.papertown.catalog import COLOURS, OBJECTIVES, POWERS, objective_id, power_id
 from games.papertown.sheet import (
@@ -65,7 +65,7 @@ def format_sheet(sheet: Sheet) -> str:
     return Joined([*lines, ""], "\n")
 
 
-def show_sheet(state: PaperTownState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def show_sheet(state: PaperTownState, seat: int, args: Args, rng: Rng) -> list[Event]:
     """/sheet (read-only): the sheet in the file format, to save and replay with --sheet."""
     text = format_sheet(state["sheet"])
     return [Event(text, seat, reveals=False, file=("papertown-sheet.txt", str(text)))]

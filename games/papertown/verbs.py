@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from games.base import Arg, Flag, GameVerb, Verb
+from games.base import GameVerb, Verb
 from games.i18n import Joined, _
 from games.papertown.catalog import POWERS
 from games.papertown.flow import done
+from games.papertown.grammar import MARK, POWER, USE_POWER
 from games.papertown.marking import mark, power
-from games.papertown.powers import EXTRA_POWERS
 from games.papertown.rolling import roll
 from games.papertown.sheet_file import show_sheet
 from games.papertown.state import PaperTownState
-
-CELLS = Arg("CELL", "cell", _("a block, row letter and column, like C4"), repeat=True)
 
 VERBS: tuple[GameVerb[PaperTownState], ...] = (
     Verb(
@@ -27,10 +25,8 @@ VERBS: tuple[GameVerb[PaperTownState], ...] = (
         "mark",
         _("Mark blocks of the rolled colour next to your own; --power NAME for a power's extra."),
         mark,
-        args=(CELLS,),
-        flags=(
-            Flag("power", "word", _("mark with a special power you own (an extra block)"), "NAME"),
-        ),
+        args=MARK,
+        flags=(POWER,),
         examples=("/mark C4 C5 D5", Joined(("/mark G7 --power", POWERS["bakery"].word), " ")),
         label=_("Mark"),
     ),
@@ -38,15 +34,7 @@ VERBS: tuple[GameVerb[PaperTownState], ...] = (
         "power",
         _("Use a special power you own on a block (same as /mark CELL --power NAME)."),
         power,
-        args=(
-            Arg(
-                "NAME",
-                "choice",
-                _("the power to use"),
-                choices=tuple(POWERS[p].word for p in EXTRA_POWERS),
-            ),
-            CELLS,
-        ),
+        args=USE_POWER,
         examples=(
             Joined(("/power", POWERS["bribery"].word, "E9"), " "),
             Joined(("/power", POWERS["branch"].word, "A3"), " "),

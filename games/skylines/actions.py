@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import Event, MoveHandler, Rng, RuleError
+from games.base import Args, Event, MoveHandler, Rng, RuleError
 from games.i18n import _, joined
 from games.skylines import building, city
 from games.skylines.achievements import claim, claimable
@@ -153,7 +153,7 @@ def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]
     """A verb's handler: its basic action when no action is under way, else its answer to the
     part of the action that waits (flow.run, in the engine's after(), goes on from there)."""
 
-    def handle(state: SkylinesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+    def handle(state: SkylinesState, seat: int, args: Args, rng: Rng) -> list[Event]:
         if state["phase"] == "city":
             raise RuleError(_("First keep one of your two cities with /city NAME."))
         t = Context(state, catalog_of(state), rng)
@@ -166,11 +166,11 @@ def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]
                         verb=verb,
                     )
                 )
-            basic(t, seat, words(args))
+            basic(t, seat, words(args.words))
         elif verb == "skip" and optional(step):
             registry.skip(t, seat, step)
         elif registry.answer_verb(state, step) == verb:
-            registry.answer(t, seat, step, words(args))
+            registry.answer(t, seat, step, words(args.words))
         else:
             raise RuleError(
                 _(
@@ -183,9 +183,9 @@ def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]
     return handle
 
 
-def on_city(state: SkylinesState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def on_city(state: SkylinesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     t = Context(state, catalog_of(state), rng)
-    choose_city(t, seat, words(args))
+    choose_city(t, seat, words(args.words))
     return t.out
 
 

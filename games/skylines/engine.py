@@ -17,6 +17,7 @@ from games.skylines.scoring import outcome
 from games.skylines.setup import card_set, check_players, new_game
 from games.skylines.state import SkylinesState
 from games.skylines.verbs import VERBS
+from games.skylines.versions import VERSIONS
 from games.skylines.view import render
 
 
@@ -28,6 +29,7 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
     min_players = ABOUT.min_players
     max_players = ABOUT.max_players
     verbs = VERBS
+    versions = VERSIONS
     options = (
         Option(
             "cards",

@@ -136,7 +136,7 @@ def test_every_offered_move_is_accepted_and_every_refusal_changes_nothing(game_k
                     assert rng.position == 5
                 else:
                     return  # the garbage happened to be a legal move; the game moved on
-    assert offers_checked > 20 and refusals_checked > 20
+    assert offers_checked > 15 and refusals_checked > 20  # GoTown's short game offers 19
 
 
 @pytest.mark.parametrize("game_key", REAL_GAMES)

@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 from games.base import (
     Arg,
+    Args,
     BaseEngine,
     Event,
     Move,
@@ -34,15 +35,16 @@ def _pass_turn(state: RaceState, seat: int) -> None:
     state["turn"] = (seat + 1) % len(state["names"])
 
 
-def _step(state: RaceState, seat: int, args: list[str], rng: Rng) -> list[Event]:
-    if len(args) != 1 or args[0] not in ("1", "2", "3"):
+def _step(state: RaceState, seat: int, args: Args, rng: Rng) -> list[Event]:
+    words = args.words
+    if len(words) != 1 or words[0] not in ("1", "2", "3"):
         raise RuleError("Step 1, 2 or 3 spaces, e.g. /step 2.")
-    state["pos"][seat] += int(args[0])
+    state["pos"][seat] += int(words[0])
     _pass_turn(state, seat)
     return [public(f"{state['names'][seat]} steps to {state['pos'][seat]}.")]
 
 
-def _draw(state: RaceState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def _draw(state: RaceState, seat: int, args: Args, rng: Rng) -> list[Event]:
     if not state["deck"]:
         raise RuleError("The deck is empty; /step instead.")
     card = state["deck"].pop()
@@ -51,7 +53,7 @@ def _draw(state: RaceState, seat: int, args: list[str], rng: Rng) -> list[Event]
     return [public(f"{state['names'][seat]} draws a card."), private(seat, f"You drew {card}.")]
 
 
-def _boom(state: RaceState, seat: int, args: list[str], rng: Rng) -> list[Event]:
+def _boom(state: RaceState, seat: int, args: Args, rng: Rng) -> list[Event]:
     state["pos"][seat] = 999
     raise ZeroDivisionError("engine bug")
 
@@ -121,12 +123,16 @@ class SecretState(TypedDict):
     score: list[int]
 
 
-def _pick(state: SecretState, seat: int, args: list[str], rng: Rng) -> list[Event]:
-    if len(args) != 1 or args[0] not in {"1", "2", "3", "4", "5"}:
+def _pick(state: SecretState, seat: int, args: Args, rng: Rng) -> list[Event]:
+    words = args.words
+    if len(words) != 1 or words[0] not in {"1", "2", "3", "4", "5"}:
         raise RuleError("Pick a number from 1 to 5, e.g. /pick 3.")
-    state["picks"][seat] = int(args[0])
+    state["picks"][seat] = int(words[0])
     name = state["names"][seat]
-    events = [public(f"{name} has picked."), private(seat, f"You picked {args[0]}.", reveals=False)]
+    events = [
+        public(f"{name} has picked."),
+        private(seat, f"You picked {words[0]}.", reveals=False),
+    ]
     picks = state["picks"]
     if all(p is not None for p in picks):
         unique = [p for p in picks if p is not None and picks.count(p) == 1]

@@ -52,8 +52,8 @@ def test_build_refuses_two_jokers() -> None:
 def test_build_refuses_special_cards_and_a_wrong_count() -> None:
     state = arrange(hands={0: ["dog", "4", "5", "1"]})
     refused(state, 0, "build", ["dog", "4"], "not a floor card")
-    refused(state, 0, "build", ["4"], "exactly two cards")
-    refused(state, 0, "build", ["4", "5", "1"], "exactly two cards")
+    refused(state, 0, "build", ["4"], "/build needs more words; /help build shows")
+    refused(state, 0, "build", ["4", "5", "1"], "/build has words left over that it does not read")
 
 
 def test_joker_takes_nine_minus_its_partner() -> None:

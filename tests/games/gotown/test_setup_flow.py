@@ -10,7 +10,7 @@ import pytest
 from games.base import Action, Engine, NotYourTurn, Rng, RuleError
 from games.gotown import ENGINE
 from games.gotown.catalog import full_deck, kind
-from games.gotown.parse import parse_kind
+from games.gotown.grammar import CARDS, context
 from games.replay import apply
 from tests.games.gotown.helpers import arrange, assert_conserved, kinds
 
@@ -126,7 +126,9 @@ def test_unknown_card_names_are_refused() -> None:
     ],
 )
 def test_friendly_card_aliases(words: list[str], expected: str) -> None:
-    assert parse_kind([*words, "Bob"]) == (expected, len(words))
+    state = arrange()
+    first = next(CARDS.readings([*words, "Bob"], context(state)))
+    assert (first.value, first.used) == (expected, len(words))
 
 
 def test_every_legal_move_is_accepted() -> None:

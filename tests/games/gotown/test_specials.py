@@ -162,4 +162,4 @@ def test_play_refuses_floor_cards_and_missing_cards() -> None:
     state = arrange(hands={0: ["4", "?"]}, towers={1: [("1", "8")]})
     refused(state, 0, "play", ["4"], "use it with /build or /steal")
     refused(state, 0, "play", ["hammer", "Bob"], "You hold no jack-hammer")
-    refused(state, 0, "play", [], "Name a special card")
+    refused(state, 0, "play", [], "/play needs more words; /help play shows")

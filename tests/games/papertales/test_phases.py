@@ -127,7 +127,7 @@ def test_deployment_rules_capacity_keep_and_ready() -> None:
     to_deployment(state)
     with pytest.raises(RuleError, match="front row is full"):
         act(state, rng, 0, "/deploy Veteran front")
-    with pytest.raises(RuleError, match="not a row"):
+    with pytest.raises(RuleError, match="That is not one of: front, back"):
         act(state, rng, 0, "/deploy Veteran middle")
     act(state, rng, 0, "/deploy Veteran back")
     with pytest.raises(RuleError, match="back row is full"):
@@ -252,3 +252,33 @@ def test_public_view_shows_every_kingdom_and_own_view_the_secrets() -> None:
     assert own.hand == ["Kraken (cost 6, str 9)"]
     assert any("Relic of Wisdom" in line for line in own.lines)
     assert "Kraken" not in str(ENGINE.view(state, 0).to_json())
+
+
+def test_two_copies_of_one_name_draft_one_and_discard_the_other_in_polish() -> None:
+    """'/draft Knight odrzuć Knight' keeps one Knight and discards the other copy."""
+    state, rng, _ = fresh(2)
+    packet = state["players"][0]["packet"]
+    knights = [card("Knight", 1), card("Knight", 2)]
+    for k in knights:
+        take(state, k)
+    state["deck"] += packet[:2]
+    packet[:2] = knights
+    act(state, rng, 0, "/draft Knight odrzuć Knight")
+    assert knights[0] in state["players"][0]["hand"] and knights[1] in state["discard"]
+
+
+def test_rows_read_by_their_first_letters_and_keep_reads_none_in_polish() -> None:
+    state, rng = table(2)
+    hand(state, 0, ["Veteran", "Archer"])
+    to_deployment(state)
+    act(state, rng, 0, "/deploy Veteran b")
+    act(state, rng, 0, "/deploy Archer przód")
+    plan = state["players"][0]["plan"]["new"]
+    assert [(entry["card"], entry["row"]) for entry in plan] == [
+        (card("Veteran"), "back"),
+        (card("Archer"), "front"),
+    ]
+    hand(state, 0, ["Miner"])
+    act(state, rng, 0, "/keep Miner")
+    act(state, rng, 0, "/keep nic")
+    assert state["players"][0]["kept"] is None and card("Miner") in state["players"][0]["hand"]

@@ -65,7 +65,7 @@ def test_the_die_variant_rolls_the_five_colours_independently() -> None:
 
 def test_roll_is_bare_and_once_per_turn() -> None:
     state = new_game(OPEN)
-    assert "bare /roll" in refused(state, 0, "roll", "2d6")
+    assert "/roll takes nothing after it" in refused(state, 0, "roll", "2d6")
     events = act(state, 0, "roll")
     assert events[0].to is None and "rolls" in events[0].text
     assert "already rolled" in refused(state, 0, "roll")

@@ -171,7 +171,7 @@ def test_unknown_words_and_cells_are_refused() -> None:
     rolled(state, "Y")
     assert "no cell F1" in refused(state, 0, "mark", "F1")
     assert "not a cell" in refused(state, 0, "mark", "here")
-    assert "Name the blocks" in refused(state, 0, "mark")
+    assert "/mark needs more words" in refused(state, 0, "mark")
 
 
 def test_a_batch_past_the_quota_keeps_the_marks_that_fit() -> None:

@@ -129,4 +129,6 @@ def test_powers_you_lack_and_the_bank_are_refused() -> None:
     assert "You have no Bakery" in refused(state, 0, "power", "bakery", "C1")
     assert "only scores" in refused(state, 0, "power", "bank", "C1")
     assert "no power 'flying'" in refused(state, 0, "power", "flying", "C1")
-    assert "Name the power" in refused(state, 0, "mark", "C1", "--power")
+    assert "--power needs a value: mark with a special power" in refused(
+        state, 0, "mark", "C1", "--power"
+    )
