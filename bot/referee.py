@@ -200,9 +200,9 @@ class Referee:
             await self.store.locks.acquire(key)
             try:
                 loaded = await self.store.load(inv.platform, inv.chat_id, self.new_seed)
-                if not loaded.cached:
-                    await upgraded(loaded.table, self.store.queries.actions)
                 work = self.store.work(loaded)
+                if not loaded.cached:  # after the work watches the table: an upgrade is written
+                    await upgraded(loaded.table, self.store.queries.actions)
                 work.update = update
                 try:
                     replies, table = await run(work, loaded)

@@ -194,6 +194,7 @@ class Verb(Generic[H]):
     anytime: bool = False  # may be used by a seat that is not among waiting()
     readonly: bool = False  # only answers (e.g. a listing); never logged, never changes state
     chat: bool = False  # needs no table: edits this chat's stored data for the game (chat_act)
+    anywhere: bool = False  # a move at the game's table; elsewhere answered by chat_act
     role: VerbRole = "move"
     grammar: str = ""  # the arguments as typed, when words between them matter ("A to X,Y | A N")
     label: str = ""  # its button in the control row (a marked text); else the name, capitalised
@@ -441,8 +442,13 @@ class Engine(Protocol[S]):
         """Rules summary and the referee defaults (topic None), or one topic."""
         ...
 
-    def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
-        """A `chat=True` verb: edit the chat's data for this game in place and say what changed."""
+    def chat_act(self, data: dict[str, Any], verb: str, text: str, rng: Rng | None = None) -> str:
+        """A `chat=True` verb, or an `anywhere` verb outside a table: edit the chat's data for
+        this game in place and say what changed or what its rolls on rng gave."""
+        ...
+
+    def chat_names(self, data: dict[str, Any]) -> list[str]:
+        """The names a chat-scoped verb's unit or card argument takes (for autocomplete)."""
         ...
 
     def seats(self, options: Mapping[str, Any]) -> int:
@@ -508,8 +514,11 @@ class BaseEngine(ABC, Generic[S]):
     def bot_move(self, state: S, seat: int, rng: Rng) -> Move:
         return rng.choice(self.legal(state, seat))
 
-    def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
+    def chat_act(self, data: dict[str, Any], verb: str, text: str, rng: Rng | None = None) -> str:
         raise RuleError(_("{game} keeps no chat data.", game=self.title))
+
+    def chat_names(self, data: dict[str, Any]) -> list[str]:
+        return []
 
     def seats(self, options: Mapping[str, Any]) -> int:
         return self.max_players

@@ -42,11 +42,16 @@ def check_turn(engine: Engine[Any], state: Any, seat: int, verb: str) -> None:
         return
     waiting = engine.waiting(state)
     if seat not in waiting:
-        names = state["names"]
-        if len(waiting) == 1:
-            raise NotYourTurn(_("It is {name}'s turn, not yours.", name=names[waiting[0]]))
-        who = ", ".join(names[s] for s in waiting) or _("nobody")
-        raise NotYourTurn(_("It is not your turn to act; waiting for {who}.", who=who))
+        raise not_your_turn(state["names"], waiting)
+
+
+def not_your_turn(names: Sequence[str], waiting: Sequence[int]) -> NotYourTurn:
+    """The refusal of a seat the game is not waiting on (also for a game's `anytime` verb that
+    is anytime only in some of its modes)."""
+    if len(waiting) == 1:
+        return NotYourTurn(_("It is {name}'s turn, not yours.", name=names[waiting[0]]))
+    who = ", ".join(names[s] for s in waiting) or _("nobody")
+    return NotYourTurn(_("It is not your turn to act; waiting for {who}.", who=who))
 
 
 def apply(

@@ -430,10 +430,12 @@ def changed_table(watched: Watched) -> bool:
     return any(seat.id not in stored or stored[seat.id] != seat.values() for seat in table.seats)
 
 
+def changed(now: Any, then: Any) -> bool:
+    """Whether a value changed: JSON values (dicts, lists) by identity, as they are replaced and
+    never changed in place, so a changed game state is never compared deeply."""
+    return now is not then and (isinstance(now, dict | list) or now != then)
+
+
 def differs(now: tuple[Any, ...], then: tuple[Any, ...]) -> bool:
-    """Whether any value changed: JSON values (dicts, lists) by identity, as they are replaced
-    and never changed in place, so a changed game state is never compared deeply."""
-    return any(
-        a is not b and (isinstance(a, dict | list) or a != b)
-        for a, b in zip(now, then, strict=True)
-    )
+    """Whether any of the values changed (see `changed`)."""
+    return any(changed(a, b) for a, b in zip(now, then, strict=True))

@@ -30,7 +30,7 @@ from storage.models import (
 )
 from storage.rows import TABLE_FIELDS
 from storage.rows import Seat as SeatValue
-from storage.work import Watched, Work, differs
+from storage.work import Watched, Work, changed, differs
 
 TABLES = cast(Table, GameTable.__table__)
 SEATS = cast(Table, Seat.__table__)
@@ -183,14 +183,13 @@ RATING_SQL = (
 )
 
 
-@lru_cache(maxsize=4)
-def _table_sql(with_status: bool) -> tuple[str, tuple[str, ...]]:
-    """The UPDATE of a table row at its revision. It leaves `status` alone while it does not
-    change, as setting an indexed column, even to its own value, rewrites its index page too."""
-    fields = tuple(f for f in TABLE_FIELDS if with_status or f != "status")
-    sets = ", ".join(f"{f} = ?" for f in fields)
-    sql = f"UPDATE tables SET {sets}, revision = ?, updated_at = ? WHERE id = ? AND revision = ?"
-    return sql, fields
+@lru_cache(maxsize=64)
+def _table_sql(fields: tuple[str, ...]) -> str:
+    """The UPDATE of these columns of a table row at its revision. Only what the command changed
+    is written: an unchanged `status` (setting an indexed column, even to its own value, rewrites
+    its index page too) or `options` (a Papercraft table's units) is not serialised again."""
+    sets = "".join(f"{f} = ?, " for f in fields)
+    return f"UPDATE tables SET {sets}revision = ?, updated_at = ? WHERE id = ? AND revision = ?"
 
 
 def statements(work: Work, driver: Driver, now: datetime) -> Iterator[Statement]:
@@ -240,9 +239,13 @@ def _table(watched: Watched, driver: Driver, now: datetime) -> Iterator[Statemen
         yield _inserts(driver, TABLES, [row])
     else:
         assert table.revision is not None
-        status_index = TABLE_FIELDS.index("status")
-        with_status = table.status != watched.values[status_index]
-        sql, fields = _table_sql(with_status)
+        now_values = table.values()
+        fields = tuple(
+            name
+            for name, a, b in zip(TABLE_FIELDS, now_values, watched.values, strict=True)
+            if changed(a, b)
+        )
+        sql = _table_sql(fields)
         values = tuple(_value(driver, f, getattr(table, f)) for f in fields)
         keys = (table.revision + 1, driver.at(now), table.id, table.revision)
         yield Statement(driver.sql(sql), [values + keys], "moved")

@@ -701,6 +701,8 @@ def slash_command(verb: Verb[Any]) -> app_commands.Command[Any, Any, None]:
         return new_command(description)
     if verb.chat:
         return typed_command(verb, description, with_file=True)
+    if verb.anywhere:
+        return typed_command(verb, description)
     if verb.name == "roll" or (isinstance(verb, SharedVerb) and verb.alias_of == "roll"):
         return _roll_slash(verb.name, description)
     if verb.name in SHARED_NAMES and (not verb.usage or verb.name in PLAIN_VERBS):

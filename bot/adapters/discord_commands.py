@@ -133,6 +133,24 @@ async def suggest_moves(
     return choices[:MAX_CHOICES]
 
 
+async def suggest_units(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """A unit option offers every unit the channel knows (built-in and its own), in the
+    reader's language, each sending its English name."""
+    data = await _adapter(interaction).referee.chat_data("discord", str(interaction.channel_id))
+    lang = supported(str(interaction.locale)) or "en"
+    wanted = current.casefold().strip()
+    choices = []
+    for engine in all_engines():
+        for name in engine.chat_names(data.get(engine.key, {})):
+            shown = say(name, lang)
+            if wanted in shown.casefold() or wanted in name.casefold():
+                value = str(name)[:VALUE_LIMIT]
+                choices.append(app_commands.Choice(name=fit(shown, VALUE_LIMIT), value=value))
+    return choices[:MAX_CHOICES]
+
+
 def typed_command(
     verb: Verb[Any], description: app_commands.locale_str, *, with_file: bool = False
 ) -> app_commands.Command[Any, Any, None]:
@@ -140,7 +158,6 @@ def typed_command(
     parameters: list[inspect.Parameter] = []
     describe: dict[str, app_commands.locale_str] = {}
     choices: dict[str, list[app_commands.Choice[str]]] = {}
-    seats: list[str] = []
     for arg in verb.args:
         name = option_name(arg)
         default = _P.empty if arg.required else None
@@ -149,8 +166,6 @@ def typed_command(
         describe[name] = described(arg.help or arg.name or name)
         if arg.choices and len(arg.choices) <= MAX_CHOICES:
             choices[name] = [app_commands.Choice(name=c, value=c) for c in arg.choices]
-        if arg.kind == "player":
-            seats.append(name)
     for flag in verb.flags:
         parameters.append(_flag_parameter(flag))
         describe[flag.name.replace("-", "_")] = described(flag.help)
@@ -174,9 +189,17 @@ def typed_command(
         app_commands.describe(**describe)(command)
     if choices:
         app_commands.choices(**choices)(command)
-    for name in seats:
-        app_commands.autocomplete(**{name: suggest_seats})(command)
+    _autocomplete(verb, command)
     return command
+
+
+def _autocomplete(verb: Verb[Any], command: app_commands.Command[Any, Any, None]) -> None:
+    """A player option suggests the seats; a unit option of a verb usable anywhere, the units."""
+    for arg in verb.args:
+        if arg.kind == "player":
+            app_commands.autocomplete(**{option_name(arg): suggest_seats})(command)
+        elif arg.kind == "unit" and verb.anywhere:
+            app_commands.autocomplete(**{option_name(arg): suggest_units})(command)
 
 
 def _flag_parameter(flag: Flag) -> inspect.Parameter:
@@ -236,10 +259,10 @@ def new_command(description: app_commands.locale_str) -> app_commands.Command[An
 
 
 def chat_verbs() -> list[Verb[Any]]:
-    """Game verbs that need no table (Papercraft's /unit), each name once."""
+    """Game verbs that need no table (Papercraft's /unit, /attack, /units), each name once."""
     found: dict[str, Verb[Any]] = {}
     for engine in all_engines():
         for verb in engine.verbs:
-            if verb.chat:
+            if verb.chat or verb.anywhere:
                 found.setdefault(verb.name, verb)
     return list(found.values())

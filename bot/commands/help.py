@@ -55,6 +55,7 @@ USAGE_WORDS: dict[str, str] = {
         N_("add"),
         N_("list"),
         N_("remove"),
+        N_("show"),
         N_("row"),
         N_("deck"),
         N_("over"),
@@ -193,4 +194,9 @@ def help_text(
         lines.append(
             say(_("Open a table with /new GAME to see its commands; /games lists the games."), lang)
         )
+        for each in all_engines():
+            anywhere = [v for v in each.verbs if v.chat or v.anywhere]
+            if anywhere:
+                lines.append(say(_("{game} in any chat:", game=each.title), lang))
+                lines.extend(f"  {usage(v, lang)}: {say(v.help, lang)}" for v in anywhere)
     return "\n".join(lines)

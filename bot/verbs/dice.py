@@ -77,10 +77,9 @@ def split_private(args: Sequence[str]) -> tuple[list[str], bool]:
 
 
 def is_private_roll(verb: str, args: Sequence[str]) -> bool:
-    """A command whose answer goes only to its sender (adapters that must reach them first)."""
-    roll_names = {VERBS[0].name, *VERBS[0].aliases}
-    verb = verb.lower()
-    return verb == GMROLL or (verb in roll_names and split_private(args)[1])
+    """A command whose answer goes only to its sender (adapters that must reach them first):
+    /gmroll, and any roll with --private (/roll, Papercraft's /attack and /ability)."""
+    return verb.lower() == GMROLL or split_private(args)[1]
 
 
 async def resolve(
@@ -136,15 +135,8 @@ async def roll_dice(ctx: Context, args: Sequence[str], *, private: bool) -> list
         number = None
         if inv.chat_id.startswith(INLINE_CHAT):  # the roller's sequence: a deleted one leaves a gap
             number = await ctx.repo.count_rolls(inv.platform, inv.chat_id) + 1
-        lang = chat_log_language(ctx)
-        full = say(numbered(result.render(name, "console", full=True), number), lang)
-        if private:
-            note = say(private_note(name), lang)
-            ctx.repo.add_roll(
-                inv.platform, inv.chat_id, name, note, user_id=inv.user_id, secret=full
-            )
-        else:
-            ctx.repo.add_roll(inv.platform, inv.chat_id, name, full, user_id=inv.user_id)
+        full = numbered(result.render(name, "console", full=True), number)
+        log_roll(ctx, full, private=private)
         return shown(ctx, result, private=private, number=number)
     turn = begin(ctx.repo, table, ctx.board_default)
     # the draws apply() is about to make, read off a copy of the table's generator
@@ -171,6 +163,19 @@ def chat_log_language(ctx: Context) -> str:
     return Audience.of_chat(settings, options, ctx.chat.settings).public()
 
 
+def log_roll(ctx: Context, full: str, *, private: bool) -> None:
+    """A roll outside a game into the chat's log, said in its language; a private one's result
+    only as the row's secret."""
+    inv, name = ctx.inv, ctx.inv.user_name
+    lang = chat_log_language(ctx)
+    if private:
+        note = say(private_note(name), lang)
+        secret = say(full, lang)
+        ctx.repo.add_roll(inv.platform, inv.chat_id, name, note, user_id=inv.user_id, secret=secret)
+    else:
+        ctx.repo.add_roll(inv.platform, inv.chat_id, name, say(full, lang), user_id=inv.user_id)
+
+
 def numbered(text: str, number: int | None) -> str:
     """`#37 Ann rolls: ...`: an inline roll with its place in the roller's sequence."""
     return text if number is None else Joined((f"#{number}", text), " ")
@@ -193,6 +198,14 @@ def shown(
     html = style == "telegram"
     if html:
         text = say(text, ctx.lang)
+    return answered(ctx, text, private=private, version=version, html=html)
+
+
+def answered(
+    ctx: Context, text: str, *, private: bool, version: int | None = None, html: bool = False
+) -> list[Reply]:
+    """A result for the chat, or only for its roller with the chat told that they rolled."""
+    inv = ctx.inv
     if not private:
         return [Public(text, version=version, html=html)]
     note = Public(private_note(inv.user_name), version=version)

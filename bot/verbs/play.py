@@ -11,6 +11,7 @@ from bot.board import game_board, into_new_board
 from bot.context import Context, SharedVerb, wants_image
 from bot.pipeline import begin, event_replies, move_button, play
 from bot.replies import Button, Private, Public, Reply
+from bot.verbs.dice import answered, log_roll, split_private
 from games.base import Action, Engine, Move, Rng, RuleError, View, find_verb
 from games.i18n import _, _n, joined
 from games.registry import all_engines, engine_for
@@ -39,26 +40,49 @@ def hand_buttons(
 
 def chat_engine(ctx: Context) -> Engine[Any] | None:
     """The engine owning a chat-scoped verb: the table's game if it declares the verb at all,
-    else any game that has it as a chat verb (so /unit add works with no table open)."""
+    else any game that has it as a chat verb or a verb usable anywhere (so /unit add and
+    Papercraft's /attack work with no table of theirs running)."""
     if ctx.table is not None:
-        declared = find_verb(engine_for(ctx.table.game).verbs, ctx.inv.verb)
+        engine = engine_for(ctx.table.game)
+        declared = find_verb(engine.verbs, ctx.inv.verb)
         if declared is not None:
-            return engine_for(ctx.table.game) if declared.chat else None
+            running = ctx.table.status == TableStatus.ACTIVE
+            return engine if declared.chat or (declared.anywhere and not running) else None
     for engine in all_engines():
         declared = find_verb(engine.verbs, ctx.inv.verb)
-        if declared is not None and declared.chat:
+        if declared is not None and (declared.chat or declared.anywhere):
             return engine
     return None
 
 
 async def chat_verb(ctx: Context, engine: Engine[Any]) -> list[Reply]:
+    """A chat-scoped verb edits the chat's data; a verb used anywhere (Papercraft's /attack)
+    rolls on the chat's generator and is kept in the chat's roll log, as /roll is."""
+    declared = find_verb(engine.verbs, ctx.inv.verb)
+    assert declared is not None
+    if declared.anywhere:
+        return await anywhere_verb(ctx, engine, declared.readonly)
     data = copy.deepcopy(ctx.chat.data.get(engine.key, {}))
     typed = ctx.inv.text or " ".join(ctx.inv.args)
     if ctx.inv.attachment is not None:  # `/unit add` with a file of stat blocks
         typed = f"{typed} {ctx.inv.attachment[1]}"
     text = engine.chat_act(data, ctx.inv.verb, typed)
-    ctx.repo.update_chat_data(ctx.chat, **{engine.key: data})
+    if data != ctx.chat.data.get(engine.key, {}):
+        ctx.repo.update_chat_data(ctx.chat, **{engine.key: data})
     return [Public(text)]
+
+
+async def anywhere_verb(ctx: Context, engine: Engine[Any], readonly: bool) -> list[Reply]:
+    args, private = split_private(ctx.inv.args)
+    data = ctx.chat.data.get(engine.key, {})
+    if readonly:
+        return [Public(engine.chat_act(data, ctx.inv.verb, " ".join(args)))]
+    rng = Rng(ctx.chat.seed, ctx.chat.rng_position)
+    result = engine.chat_act(data, ctx.inv.verb, " ".join(args), rng)
+    ctx.chat.rng_position = rng.position
+    text = _("{name}: {result}", name=ctx.inv.user_name, result=result)
+    log_roll(ctx, text, private=private)
+    return answered(ctx, text, private=private)
 
 
 async def game_verb(ctx: Context) -> list[Reply]:

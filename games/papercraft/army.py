@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from games.base import Event, Rng, RuleError, private, public
 from games.i18n import Name, _, _n, joined
-from games.papercraft.board import catalog
+from games.papercraft.board import catalog, free
+from games.papercraft.cards import unit_brief
 from games.papercraft.commands import Command
 from games.papercraft.names import both, unit_line, unit_name
 from games.papercraft.options import MAX_UNITS
@@ -46,12 +47,7 @@ def army_text(state: State, seat: int) -> str:
     army = state["armies"][seat]
     units = catalog(state)
     parts = [
-        _(
-            "{count}x {unit} ({points})",
-            count=count,
-            unit=unit_name(name),
-            points=units[name]["points"],
-        )
+        _("{count}x {unit}", count=count, unit=unit_brief(units[name]))
         for name, count in army.items()
     ]
     listing = joined(parts, ", ", empty=_("no units yet"))
@@ -216,6 +212,8 @@ def _all_ready(state: State, rng: Rng) -> list[Event]:
     if events:
         return events
     _create_units(state)
+    if free(state):
+        return [public(start_free(state))]
     queues = {s: list(state["placement_dice"][s]) for s in range(len(state["names"]))}
     order, lines = _roll_order(state, rng, list(range(len(state["names"]))), queues)
     state["order"] = order
@@ -251,11 +249,28 @@ def _labels(state: State) -> list[tuple[int, str, str]]:
 
 
 def _create_units(state: State) -> None:
+    """The armies' pieces; the table keeps only the extra units they use, so a move's cost does
+    not grow with the chat's catalogue."""
     units = catalog(state)
     for seat, label, name in _labels(state):
         piece = new_piece(len(state["units"]), label, name, seat, units[name]["hp"])
         piece["facing"] = DEFAULT_FACING[seat]
         state["units"].append(piece)
+    if not state.get("keeps_all_units"):  # a game begun before 377c9f9 (games.versions)
+        used = {piece["kind"] for piece in state["units"]}
+        state["extra_units"] = {k: u for k, u in state["extra_units"].items() if k in used}
+
+
+def start_free(state: State) -> str:
+    """Free play skips placement: every unit stands on the players' own table from round 1."""
+    for piece in state["units"]:
+        piece["placed"] = True
+    state["phase"], state["step"], state["turn_no"] = "battle", "attack", 1
+    return _(
+        "Every army is on the table. Free play: any player may /move, /attack or /ability with "
+        "their own units at any time, in the order you play on the table; /round starts the "
+        "next round."
+    )
 
 
 def new_piece(ident: int, label: str, name: str, seat: int, hp: int) -> Piece:

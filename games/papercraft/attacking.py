@@ -10,6 +10,7 @@ from games.papercraft.board import (
     Field,
     allied,
     find_piece,
+    free,
     kind,
     pieces,
     power,
@@ -250,6 +251,13 @@ def attack(state: State, seat: int, command: Command) -> list[Event]:
     target, rest = find_piece(rest, others, _("a unit on the table"))
     reason = cannot_attack(state, attacker)
     if reason:
+        if free(state):
+            raise RuleError(
+                _(
+                    "{reason} Attack with another unit, or /round starts the next round.",
+                    reason=reason,
+                )
+            )
         raise RuleError(_("{reason} Attack with another unit or send /done.", reason=reason))
     check_target(state, seat, attacker, target)
     distance = _distance(state, attacker, target, command)

@@ -57,6 +57,11 @@ def tracked(state: State) -> bool:
     return state["options"]["positions"]
 
 
+def free(state: State) -> bool:
+    """Free play: any seat acts with its own units at any time; /round starts the next round."""
+    return state["options"].get("free", False)
+
+
 def centre(piece: Piece) -> tuple[float, float]:
     x, y = piece["x"], piece["y"]
     if x is None or y is None:

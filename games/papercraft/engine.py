@@ -7,9 +7,12 @@ from typing import Any
 
 from games.base import BaseEngine, Event, Move, Outcome, Rng, View
 from games.i18n import _n
-from games.papercraft import ABOUT, bot, flow, moves, rules_text
-from games.papercraft.board import surviving_points
-from games.papercraft.custom import unit_command
+from games.papercraft import ABOUT, anywhere, bot, flow, moves, rules_text
+from games.papercraft.board import catalog, surviving_points
+from games.papercraft.cards import card_text
+from games.papercraft.catalog import builtin_units
+from games.papercraft.custom import stored
+from games.papercraft.names import unit_name
 from games.papercraft.options import OPTIONS, read_options
 from games.papercraft.setup import new_state
 from games.papercraft.state import PapercraftState
@@ -38,8 +41,14 @@ class PapercraftEngine(BaseEngine[PapercraftState]):
     def check_options(self, options: Mapping[str, Any]) -> None:
         read_options(options)
 
-    def chat_act(self, data: dict[str, Any], verb: str, text: str) -> str:
-        return unit_command(data, text)
+    def chat_act(self, data: dict[str, Any], verb: str, text: str, rng: Rng | None = None) -> str:
+        return anywhere.chat_act(data, verb, text, rng)
+
+    def card(self, state: PapercraftState | None, name: str) -> str | None:
+        return card_text(catalog(state) if state is not None else builtin_units(), name)
+
+    def chat_names(self, data: dict[str, Any]) -> list[str]:
+        return [unit_name(name) for name in (*builtin_units(), *stored(data))]
 
     def after(self, state: PapercraftState, rng: Rng) -> list[Event]:
         return flow.settle(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import Event, RuleError, public
 from games.i18n import N_, _, _n, from_json, joined, said, to_json
-from games.papercraft.board import alive, kind, pieces, power, side, surviving_points
+from games.papercraft.board import alive, free, kind, pieces, power, side, surviving_points
 from games.papercraft.catalog import parse_dice
 from games.papercraft.combat import after_armor, by_id, hurt, release_hug
 from games.papercraft.commands import Command
@@ -14,6 +14,8 @@ from games.papercraft.state import PapercraftState, Piece, Step
 
 State = PapercraftState
 DEFAULT_ESCAPE = 4
+ESCAPED = "escape roll"
+"""In free play, the round of a held unit's last escape roll, kept with its uses."""
 PHASES = {
     "army": N_("army"),
     "place": N_("placement"),
@@ -36,7 +38,7 @@ def waiting(state: State) -> list[int]:
     if phase == "battle":
         if state["pending"]:
             return [state["pending"][0]["seat"]]
-        return [] if state["active"] is None else [state["active"]]
+        return [] if state["active"] is None or free(state) else [state["active"]]
     return []
 
 
@@ -67,7 +69,7 @@ def expect(state: State, verb: str, *steps: Step) -> None:
             )
         )
     step = state["step"]
-    if step in steps:
+    if step in steps or free(state):
         return
     if step == "escape":
         raise RuleError(_("First roll for your units held in a Bear Hug: /escape [--dice N]."))
@@ -123,6 +125,10 @@ def escape(state: State, seat: int, command: Command) -> list[Event]:
     expect(state, "escape", "escape")
     events: list[Event] = []
     for piece in held(state, seat):
+        if free(state):
+            if piece["uses"].get(ESCAPED) == state["round"]:
+                continue
+            piece["uses"][ESCAPED] = state["round"]  # once a round, as at the start of a turn
         bear = by_id(state, piece["hugged_by"])
         hug = power(state, bear, "bear_hug") if bear is not None else None
         need = hug["escape_on"] if hug is not None else DEFAULT_ESCAPE
@@ -147,6 +153,10 @@ def escape(state: State, seat: int, command: Command) -> list[Event]:
                 need=need,
             )
         events.append(public(text))
+    if free(state):
+        if not events:
+            raise RuleError(_("None of your units may roll to escape a Bear Hug now."))
+        return events
     state["step"] = "move"
     events.append(public(_("Movement phase: /move units, then /done.")))
     return events
@@ -158,6 +168,8 @@ def own(state: State, seat: int) -> list[Piece]:
 
 def done(state: State, seat: int, command: Command) -> list[Event]:
     """/done: the movement phase ends, then the attack phase and the turn."""
+    if free(state):
+        raise RuleError(_("In free play there are no turns to end: /round starts the next round."))
     expect(state, "done", "move", "attack")
     name = state["names"][seat]
     if state["step"] == "move":
@@ -203,6 +215,37 @@ def _end_of_turn(state: State, seat: int, dice: Dice) -> list[Event]:
             "{unit} did not move and burns: {roll}, {damage}", unit=unit, roll=shown, damage=text
         )
         events.append(public(joined([burns, *hurt(state, piece, damage, dice)], " ")))
+    return events
+
+
+def new_round(state: State, seat: int, command: Command) -> list[Event]:
+    """/round in free play: the round's boosts, grapples and burns end as at the end of a turn,
+    then every unit may move, attack and use an ability again."""
+    if not free(state):
+        raise RuleError(
+            _("/round is for free play (/new papercraft --free); here /done ends your turn.")
+        )
+    expect(state, "round")
+    events = [
+        public(_("{player} ends round {round}.", player=state["names"][seat], round=state["round"]))
+    ]
+    for each in range(len(state["names"])):
+        events += _end_of_turn(state, each, command.dice)
+    limit = state["options"]["rounds"]
+    if limit and state["round"] >= limit:
+        return events + _finish_on_points(state)
+    state["round"] += 1
+    state["turn_no"] += 1
+    for piece in pieces(state):
+        piece["moved"], piece["targets"], piece["in_place"] = 0, [], None
+    events.append(
+        public(
+            _(
+                "Round {round}: every unit may move, attack or use an ability again.",
+                round=state["round"],
+            )
+        )
+    )
     return events
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from games.base import Move, Rng, RuleError
+from games.i18n import _, joined
 from games.papercraft.abilities import in_place_block, prepare
 from games.papercraft.army import ADD, REMOVE, army_points, army_size, can_ready_empty, side_points
 from games.papercraft.attacking import cannot_attack, measure, reach, usable, within
@@ -14,14 +15,16 @@ from games.papercraft.board import (
     allied,
     catalog,
     centre,
+    free,
     kind,
     pieces,
     power,
     standing,
     tracked,
 )
+from games.papercraft.cards import unit_brief
 from games.papercraft.commands import Command, split_flags
-from games.papercraft.flow import waiting
+from games.papercraft.flow import ESCAPED, waiting
 from games.papercraft.moving import cannot_move, check_path, emplaced
 from games.papercraft.names import ability_name, piece_name, unit_name, weapon_name
 from games.papercraft.options import MAX_UNITS
@@ -42,6 +45,8 @@ def words(name: str) -> tuple[str, ...]:
 
 
 def legal(state: State, seat: int) -> list[Move]:
+    if free(state) and state["phase"] == "battle" and not state["pending"]:
+        return free_moves(state, seat)
     if seat not in waiting(state):
         return []
     if state["phase"] == "army":
@@ -60,6 +65,20 @@ def legal(state: State, seat: int) -> list[Move]:
     return [*attacks(state, seat, field), *abilities(state, seat), Move("done")]
 
 
+def free_moves(state: State, seat: int) -> list[Move]:
+    """Free play: every seat may move, attack or use an ability at any time, or end the round."""
+    mine = [p for p in standing(state) if p["owner"] == seat]
+    if not mine:
+        return []
+    found = [movement(state, piece, None) for piece in mine]
+    moving = [m for m in found if m is not None]
+    held = any(
+        p["hugged_by"] is not None and p["uses"].get(ESCAPED) != state["round"] for p in mine
+    )
+    escape = [Move("escape")] if held else []
+    return [*escape, *moving, *attacks(state, seat, None), *abilities(state, seat), Move("round")]
+
+
 def aim_move(state: State) -> Move:
     """A destroyed Otoro's owner names no units: always accepted (the owner may name others)."""
     otoro = pieces(state)[state["pending"][0]["unit"]]
@@ -73,7 +92,7 @@ def army_moves(state: State, seat: int) -> list[Move]:
     budget = limit - side_points(state, state["teams"][seat])
     room = army_size(state, seat) < MAX_UNITS
     moves = [
-        Move("army", (ADD, unit_name(name)))
+        Move("army", (ADD, unit_name(name)), joined((_("Army"), ADD, unit_brief(unit)), " "))
         for name, unit in catalog(state).items()
         if room and unit["points"] <= budget
     ]

@@ -11,6 +11,7 @@ from games.papercraft.board import (
     allied,
     centre,
     find_piece,
+    free,
     kind,
     pieces,
     power,
@@ -90,6 +91,10 @@ def move(state: State, seat: int, command: Command) -> list[Event]:
     unit = piece_name(piece)
     reason = cannot_move(state, piece)
     if reason:
+        if free(state):
+            raise RuleError(
+                _("{reason} Move another unit, or /round starts the next round.", reason=reason)
+            )
         raise RuleError(_("{reason} Move another unit or send /done.", reason=reason))
     allowance = kind(state, piece)["move"]
     left = round(allowance - piece["moved"], 2)

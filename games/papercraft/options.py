@@ -53,6 +53,15 @@ OPTIONS = (
         "positions", "flag", _("Track unit positions on the table (else players measure)."), False
     ),
     Option(
+        "free",
+        "flag",
+        _(
+            "Free play: any player acts with their own units at any time, /round starts a new "
+            "round (no turn order, phases or placement)."
+        ),
+        False,
+    ),
+    Option(
         "rounds",
         "int",
         _("End after this many full rounds on surviving points (0: no limit)."),
@@ -163,10 +172,15 @@ def read_options(options: Mapping[str, Any]) -> tuple[Options, list[Unit], list[
             )
         )
     parse_teams(str(options.get("teams") or ""), None)
+    if options.get("free") and options.get("positions"):
+        raise RuleError(
+            _("--free plays on your own table, where you measure: it does not go with --positions.")
+        )
     read: Options = {
         "points": points,
         "table": parse_table(str(options.get("table") or "36x36")),
         "positions": bool(options.get("positions")),
         "rounds": _int(options, "rounds", 0, 0, MAX_ROUNDS),
+        "free": bool(options.get("free")),
     }
     return read, from_chat, from_file

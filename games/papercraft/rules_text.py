@@ -47,6 +47,15 @@ SUMMARY = (
     N_(
         "Your own units: /unit add followed by a stat block in the wiki's format (lines, or one line with ' | ' between them) keeps it for this chat; /unit list, /unit remove NAME. Each /new papercraft brings them in; --units FILE (console) adds a file of stat blocks to one game. An ability whose text is a built-in ability's text (or says 'Name = built-in') works as the built-in one; any other ability text is shown but not enforced: apply it at the table by agreement."
     ),
+    N_(
+        "A /unit add may carry several stat blocks (a file of them); a chat keeps at most 300 units of its own, in at most 200 KB. /unit show NAME (or /card NAME at a table) shows one unit in full."
+    ),
+    N_(
+        "In any chat with no Papercraft table: /attack ATTACKER TARGET [WEAPON] --range N works out one attack between any two units the chat knows (--hp N for a wounded target, --moved N after moving, --dice for your own dice, --private for you alone); /ability UNIT ABILITY [TARGET, ...] likewise. The rolls come from the chat's generator and /history lists them; /units lists every unit."
+    ),
+    N_(
+        "Free play (/new papercraft --free): armies are bought as usual, then every unit is on the table at once; any player moves, attacks or uses abilities with their own units at any time, in the order played on the real table. Each unit still moves, attacks and acts in place of attacking once a round; /round starts the next round and ends what lasts to the end of a turn (Rally Cry, grapples, burns)."
+    ),
 )
 
 RULINGS = (

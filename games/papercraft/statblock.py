@@ -161,6 +161,7 @@ def _unit_field(unit: dict[str, Any], key: str, number: int, line: str, value: s
 
 def _split_blocks(text: str) -> list[list[tuple[int, str]]]:
     """Cut the text before each unit's name line (the line just before 'NN Points')."""
+    text = text.removeprefix("\ufeff")  # a file saved with a UTF-8 byte-order mark
     lines = [(i + 1, raw.rstrip()) for i, raw in enumerate(text.splitlines())]
     starts: list[int] = []
     for index, (_number, line) in enumerate(lines):
@@ -327,7 +328,8 @@ def _checked(unit: dict[str, Any], first_line: int) -> Unit:
 
 def parse_stat_blocks(text: str) -> list[Unit]:
     """Every unit in a text of one or more wiki stat blocks; RuleError names the bad line."""
-    units = [_parse(block) for block in _split_blocks(text)]
+    blocks = _split_blocks(text)
+    units = [_parse_numbered(block, index, len(blocks)) for index, block in enumerate(blocks)]
     seen: set[str] = set()
     for unit in units:
         if unit["name"].casefold() in seen:
@@ -339,6 +341,25 @@ def parse_stat_blocks(text: str) -> list[Unit]:
             )
         seen.add(unit["name"].casefold())
     return units
+
+
+def _parse_numbered(block: list[tuple[int, str]], index: int, count: int) -> Unit:
+    """One block of several: a refusal also says which block (and its first line) it is."""
+    try:
+        return _parse(block)
+    except RuleError as error:
+        if count == 1:
+            raise
+        first = next((line.strip() for _number, line in block if line.strip()), "")
+        raise RuleError(
+            _(
+                "Stat block {index} of {count} ({name}): {error}",
+                index=index + 1,
+                count=count,
+                name=first[:60],
+                error=error.message,
+            )
+        ) from None
 
 
 def parse_stat_block(text: str) -> Unit:

@@ -121,7 +121,7 @@ class Piece(TypedDict):
     hugged_by: int | None
     hugging: int | None
     burning: Burn | None  # set by a Fireball splash
-    uses: dict[str, int]  # once-per-game abilities used
+    uses: dict[str, int]  # once-per-game abilities used; free play: round of the escape roll
 
 
 class Options(TypedDict):
@@ -129,6 +129,7 @@ class Options(TypedDict):
     table: list[int]  # width, depth in inches
     positions: bool
     rounds: int
+    free: NotRequired[bool]  # free play: no turn order, phases or placement (tables since --free)
 
 
 class Pending(TypedDict):

@@ -2,19 +2,47 @@
 
 from __future__ import annotations
 
-from games.base import Arg, Flag, GameVerb, Verb
+from games.base import Arg, Event, Flag, GameVerb, RuleError, Verb
 from games.i18n import _, joined
+from games.papercraft import flow
 from games.papercraft.abilities import ability
 from games.papercraft.army import ADD, REMOVE, army, ready, units
 from games.papercraft.attacking import attack
+from games.papercraft.board import free
 from games.papercraft.catalog import ATTACK_TYPES
-from games.papercraft.commands import verb
-from games.papercraft.flow import done, escape
+from games.papercraft.commands import Command, Rule, verb
+from games.papercraft.flow import done, escape, new_round
 from games.papercraft.moving import move
 from games.papercraft.names import ability_name, attack_type, unit_name
 from games.papercraft.placement import place
 from games.papercraft.state import PapercraftState
 from games.papercraft.words import AT, TO
+from games.replay import not_your_turn
+
+
+def at_table(rule: Rule) -> Rule:
+    """A verb that is `anytime` for free play: a managed game still waits on its seat's turn,
+    and the flags of /attack outside a table are refused here."""
+
+    def checked(state: PapercraftState, seat: int, command: Command) -> list[Event]:
+        for name in CHAT_ONLY:
+            if command.has(name):
+                raise RuleError(
+                    _(
+                        "--{name} is for /attack and /ability outside a table; at a table the "
+                        "referee keeps HP, movement and the log.",
+                        name=name,
+                    )
+                )
+        waiting = flow.waiting(state)
+        if (waiting or not free(state)) and seat not in waiting:
+            raise not_your_turn(state["names"], waiting)
+        events = rule(state, seat, command)
+        if free(state) and state["phase"] == "battle":
+            state["active"] = seat  # the last to act: a wipe-out at once goes to them (ruling 1)
+        return events
+
+    return checked
 
 
 def example(*parts: str) -> str:
@@ -55,6 +83,22 @@ ABILITY_FLAGS = (
     Flag("move", "number", _("Inches a Gale moves (without --positions)."), "N"),
     DICE,
 )
+OUTSIDE_FLAGS = (
+    Flag("moved", "number", _("Outside a table: inches the attacker moved this turn."), "N"),
+    Flag("hp", "number", _("Outside a table: the target's HP now (default: full)."), "N"),
+    Flag(
+        "private",
+        None,
+        _("Outside a table: only you see the result; the chat sees that you rolled."),
+    ),
+)
+PRIVATE = OUTSIDE_FLAGS[2]
+OUTSIDE_ABILITY_FLAGS = (
+    Flag("hp", "number", _("Outside a table: the named units' HP now (default: full)."), "N"),
+    PRIVATE,
+)
+CHAT_ONLY = tuple(flag.name for flag in OUTSIDE_FLAGS)
+"""Flags of /attack and /ability outside a table (--private is the bot's, as for /roll)."""
 UNIT = Arg("UNIT", "unit", _("One of your units, by name (numbered when there are several)."))
 POINT_HELP = _("Inches from the bottom-left corner (with --positions).")
 FACING = Arg(
@@ -87,6 +131,7 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
         examples=("/units",),
         anytime=True,
         readonly=True,
+        anywhere=True,
         role="info",
     ),
     verb(
@@ -113,17 +158,18 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
     verb(
         "escape",
         _("Roll for your units held in a Bear Hug (d6 + dodge) at the start of your turn."),
-        escape,
+        at_table(escape),
         label=_("Escape"),
         flags=(DICE,),
         examples=("/escape", "/escape --dice 5"),
         board=True,
+        anytime=True,
         role="roll",
     ),
     verb(
         "move",
         _("Move a unit in the movement phase: to a point, or the inches you measured."),
-        move,
+        at_table(move),
         label=_("Move"),
         args=(
             UNIT,
@@ -137,18 +183,19 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             example("/move", unit_name("Barrow Hounds"), TO, "12,20"),
         ),
         board=True,
+        anytime=True,
     ),
     verb(
         "attack",
-        _("Attack an enemy unit in the attack phase, with a weapon of your choice."),
-        attack,
+        _("Attack an enemy unit with a weapon of your choice (in any chat: any two units)."),
+        at_table(attack),
         label=_("Attack"),
         args=(
             Arg("ATTACKER", "unit", _("Your unit.")),
             Arg("TARGET", "unit", _("An enemy unit.")),
             Arg("WEAPON", "text", _("Which of its attacks (default: one that reaches)."), False),
         ),
-        flags=ATTACK_FLAGS,
+        flags=(*ATTACK_FLAGS, *OUTSIDE_FLAGS),
         examples=(
             example("/attack", unit_name("Longbowmen"), unit_name("Grave Legion"), "--range 12"),
             example(
@@ -160,13 +207,21 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             example(
                 "/attack", unit_name("Trained Black Bear Guard"), unit_name("Barrow Lich"), "--hug"
             ),
+            example(
+                "/attack",
+                unit_name("Longbowmen"),
+                unit_name("Banner Captain"),
+                "--range 12 --hp 20 --private",
+            ),
         ),
         board=True,
+        anytime=True,
+        anywhere=True,
     ),
     verb(
         "ability",
         _("Use an ability in place of attacking, or aim a destroyed Otoro's rockets."),
-        ability,
+        at_table(ability),
         label=_("Ability"),
         args=(
             UNIT,
@@ -183,7 +238,7 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             ),
         ),
         grammar="UNIT ABILITY [TARGET, ...] [to X,Y]",
-        flags=ABILITY_FLAGS,
+        flags=(*ABILITY_FLAGS, *OUTSIDE_ABILITY_FLAGS),
         examples=(
             example(
                 "/ability",
@@ -193,33 +248,50 @@ VERBS: tuple[GameVerb[PapercraftState], ...] = (
             ),
         ),
         board=True,
+        anytime=True,
+        anywhere=True,
     ),
     verb(
         "done",
         _("End the movement phase, then the attack phase and your turn."),
-        done,
+        at_table(done),
         label=_("Done"),
         flags=(Flag("dice", "dice", _("Your own dice for end-of-turn burns."), "a,b,..."),),
         examples=("/done",),
         board=True,
+        anytime=True,
         role="end_turn",
+    ),
+    verb(
+        "round",
+        _("Free play: end the round, so every unit may move, attack and use an ability again."),
+        new_round,
+        label=_("Round"),
+        flags=(Flag("dice", "dice", _("Your own dice for end-of-round burns."), "a,b,..."),),
+        examples=("/round",),
+        board=True,
+        anytime=True,
     ),
     Verb(
         "unit",
         _(
-            "Add your own unit for this chat (a stat block in the wiki's format), list or remove them."
+            "Add your own units for this chat (stat blocks in the wiki's format), list, show or remove them."
         ),
         None,
         args=(
-            Arg("", "choice", _("What to do."), choices=("add", "list", "remove")),
+            Arg("", "choice", _("What to do."), choices=("add", "list", "show", "remove")),
             Arg(
-                "STAT BLOCK", "text", _("The stat block (add) or the unit's name (remove)."), False
+                "STAT BLOCK",
+                "text",
+                _("The stat blocks (add) or the unit's name (show, remove)."),
+                False,
             ),
         ),
-        grammar="add STAT BLOCK | list | remove NAME",
+        grammar="add STAT BLOCK | list | show NAME | remove NAME",
         examples=(
             "/unit add Pike Wall | 40 Points | Living, Infantry | HP = 30 | ...",
             "/unit list",
+            example("/unit show", unit_name("Banner Captain")),
         ),
         chat=True,
     ),

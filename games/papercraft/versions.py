@@ -42,7 +42,28 @@ def reason_in_english(state: Any) -> Any:
     return state
 
 
+def free_play_and_used_units(state: Any) -> Any:
+    """4: the `free` option (free play), and a table keeps only the chat's units its armies use;
+    a game begun before keeps every unit it was set up with, the rule it began with."""
+    if "free" not in state["options"]:  # saved before: it keeps the rule it began with
+        state["options"]["free"] = False
+        keeping_every_unit(state)
+    return state
+
+
+def keeping_every_unit(state: Any) -> Any:
+    state["keeps_all_units"] = True
+    return state
+
+
+def managed_play_only(state: Any) -> Any:
+    state.pop("keeps_all_units", None)
+    state["options"].pop("free", None)
+    return state
+
+
 VERSIONS = (
     Step(abilities_as_data, abilities_as_flags, since="90b4c3c"),
     Step(unchanged, reason_in_english, since="e0c1151"),
+    Step(free_play_and_used_units, managed_play_only, since="377c9f9", rules=keeping_every_unit),
 )

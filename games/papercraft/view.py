@@ -7,7 +7,7 @@ from functools import lru_cache
 from games.base import Cell, Grid, Meter, TableBlock, View, evolve
 from games.i18n import N_, _, joined, said
 from games.papercraft.army import army_points, army_text
-from games.papercraft.board import centre, pieces, rect, tracked
+from games.papercraft.board import centre, free, pieces, rect, tracked
 from games.papercraft.flow import reason_of
 from games.papercraft.geometry import Rect
 from games.papercraft.names import ability_name, both, named_piece, piece_name
@@ -227,6 +227,14 @@ def _battlefield(state: State, known: _Pieces) -> Grid:
     )
 
 
+def _pending(state: State) -> list[str]:
+    names = state["names"]
+    return [
+        _("Waiting for {player} to aim the death rockets.", player=names[pending["seat"]])
+        for pending in state["pending"]
+    ]
+
+
 def _headline(state: State) -> list[str]:
     names = state["names"]
     phase = state["phase"]
@@ -249,6 +257,15 @@ def _headline(state: State) -> list[str]:
         )
     elif phase == "place" and state["placer"] is not None:
         lines.append(_("Placement: {player} places a unit next.", player=names[state["placer"]]))
+    elif phase == "battle" and free(state):
+        lines.append(
+            _(
+                "Round {round}, free play: any player may /move, /attack or /ability with their "
+                "own units; /round ends the round.",
+                round=state["round"],
+            )
+        )
+        lines += _pending(state)
     elif phase == "battle" and state["active"] is not None:
         limit = state["options"]["rounds"]
         step = said(STEPS[state["step"]]) if state["step"] in STEPS else _("turn")
@@ -272,10 +289,7 @@ def _headline(state: State) -> list[str]:
                     step=step,
                 )
             )
-        for pending in state["pending"]:
-            lines.append(
-                _("Waiting for {player} to aim the death rockets.", player=names[pending["seat"]])
-            )
+        lines += _pending(state)
     elif state["result"] is not None:
         winners = both(names[s] for s in state["result"]["winners"])
         lines.append(

@@ -120,7 +120,7 @@ def test_a_name_is_a_person_in_shared_verbs_and_a_thing_in_the_games() -> None:
     achieve = help_text(SHARED, engine_for("skylines"), "achieve", "pl")
     assert achieve.startswith("/achieve NAZWA:")
     unit = help_text(SHARED, engine_for("papercraft"), "unit", "pl")
-    assert unit.startswith("/unit dodaj BLOK STATYSTYK | lista | usuń NAZWA:")
+    assert unit.startswith("/unit dodaj BLOK STATYSTYK | lista | pokaż NAZWA | usuń NAZWA:")
     assert help_text(SHARED, papertown, "power", "en").startswith("/power NAME CELL [CELL ...]:")
     assert help_text(SHARED, None, "kick", "en").startswith("/kick NAME:")
     build = help_text(SHARED, engine_for("skylines"), "build", "en")

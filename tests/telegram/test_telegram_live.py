@@ -162,7 +162,7 @@ async def test_moves_are_buttons_labelled_in_words(tg: Harness, fake: FakeBotApi
     [hand] = sent_to(await tg.say(ANN, "/hand", SUPERGROUP), ANN.id)
     keys = [(key["text"], command) for key, command in await tg.keys(hand)]
     assert len(keys) > 3 and all(not text.startswith("/") for text, _ in keys)
-    assert ("Army add Longbowmen", "/army add Longbowmen") in keys
+    assert ("Army add Longbowmen (45 pts, HP 30, Light)", "/army add Longbowmen") in keys
 
 
 async def test_status_tables_keep_their_columns(tg: Harness, fake: FakeBotApi) -> None:

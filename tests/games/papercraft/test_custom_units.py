@@ -23,7 +23,10 @@ async def test_a_unit_added_in_chat_joins_the_next_game(console: Console) -> Non
         "Ann: /army add Pike Wall x2\nAnn: /army",
     )
     assert any(t.startswith("Ann adds 2x Pike Wall.") for t in channel(records))
-    assert any("2x Pike Wall (40) = 80 of 100 points" in text for text in channel(records))
+    assert any(
+        "2x Pike Wall (40 pts, HP 28, Heavy) = 80 of 100 points" in text
+        for text in channel(records)
+    )
 
 
 async def test_bad_stat_blocks_and_names_are_refused(console: Console) -> None:

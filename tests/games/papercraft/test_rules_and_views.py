@@ -25,7 +25,7 @@ def test_army_phase_view_and_listing() -> None:
     armies = view.tables[0]
     assert armies.title == "Armies"
     assert armies.rows[0][2] == "70"
-    assert "2x Grave Legion (35) = 70 of 400 points" in act(state, 1, "/army")
+    assert "2x Grave Legion (35 pts, HP 30, None) = 70 of 400 points" in act(state, 1, "/army")
 
 
 def test_roster_with_hp_bars_and_positions_table() -> None:
