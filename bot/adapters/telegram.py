@@ -66,6 +66,8 @@ from bot.commands.help import every_verb
 from bot.commands.parse import Invocation, parse_command, split_args
 from bot.config import ConfigError, Settings, TelegramSettings
 from bot.i18n import LANGUAGES, platform_language, say
+from bot.ops.meter import meter
+from bot.ops.telegram_calls import telegram_requests
 from bot.options import MAX_FILE_BYTES
 from bot.referee import Referee
 from bot.render.text import render_text
@@ -997,7 +999,9 @@ def build_application(
     token = settings.telegram.token
     if token is None or not token.get_secret_value():
         raise ConfigError("config: telegram.token: required to run on Telegram")
+    calls, updates = telegram_requests()  # each request counted for the metrics
     builder = ApplicationBuilder().token(token.get_secret_value())
+    builder = builder.request(calls).get_updates_request(updates)
     if base_url is not None:
         builder = builder.base_url(base_url)
     if base_file_url is not None:
@@ -1006,6 +1010,7 @@ def build_application(
     builder = builder.rate_limiter(cast("BaseRateLimiter[None]", limiter))
     application = builder.build()
     TelegramAdapter(referee).install(application)
+    meter().queue("telegram_updates", application.update_queue.qsize)
     return application
 
 

@@ -22,6 +22,8 @@ from tests.core.test_bad_starts import TELEGRAM_AT, spawn
 from tests.telegram.fake_botapi import TOKEN, FakeBotApi
 from tests.telegram.test_telegram import ANN, GROUP
 
+TG = {"platform": "telegram"}
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -109,7 +111,7 @@ async def test_healthz_says_when_the_database_does_not_answer() -> None:
 
 async def test_paperref_run_serves_the_endpoint_beside_telegram(tmp_path: Path) -> None:
     """`paperref run` with `[web] port`: /healthz answers while Telegram is served, and a command
-    that came through the Bot API is counted in /metrics."""
+    that came through the Bot API, and the API calls answering it, are counted in /metrics."""
     api = FakeBotApi()
     await api.start()
     port = free_port()
@@ -123,12 +125,15 @@ async def test_paperref_run_serves_the_endpoint_beside_telegram(tmp_path: Path) 
                 await asyncio.sleep(0.05)
             health = await get(port, "/healthz")
             api.inject(api.command(ANN, GROUP, "/roll 1d6"))
-            while not api.of("sendMessage"):
-                await asyncio.sleep(0.05)
-            _, metrics = await get(port, "/metrics")
+            metrics = ""
+            while not value(metrics, "paperref_api_calls_total", method="sendMessage", **TG):
+                await asyncio.sleep(0.05)  # counted once its answer is back
+                _, metrics = await get(port, "/metrics")
     finally:
         process.kill()
         _, err = await process.communicate()
         await api.close()
     assert health == (200, "ok\n"), err
     assert value(metrics, "paperref_commands_total", kind="roll", outcome="ok") == 1, err
+    sent = value(metrics, "paperref_api_calls_total", method="sendMessage", **TG)
+    assert sent == len(api.of("sendMessage")) == 1

@@ -4,33 +4,16 @@ route (no id, no interaction token) and its status."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from bot.ops import meter
 from bot.ops.discord_calls import discord_route
 from bot.referee import Referee
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.test_discord import ANN, Handled, Players, fake, handled, running, settings
+from tests.telegram.test_telegram_calls import Calls, calls
 
-__all__ = ["fake", "handled"]  # the fixtures, shared with test_discord
-
-
-class Calls(meter.Meter):
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, str, int]] = []
-
-    def api_call(self, platform: str, method: str, status: int) -> None:
-        self.calls.append((platform, method, status))
-
-
-@pytest.fixture
-def calls() -> Iterator[Calls]:
-    counted = Calls()
-    old = meter.use(counted)
-    yield counted
-    meter.use(old)
+__all__ = ["calls", "fake", "handled"]  # the fixtures, shared with test_discord and Telegram's
 
 
 @pytest.mark.parametrize(
