@@ -1,4 +1,5 @@
-"""`paperref`: run the bot (console when no platform token is set), a console transcript, or verify."""
+"""`paperref`: run the bot (console when no platform token is set), a console transcript, verify an
+export, migrate the database or check the configuration."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.ops.problems import ENV_PREFIX, TEST_VARIABLES, StartError
+
 if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
     from bot.adapters.console import Console
     from bot.config import Settings
     from bot.referee import Referee
@@ -34,12 +39,32 @@ async def make_referee(
     """`timers`: the config's turn_time (seconds) and timeouts_to_bot; the console has none."""
     from bot.referee import Referee
     from games.base import Rng
-    from storage.db import create_engine, migrate
 
-    engine = create_engine(url)
-    await migrate(engine)
+    engine = await open_database(url)
     seeds = seeded(seed) if seed is not None else Rng.new_seed
     return Referee(engine, seeds, board_default=board, **timers)
+
+
+async def open_database(url: str, *, migrating: bool = True) -> AsyncEngine:
+    """The database, migrated to this release's schema (or only read: `migrating` False); any
+    failure to open, reach or use it is a StartError of one line (its traceback at DEBUG)."""
+    from bot.ops.problems import database_problem, masked, url_problem
+    from storage.db import create_engine, migrate, stored_revisions
+
+    problem = url_problem(url)
+    if problem is not None:
+        raise StartError(f"database: {masked(url)}: {problem}")
+    try:
+        engine = create_engine(url)
+    except Exception as error:
+        raise StartError(database_problem(error, url)) from None
+    try:
+        await (migrate(engine) if migrating else stored_revisions(engine))
+    except Exception as error:
+        log.debug("the database failed at start", exc_info=True)
+        await engine.dispose()
+        raise StartError(database_problem(error, url)) from None
+    return engine
 
 
 @contextmanager
@@ -104,39 +129,106 @@ async def platform_referee(settings: Settings) -> Referee:
 
 
 async def run_platforms(settings: Settings) -> int:
-    from bot.config import ConfigError
-
+    """Serve every platform with a token (and the endpoint, if configured) until stopped. A token
+    a platform refuses stops the start with one line (a value only an adapter can check)."""
+    refused: dict[type[BaseException], str] = {}
     with starting():
         referee = await platform_referee(settings)
         tasks = []
         if settings.discord.token and settings.discord.token.get_secret_value():
+            from discord import LoginFailure
+
             from bot.adapters import discord as discord_adapter
 
             tasks.append(discord_adapter.run(referee, settings))
+            refused[LoginFailure] = "config: discord.token: Discord refused the token"
         if settings.telegram.token and settings.telegram.token.get_secret_value():
+            from telegram.error import InvalidToken
+
             from bot.adapters import telegram as telegram_adapter
 
             tasks.append(telegram_adapter.run(referee, settings))
+            refused[InvalidToken] = "config: telegram.token: Telegram refused the token"
+    endpoint = None
+    if settings.web.port is not None:
+        from bot.ops.endpoint import serve
+
+        endpoint = await serve(settings.web, referee.store.engine)
     try:
         await asyncio.gather(*tasks)
-    except ConfigError as error:  # a value only an adapter can check (Discord's shards)
-        print(error, file=sys.stderr)
-        return 2
+    except tuple(refused) as error:
+        log.debug("the platform refused the token", exc_info=True)
+        (line,) = [line for kind, line in refused.items() if isinstance(error, kind)]
+        raise StartError(line) from None
+    finally:
+        if endpoint is not None:
+            await endpoint.close()
     return 0
 
 
-SETTING_SECTIONS = ("database", "bot", "discord", "telegram")
-"""The sections of bot.config.Settings (a test holds them equal): PAPERREF_SECTION_KEY sets one
-of their keys; another PAPERREF_ name, such as the tests' PAPERREF_TEST_POSTGRES_URL, sets none."""
+async def migrate_database(url: str) -> int:
+    """`paperref migrate`: bring the schema to this release's, and say from where to where."""
+    from bot.ops.problems import masked
+    from storage.db import stored_revisions
+
+    engine = await open_database(url, migrating=False)
+    try:
+        before = await stored_revisions(engine)
+    finally:
+        await engine.dispose()
+    engine = await open_database(url)
+    try:
+        after = await stored_revisions(engine)
+    finally:
+        await engine.dispose()
+    moved = "up to date" if before == after else f"migrated from {_revisions(before)}"
+    print(f"database: {masked(url)}: schema {_revisions(after)}, {moved}")
+    return 0
+
+
+def _revisions(revisions: set[str]) -> str:
+    return ", ".join(sorted(revisions)) or "empty"
+
+
+async def check_config(settings: Settings) -> int:
+    """`paperref check-config`: the settings are valid (else ConfigError) and the database answers
+    with a schema this release can use; one line says what would run. Nothing is written."""
+    from bot.ops.problems import database_problem, masked
+    from storage.db import SchemaTooNew, head_revisions, refuse_newer, stored_revisions
+
+    url = settings.database.url
+    engine = await open_database(url, migrating=False)
+    try:
+        stored = await stored_revisions(engine)
+    finally:
+        await engine.dispose()
+    try:
+        refuse_newer(stored)
+    except SchemaTooNew as error:
+        raise StartError(database_problem(error, url)) from None
+    schema = "up to date" if stored == head_revisions() else "to be migrated at start"
+    platforms = [
+        f"telegram ({settings.telegram.mode})" if settings.telegram.token else "",
+        "discord" if settings.discord.token else "",
+    ]
+    web = settings.web
+    endpoint = "off" if web.port is None else f"http://{web.listen}:{web.port}"
+    print(
+        f"config: ok; database {masked(url)} (schema {_revisions(stored)}, {schema});"
+        f" platforms: {', '.join(filter(None, platforms)) or 'none (the console only)'};"
+        f" /healthz and /metrics: {endpoint}"
+    )
+    return 0
 
 
 def configured(path: Path | None, env: Mapping[str, str]) -> bool:
-    """Whether there is anything to read and validate: the config file load_settings would read,
-    or a variable that sets a setting. Without either the settings are the defaults, so a console
-    starts without reading them (and without importing pydantic, ~0.1-0.2 s here)."""
-    path = path or Path(env.get("PAPERREF_CONFIG", "config.toml"))
-    setting = tuple(f"PAPERREF_{section.upper()}_" for section in SETTING_SECTIONS)
-    return path.is_file() or any(key.startswith(setting) for key in env)
+    """Whether there is anything to read and validate: a config file (named, or config.toml if
+    it exists) or a PAPERREF_ variable (a misspelt one too: it is reported). Without either the
+    settings are the defaults, so a console starts without reading them (and without importing
+    pydantic, ~0.1-0.2 s here)."""
+    if path is not None or Path("config.toml").is_file():
+        return True
+    return any(key.startswith(ENV_PREFIX) and not key.startswith(TEST_VARIABLES) for key in env)
 
 
 def has_platform(settings: Settings) -> bool:
@@ -144,9 +236,26 @@ def has_platform(settings: Settings) -> bool:
     return any(t is not None and t.get_secret_value() for t in tokens)
 
 
+class _Version(argparse.Action):
+    """`--version`: the installed package's version, looked up only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, **_: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from importlib.metadata import version
+
+        print(f"paperref {version('paperref')}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="paperref", description=__doc__)
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--config", type=Path, help="configuration file (default config.toml)")
+    parser.add_argument(
+        "--log-format", choices=("text", "json"), help="log lines as text or JSON (bot.log_format)"
+    )
     sub = parser.add_subparsers(dest="command")
     console = sub.add_parser("console", help="play in the terminal, or run a transcript")
     console.add_argument("--script", type=Path, help="transcript: one `NAME: /verb args` per line")
@@ -158,10 +267,20 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="replay an /export and check every action")
     verify.add_argument("file", type=Path)
     sub.add_parser("run", help="run the configured platforms (the default without a command)")
+    sub.add_parser("migrate", help="bring the database's schema to this release's and exit")
+    sub.add_parser("check-config", help="check the configuration and the database, change nothing")
     return parser
 
 
+NEEDS_SETTINGS = ("run", "migrate", "check-config")
+NO_PLATFORM = (
+    "paperref run: no platform configured; set discord.token or telegram.token"
+    " (PAPERREF_DISCORD_TOKEN, PAPERREF_TELEGRAM_TOKEN), or start `paperref console`"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Exit 0, 1 (a transcript or an export that failed) or 2 (a start stopped: one line said why)."""
     args = build_parser().parse_args(argv)
     if args.command == "verify":
         from bot.verify import verify_file
@@ -169,24 +288,35 @@ def main(argv: list[str] | None = None) -> int:
         ok, message = verify_file(args.file)
         print(message)
         return 0 if ok else 1
-    settings: Settings | None = None
-    if args.command == "run" or configured(args.config, os.environ):
-        from bot.config import ConfigError, load_settings
+    try:
+        return _start(args)
+    except StartError as error:
+        print(error, file=sys.stderr)
+        return 2
 
-        try:
-            settings = load_settings(args.config)
-        except ConfigError as error:
-            print(error, file=sys.stderr)
-            return 2
-    logging.basicConfig(
-        level=settings.bot.log_level if settings is not None else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    logging.getLogger("alembic").setLevel(logging.WARNING)
-    if settings is not None:
+
+def _start(args: argparse.Namespace) -> int:
+    from bot.ops import logs
+
+    settings: Settings | None = None
+    if args.command in NEEDS_SETTINGS or configured(args.config, os.environ):
+        from bot.config import load_settings
+
+        settings = load_settings(args.config)
+    if settings is None:
+        logs.setup(fmt=args.log_format or "text")
+    else:
+        bot = settings.bot
+        logs.setup(bot.log_level, args.log_format or bot.log_format, bot.library_log_level)
         from bot import redact
 
         redact.install(settings)  # before any adapter or library logs a token (issue 18)
+    if settings is not None and args.command == "migrate":
+        return asyncio.run(migrate_database(settings.database.url))
+    if settings is not None and args.command == "check-config":
+        return asyncio.run(check_config(settings))
+    if settings is not None and args.command == "run" and not has_platform(settings):
+        raise StartError(NO_PLATFORM)
     if (
         settings is None
         or args.command == "console"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from collections.abc import Mapping
@@ -11,13 +12,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
 from bot.durations import parse_duration
+from bot.ops.problems import ENV_PREFIX, NOT_SETTINGS, StartError, url_problem
 from games.base import RuleError
 from storage.db import DEFAULT_URL
 
-ENV_PREFIX = "PAPERREF_"
 
-
-class ConfigError(Exception):
+class ConfigError(StartError):
     """A bad or missing value; the message is the one line printed at start-up."""
 
 
@@ -31,14 +31,18 @@ class DatabaseSettings(_Section):
     @field_validator("url")
     @classmethod
     def _known_driver(cls, value: str) -> str:
-        if "://" not in value:
-            raise ValueError("must be a SQLAlchemy URL such as sqlite+aiosqlite:///paperref.db")
+        problem = url_problem(value)
+        if problem is not None:
+            raise ValueError(problem)
         return value
 
 
 class BotSettings(_Section):
     board: Literal["text", "image"] = "text"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_format: Literal["text", "json"] = "text"
+    library_log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING"
+    """The scheduler's and the database drivers' loggers (at DEBUG they write game states)."""
     turn_time: str = "off"
     timeouts_to_bot: int = Field(default=2, ge=1, le=100)
 
@@ -72,17 +76,46 @@ class TelegramSettings(_Section):
     secret_token: SecretStr | None = None
 
 
+class WebSettings(_Section):
+    listen: str = "127.0.0.1"
+    port: int | None = Field(default=None, ge=0, le=65535)
+    """None: no endpoint (and neither aiohttp's server nor prometheus-client is loaded)."""
+
+
 class Settings(_Section):
     database: DatabaseSettings = Field(default_factory=DatabaseSettings)
     bot: BotSettings = Field(default_factory=BotSettings)
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     telegram: TelegramSettings = Field(default_factory=TelegramSettings)
+    web: WebSettings = Field(default_factory=WebSettings)
 
 
 def _env_value(raw: str, field_list: bool) -> Any:
     if field_list:
         return [part.strip() for part in raw.split(",") if part.strip()]
     return raw
+
+
+def variable_names() -> set[str]:
+    """Every PAPERREF_SECTION_KEY variable that sets a setting."""
+    names: set[str] = set()
+    for section_name, section in Settings.model_fields.items():
+        model = section.annotation
+        assert isinstance(model, type) and issubclass(model, BaseModel)
+        names.update(f"{ENV_PREFIX}{section_name}_{key}".upper() for key in model.model_fields)
+    return names
+
+
+def check_variables(env: Mapping[str, str]) -> None:
+    """A PAPERREF_ variable that sets nothing is a mistake (a misspelt key would be ignored)."""
+    known = variable_names()
+    for name in sorted(env):
+        if not name.startswith(ENV_PREFIX) or name in known or name.startswith(NOT_SETTINGS):
+            continue
+        keys = {known_name.removeprefix(ENV_PREFIX): known_name for known_name in known}
+        close = difflib.get_close_matches(name.removeprefix(ENV_PREFIX), keys, n=1)
+        hint = f" (did you mean {keys[close[0]]}?)" if close else ""
+        raise ConfigError(f"config: {name}: no such setting{hint}")
 
 
 def _merge_env(data: dict[str, Any], env: Mapping[str, str]) -> None:
@@ -98,19 +131,27 @@ def _merge_env(data: dict[str, Any], env: Mapping[str, str]) -> None:
 
 
 def load_settings(path: Path | None = None, env: Mapping[str, str] | None = None) -> Settings:
-    """Read the file (if any), apply the environment, validate; ConfigError names the bad key."""
+    """Read the file (config.toml if there is one, or the file named, which must exist), apply
+    the environment, validate; ConfigError names the bad key or variable."""
     env = os.environ if env is None else env
-    path = path or Path(env.get(f"{ENV_PREFIX}CONFIG", "config.toml"))
+    named = path or env.get(f"{ENV_PREFIX}CONFIG")
+    if named is not None and not Path(named).is_file():
+        raise ConfigError(f"config: {named}: no such file")
+    path = Path(named or "config.toml")
+    check_variables(env)
     data: dict[str, Any] = {}
     if path.is_file():
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"config: {path} is not valid TOML: {error}") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"config: {path}: cannot be read ({error})") from None
     _merge_env(data, env)
     try:
         return Settings.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(part) for part in first["loc"])
-        raise ConfigError(f"config: {key}: {first['msg']}") from None
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"config: {key}: {message}") from None

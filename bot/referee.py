@@ -16,6 +16,7 @@ from bot.commands.parse import Invocation
 from bot.context import Context, seat_of
 from bot.delivery import Delivery
 from bot.i18n import Audience, localise_replies, say, supported
+from bot.ops.meter import measured, meter
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.port import ChatFacts, StoredButtons
 from bot.replies import Button, Notice, Private, Public, Refusal, Reply
@@ -156,6 +157,7 @@ class Referee:
     async def close(self) -> None:
         await self.store.close()
 
+    @measured
     async def handle(self, inv: Invocation) -> list[Reply]:
         """Never raises for a user's input: refusals and failures become replies to the sender.
         Bots that paused at their budget go on in further short units."""
@@ -294,6 +296,7 @@ class Referee:
         """Fire every due deadline (of these platforms), each exactly once across processes:
         claim a batch (SKIP LOCKED, with a lease), then fire each as a unit of its chat."""
         notices: list[Notice] = []
+        due = 0
         for _round in range(SWEEP_ROUNDS):
             now = self.clock()
             earliest = await self.store.queries.next_deadline(platforms)
@@ -303,6 +306,7 @@ class Referee:
                 claimed = await Upkeep(session).claim_deadlines(now, now + LEASE, platforms, batch)
             if not claimed:
                 break
+            due += len(claimed)
             for deadline_id, platform, chat_id in claimed:
                 resume = Invocation(platform, chat_id, "", "referee", "timeout")
                 replies, table = await self._unit(resume, partial(self._fire, deadline_id, now))
@@ -311,6 +315,7 @@ class Referee:
                 # a failure (logged, retried at the next sweep) is nobody's to read
                 if replies:
                     notices.append(Notice(platform, chat_id, replies))
+        meter().timers_due(due)
         await self.tidy()
         return notices
 

@@ -155,7 +155,8 @@ async def fire(
             try:
                 await act(turn, seat, move.verb, move.args, cause="timeout", atomic=True)
             except RuleError as error:  # a bot's bad move must not wedge the deadline
-                log.warning("%s bot move %s refused at a timeout: %s", table.game, move, error)
+                log.warning("%s bot move /%s refused at a timeout", table.game, move.verb)
+                log.debug("the refused move: %s (%s)", move, error)  # its args may be hidden
                 break
     repo.update_settings(table, timed=timed, strikes=strikes)
     if handed:

@@ -36,10 +36,15 @@ MIGRATION_LOCK = 0x7061706572726566
 on an empty database migrate one after another instead of racing on CREATE TABLE."""
 
 
-def head_revisions(versions: Path = MIGRATIONS / "versions") -> frozenset[str]:
-    """The newest revisions of the migration files (one, as the history is a line): every
-    `revision` that is no file's `down_revision`. Read from the files' text, so without Alembic;
-    a test checks it against Alembic's own heads."""
+class SchemaTooNew(Exception):
+    """The database was migrated by a newer release than this code: it is left alone."""
+
+
+def known_revisions(
+    versions: Path = MIGRATIONS / "versions",
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Every revision of the migration files, and every one that is some file's `down_revision`.
+    Read from the files' text, so without Alembic."""
     revisions: set[str] = set()
     parents: set[str] = set()
     for path in versions.glob("*.py"):
@@ -49,7 +54,14 @@ def head_revisions(versions: Path = MIGRATIONS / "versions") -> frozenset[str]:
                 revisions.add(found)
             else:
                 parents.update([found] if isinstance(found, str) else found or ())
-    return frozenset(revisions - parents)
+    return frozenset(revisions), frozenset(parents)
+
+
+def head_revisions(versions: Path = MIGRATIONS / "versions") -> frozenset[str]:
+    """The newest revisions of the migration files (one, as the history is a line): every
+    `revision` that is no file's `down_revision`; a test checks it against Alembic's own heads."""
+    revisions, parents = known_revisions(versions)
+    return revisions - parents
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -161,14 +173,28 @@ async def stored_revisions(engine: AsyncEngine) -> set[str]:
         return await reading.run_sync(read)
 
 
+def refuse_newer(stored: set[str]) -> None:
+    """SchemaTooNew if a stored revision is none of this code's (a newer release migrated it)."""
+    unknown = stored - known_revisions()[0]
+    if unknown:
+        raise SchemaTooNew(
+            f"the database's schema revision {', '.join(sorted(unknown))} is newer than this"
+            f" release knows (its newest is {', '.join(sorted(head_revisions()))});"
+            " run the newer release, or restore a backup made before it migrated"
+        )
+
+
 async def migrate(engine: AsyncEngine) -> None:
     """Bring the schema to the newest Alembic revision (run at every start).
 
     A database already at the head revisions is only read (one query) and Alembic is not imported;
-    otherwise (empty, older) Alembic upgrades it, on PostgreSQL under an advisory lock.
+    one migrated by a newer release raises SchemaTooNew; otherwise (empty, older) Alembic upgrades
+    it, on PostgreSQL under an advisory lock.
     """
-    if await stored_revisions(engine) == head_revisions():
+    stored = await stored_revisions(engine)
+    if stored == head_revisions():
         return
+    refuse_newer(stored)
 
     def upgrade(connection: Connection) -> None:
         from alembic import command

@@ -33,6 +33,7 @@ from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
 from bot.context import SharedVerb
 from bot.i18n import say, supported
+from bot.ops.discord_calls import discord_trace
 from bot.port import RefereePort
 from bot.verbs import SHARED, SHARED_NAMES
 from bot.verbs.dice import PRIVATE_FLAG
@@ -256,10 +257,12 @@ class PaperrefClient(discord.AutoShardedClient):
 
     def __init__(self, adapter: Adapter, settings: DiscordSettings) -> None:
         shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(
             intents=discord.Intents.default(),
             shard_count=settings.shard_count,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=discord_trace(),
             **shards,
         )
         self.adapter = adapter

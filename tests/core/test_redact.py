@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
-import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -18,6 +16,8 @@ import pytest
 from bot import redact
 from bot.config import Settings, load_settings
 from bot.redact import REDACTED, RedactingFilter, Redactor, install_filter, settings_secrets
+from tests.core.test_bad_starts import paperref
+from tests.core.test_config import EXAMPLE  # every key at its default
 
 DISCORD = "MTIzNDU2Nzg5.discord-SECRET"
 TELEGRAM = "123456:AAH-telegram_SECRET"
@@ -30,7 +30,6 @@ ENV = {
     "PAPERREF_TELEGRAM_SECRET_TOKEN": WEBHOOK,
     "PAPERREF_DATABASE_URL": DB_URL,
 }
-NO_FILE = Path("/nonexistent/config.toml")
 ROOT = Path(__file__).parents[2]
 LEVELS = (logging.DEBUG, logging.INFO, logging.WARNING, logging.ERROR, logging.CRITICAL)
 
@@ -81,31 +80,15 @@ def all_logs(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[Ca
 async def run_cli(setup: str, env: dict[str, str], tmp_path: Path) -> tuple[int | None, str]:
     """`paperref run` at DEBUG in a fresh interpreter, after `setup` (lines that point a library
     at a fake server): its exit code and everything it printed, stdout and stderr."""
-    program = f"import sys\n{setup}from bot.cli import main\nsys.exit(main(['run']))\n"
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        program,
-        cwd=tmp_path,
-        env={
-            "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": str(ROOT),
-            "PAPERREF_CONFIG": str(tmp_path / "none.toml"),
-            "PAPERREF_BOT_LOG_LEVEL": "DEBUG",
-            "PAPERREF_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/bot.db",
-            **env,
-        },
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+    code, out, err = await paperref(
+        tmp_path, "run", setup=setup, **{"PAPERREF_BOT_LOG_LEVEL": "DEBUG", **env}
     )
-    out, err = await asyncio.wait_for(process.communicate(), 60)
-    return process.returncode, (out + err).decode()
+    return code, out + err
 
 
 @pytest.fixture
 def redactor() -> Redactor:
-    return Redactor(settings_secrets(load_settings(NO_FILE, ENV)))
+    return Redactor(settings_secrets(load_settings(EXAMPLE, ENV)))
 
 
 @pytest.fixture
@@ -130,10 +113,12 @@ def assert_clean(text: str) -> None:
 
 
 def test_every_configured_secret_is_collected() -> None:
-    found = set(settings_secrets(load_settings(NO_FILE, ENV)))
+    found = set(settings_secrets(load_settings(EXAMPLE, ENV)))
     assert {DISCORD, TELEGRAM, "AAH-telegram_SECRET", WEBHOOK, "p%40ss%2Fword%20SECRET"} <= found
-    assert settings_secrets(load_settings(NO_FILE, {})) == []
-    query = load_settings(NO_FILE, {"PAPERREF_DATABASE_URL": "postgresql://h/db?password=qSECRET"})
+    assert settings_secrets(load_settings(EXAMPLE, {})) == []
+    query = load_settings(
+        EXAMPLE, {"PAPERREF_DATABASE_URL": "postgresql+asyncpg://h/db?password=qSECRET"}
+    )
     assert settings_secrets(query) == ["qSECRET"]
 
 
@@ -236,7 +221,7 @@ def test_install_covers_root_handlers_and_uncaught_exceptions(
     monkeypatch.setattr(root, "handlers", [handler])
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)
-    redact.install(load_settings(NO_FILE, ENV))
+    redact.install(load_settings(EXAMPLE, ENV))
     logging.getLogger("httpx").warning("HTTP Request: POST https://x/bot%s/getMe", TELEGRAM)
     assert out.getvalue() == f"HTTP Request: POST https://x/bot{REDACTED}/getMe\n"
 
@@ -260,5 +245,5 @@ def test_nothing_is_installed_without_secrets(monkeypatch: pytest.MonkeyPatch) -
     handler = logging.StreamHandler(io.StringIO())
     monkeypatch.setattr(logging.getLogger(), "handlers", [handler])
     hook = sys.excepthook
-    redact.install(load_settings(NO_FILE, {}))
+    redact.install(load_settings(EXAMPLE, {}))
     assert handler.filters == [] and sys.excepthook is hook

@@ -174,6 +174,7 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._restore: Callable[[], None] | None = None
         self.port = 0
+        self.token: str | None = None  # set: any other bot token is refused (401), as Discord does
 
     # ---- life cycle ----
 
@@ -263,6 +264,8 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         call = await self._record(request)
+        if self.token is not None and request.headers.get("Authorization") != f"Bot {self.token}":
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
         key = (request.method, call.path.split("/"))
         handler = self._route(*key)
         if handler is None:

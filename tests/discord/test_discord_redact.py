@@ -64,8 +64,9 @@ async def leak(*args: object) -> list[object]:
 
 
 async def test_a_rejected_token_stops_the_cli_without_printing_it(tmp_path: Path) -> None:
-    """`paperref run` at DEBUG whose login answers 401 (echoing the token): discord.py's
-    LoginFailure and the HTTPException it chains reach stderr only redacted."""
+    """`paperref run` at DEBUG whose login answers 401 (echoing the token): it stops with one
+    line (exit 2); discord.py's LoginFailure and the HTTPException it chains, logged at DEBUG,
+    reach stderr only redacted."""
     server = RejectingDiscord()
     await server.start()
     setup = (
@@ -75,7 +76,8 @@ async def test_a_rejected_token_stops_the_cli_without_printing_it(tmp_path: Path
         code, printed = await run_cli(setup, {"PAPERREF_DISCORD_TOKEN": TOKEN}, tmp_path)
     finally:
         await server.close()
-    assert code == 1, printed
+    assert code == 2, printed
+    assert printed.endswith("\nconfig: discord.token: Discord refused the token\n"), printed
     assert any(c.path == "/users/@me" for c in server.calls), f"no login:\n{printed}"
     assert TOKEN.lower() not in printed.lower()
     assert "LoginFailure: Improper token has been passed." in printed

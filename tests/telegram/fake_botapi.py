@@ -122,6 +122,7 @@ class FakeBotApi:
         self._arrived = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.token: str | None = None  # set: any other token is refused (401), as the Bot API does
 
     # ---- server ----
 
@@ -273,6 +274,8 @@ class FakeBotApi:
         call = Call(method, params, files)
         self.calls.append(call)
         failure = self._failure(method, params)
+        if self.token is not None and request.match_info["token"] != self.token:
+            failure = Failure(method, 401, "Unauthorized")
         if failure is not None:
             call.status = failure.status
             return _error(failure)

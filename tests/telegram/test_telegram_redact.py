@@ -13,6 +13,7 @@ from telegram.error import InvalidToken
 from telegram.ext import ContextTypes, TypeHandler
 
 from bot.redact import REDACTED
+from tests.core.test_bad_starts import TELEGRAM_AT
 from tests.core.test_redact import Captured, all_logs, run_cli
 from tests.telegram.fake_botapi import TOKEN, FakeBotApi
 from tests.telegram.test_telegram import ANN, GROUP, Harness, settings, to, until
@@ -89,16 +90,13 @@ async def test_a_token_rejected_while_polling_is_logged_redacted(
 async def test_a_rejected_token_stops_the_cli_without_printing_it(
     api: FakeBotApi, tmp_path: Path
 ) -> None:
-    """`paperref run` at DEBUG whose getMe answers 401: the token in python-telegram-bot's
-    InvalidToken reaches stderr only redacted, through the excepthook installed at start-up."""
+    """`paperref run` at DEBUG whose getMe answers 401: it stops with one line (exit 2), and the
+    token in python-telegram-bot's InvalidToken, logged at DEBUG, reaches stderr only redacted."""
     api.fail_next("getMe", 401, "Unauthorized")
-    setup = (
-        "import telegram.ext as ext\n"
-        "token = ext.ApplicationBuilder.token\n"
-        f"ext.ApplicationBuilder.token = lambda b, t: token(b, t).base_url({api.base_url!r})\n"
-    )
+    setup = TELEGRAM_AT.format(base_url=api.base_url)
     code, printed = await run_cli(setup, {"PAPERREF_TELEGRAM_TOKEN": TOKEN}, tmp_path)
-    assert code == 1, printed
+    assert code == 2, printed
+    assert printed.endswith("\nconfig: telegram.token: Telegram refused the token\n"), printed
     assert api.of("getMe"), f"the CLI did not reach the fake Bot API:\n{printed}"
     assert KEY.lower() not in printed.lower()
     assert f"InvalidToken: The token `{REDACTED}` was rejected by the server." in printed

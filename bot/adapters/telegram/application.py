@@ -35,6 +35,8 @@ from bot.adapters.telegram.private import PLATFORM, PrivateChats
 from bot.commands.help import every_verb
 from bot.config import ConfigError, Settings, TelegramSettings
 from bot.i18n import LANGUAGES, say
+from bot.ops.meter import meter
+from bot.ops.telegram_calls import telegram_requests
 from bot.port import RefereePort
 from bot.replies import Button, Reply
 from bot.verbs import SHARED
@@ -129,7 +131,9 @@ def build_application(
     token = settings.telegram.token
     if token is None or not token.get_secret_value():
         raise ConfigError("config: telegram.token: required to run on Telegram")
+    calls, updates = telegram_requests()  # each request counted for the metrics
     builder = ApplicationBuilder().token(token.get_secret_value())
+    builder = builder.request(calls).get_updates_request(updates)
     if base_url is not None:
         builder = builder.base_url(base_url)
     if base_file_url is not None:
@@ -138,6 +142,7 @@ def build_application(
     builder = builder.rate_limiter(cast("BaseRateLimiter[None]", limiter))
     application = builder.build()
     TelegramAdapter(referee).install(application)
+    meter().queue("telegram_updates", application.update_queue.qsize)
     return application
 
 
