@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -81,7 +78,6 @@ class Work:
     rolls: list[dict[str, Any]] = field(default_factory=list)
     saved: list[dict[str, Any]] = field(default_factory=list)
     forgotten: list[tuple[str, str, str]] = field(default_factory=list)
-    buttons: list[dict[str, Any]] = field(default_factory=list)
     _plan: tuple[bool, tuple[Watched, ...]] | None = None
     """Whether the chat row and which tables are written, worked out once the command is done."""
 
@@ -350,26 +346,6 @@ class Work:
         """Write back a deadline the command changed (a reminder that became the timeout)."""
         self.deadline_ops.append(("set", row))
 
-    def store_buttons(
-        self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
-    ) -> str:
-        """Keep a set of buttons server-side; the token is derived from what it holds, so the
-        same set stored twice is one row, whose age starts again (old sets are pruned by it)."""
-        payload = json.dumps([platform, chat_id, version, list(map(list, buttons))])
-        digest = hashlib.sha256(payload.encode()).digest()
-        token = base64.urlsafe_b64encode(digest[:12]).decode()
-        self.buttons.append(
-            {
-                "token": token,
-                "platform": platform,
-                "chat_id": chat_id,
-                "version": version,
-                "buttons": [list(b) for b in buttons],
-                "created_at": utcnow(),
-            }
-        )
-        return token
-
     # ---- what the commit asks ----
 
     def written(self) -> None:
@@ -412,7 +388,6 @@ class Work:
             or self.rolls
             or self.saved
             or self.forgotten
-            or self.buttons
         )
 
 

@@ -16,7 +16,6 @@ from sqlalchemy import JSON, Boolean, Column, DateTime, Table
 from storage.db import dump_json
 from storage.models import (
     ActionRow,
-    ButtonSet,
     Chat,
     Deadline,
     GameTable,
@@ -41,7 +40,6 @@ ACTIONS = cast(Table, ActionRow.__table__)
 DEADLINES = cast(Table, Deadline.__table__)
 ROLLS = cast(Table, RollRow.__table__)
 SAVED = cast(Table, SavedRoll.__table__)
-BUTTONS = cast(Table, ButtonSet.__table__)
 
 
 class Stale(Exception):
@@ -345,7 +343,7 @@ def _ends(work: Work, driver: Driver, now: datetime) -> Iterator[Statement]:
 
 
 def _chat_rows(work: Work, driver: Driver) -> Iterator[Statement]:
-    """Rows of the chat and its users: rolls, saved rolls, stored buttons."""
+    """Rows of the chat and its users: rolls and saved rolls."""
     if work.rolls:
         yield _inserts(driver, ROLLS, work.rolls)
     for row in work.saved:
@@ -353,8 +351,6 @@ def _chat_rows(work: Work, driver: Driver) -> Iterator[Statement]:
     if work.forgotten:
         sql = "DELETE FROM saved_rolls WHERE platform = ? AND user_id = ? AND name = ?"
         yield Statement(driver.sql(sql), list(work.forgotten))
-    for row in work.buttons:
-        yield _upserts(driver, BUTTONS, [row], "token")
 
 
 def run_sqlite(cursor: sqlite3.Cursor, work: Work, now: datetime) -> bool:

@@ -27,7 +27,6 @@ from storage.db import create_engine, migrate
 from storage.models import (
     ActionRow,
     Base,
-    ButtonSet,
     Chat,
     Deadline,
     GameTable,
@@ -100,8 +99,6 @@ async def orm_write(session: AsyncSession, work: Work) -> None:
         found = await session.get(SavedRoll, (platform, user_id, name))
         if found is not None:
             await session.delete(found)
-    for buttons in work.buttons:
-        await session.merge(ButtonSet(**buttons))
 
 
 async def _orm_table(session: AsyncSession, table: Any, *, made: bool) -> None:
