@@ -689,7 +689,7 @@ async def test_a_moves_replies_are_said_while_its_commit_syncs(
     url = f"sqlite+aiosqlite:///{tmp_path}/say.db?synchronous={level}"
     referee = await make_referee(url, seed="say")
     await open_race(referee, "c1")
-    assert referee.store.wait_idle()
+    assert referee.helper.wait_idle()
     loop_thread, order = threading.get_ident(), []
     real_say, real_write = referee_module.localise_replies, store_module.write_sqlite
 
@@ -860,7 +860,7 @@ async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
     await open_race(referee, chat)
     await referee.handle(command(chat, "ann", "/step 1"))
     await referee.handle(command(chat, "bob", "/step 2"))  # its successor's copy follows
-    assert referee.store.wait_idle()
+    assert referee.helper.wait_idle()
     entry = referee.store._cache.get("test", chat)
     assert entry is not None
     table = entry.table
@@ -882,7 +882,7 @@ async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
     assert taken[0] is not None and taken[0] is after.table.state  # the copy became the state
     assert table.spare is None  # taken once
     assert repr(state) == before and table.state is state  # the state it started from untouched
-    assert referee.store.wait_idle()
+    assert referee.helper.wait_idle()
     other = after.table.state
     after.table.spare = ({"pos": [9, 9]}, {"pos": [9, 9]})  # made of a state the table has left
     loaded = await referee.store.load("test", chat, lambda: "seed")
