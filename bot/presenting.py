@@ -58,6 +58,12 @@ class Helper:
         self._jobs: SimpleQueue[Callable[[], object] | None] = SimpleQueue()
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._count = threading.Lock()
+        self._pending = 0
+        """Jobs put and not yet done (read without a lock: a stale read only costs a hand-over)."""
+
+    def idle(self) -> bool:
+        return self._pending == 0
 
     def put(self, job: Callable[[], object]) -> None:
         """A job for the thread; one put after close() is dropped (nothing is left to serve)."""
@@ -66,6 +72,8 @@ class Helper:
         if self._thread is None:
             self._thread = threading.Thread(target=self._work, name="paperref-helper", daemon=True)
             self._thread.start()
+        with self._count:
+            self._pending += 1
         self._jobs.put(job)
 
     def _work(self) -> None:
@@ -74,6 +82,9 @@ class Helper:
                 job()
             except Exception:
                 log.exception("work done ahead of a move failed; the move does it itself")
+            finally:
+                with self._count:
+                    self._pending -= 1
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Every job put so far done (jobs run in order): for the tests and the bench, which must
@@ -106,7 +117,10 @@ class Presenting:
 
     def while_syncing(self) -> None:
         """Called by the store just before its COMMIT waits for the disk (sqlite3 lets go of the
-        GIL meanwhile): one wake of the helper for both jobs."""
+        GIL meanwhile): one wake of the helper for both jobs, if it is idle (a move never waits
+        behind other tables' work)."""
+        if not self._helper.idle():
+            return
         self._made = made = Made()
         make, ahead = self._make, self._ahead
         self._helper.put(lambda: _then(made, make, ahead))

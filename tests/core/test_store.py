@@ -720,6 +720,42 @@ async def test_a_moves_replies_are_said_while_its_commit_syncs(
     await referee.close()
 
 
+async def test_the_loop_serves_other_chats_while_the_helper_is_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A helper thread busy with older work delays no move: replies are handed to it only while
+    it is idle (else made on the loop after the commit), and a hand-over it falls behind on is
+    awaited without blocking the event loop (another chat's command is answered meanwhile)."""
+    monkeypatch.setattr(store_module, "INLINE_COMMIT_SECONDS", 60.0)
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/behind.db?synchronous=full")
+    await open_race(referee, "c1")
+    await open_race(referee, "c2")
+    assert referee.helper.wait_idle()
+    release, started = threading.Event(), threading.Event()
+    real_put = referee.helper.put
+
+    def put_then_fall_behind(job: Any) -> None:  # the helper gets older work right after
+        real_put(job)
+        real_put(lambda: (started.set(), release.wait(10)))
+
+    monkeypatch.setattr(referee.helper, "put", put_then_fall_behind)
+    slow = asyncio.ensure_future(referee.handle(command("c1", "ann", "/step 2")))
+    while not started.is_set():
+        await asyncio.sleep(0.01)
+    monkeypatch.setattr(referee.helper, "put", real_put)
+    assert not referee.helper.idle()
+    other = await asyncio.wait_for(referee.handle(command("c2", "ann", "/step 1")), 5)
+    board = next(r for r in other if getattr(r, "live", None) is not None)
+    assert isinstance(board, Public) and board.board is not None
+    assert board.board.lines == ["Ann: 1", "Bob: 0"]  # made on the loop: the helper is busy
+    release.set()
+    replies = await asyncio.wait_for(slow, 5)
+    board = next(r for r in replies if getattr(r, "live", None) is not None)
+    assert isinstance(board, Public) and board.board is not None
+    assert board.board.lines == ["Ann: 2", "Bob: 0"]
+    await referee.close()
+
+
 @pytest.mark.parametrize("loaded", ["cached", "rows"])
 async def test_a_board_that_fails_to_draw_keeps_its_title_and_the_move_stands(
     url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, loaded: str
