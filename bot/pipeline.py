@@ -364,7 +364,9 @@ def log_language(table: Table) -> str:
     """The log (/history) is written in the table's language, fixed at /start, else in the one
     language its players' apps were in at /start."""
     settings = table.settings
-    return str(settings.get("lang") or table.options.get("lang") or settings.get("log_lang") or "en")
+    return str(
+        settings.get("lang") or table.options.get("lang") or settings.get("log_lang") or "en"
+    )
 
 
 def _plain(score: float) -> float | int:
