@@ -13,10 +13,12 @@ from typing import Any, TextIO
 
 from bot.commands.parse import Invocation, ParsedCommand, parse_command
 from bot.durations import format_duration, parse_duration
+from bot.i18n import say
 from bot.port import RefereePort
 from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
 from games.base import RuleError
+from games.i18n import _
 from storage.models import utcnow
 
 PLATFORM = "console"
@@ -227,7 +229,7 @@ class ConsoleChat:
 
     async def point(self, old_id: str, new_id: str, lang: str) -> None:
         if old_id in self.console.known:
-            moved = Public(f"(the board moved to message {new_id})")
+            moved = Public(say(_("(the board moved to message {id})", id=new_id), lang))
             self.console.show(moved, None, old_id, edit=True)
 
     async def send_private(self, reply: Private) -> bool:
