@@ -107,7 +107,7 @@ class Console:
         self._print_channel(f"(the clock moves on {format_duration(seconds)})")
         replies: list[Reply] = []
         swept: datetime | None = None
-        for _ in range(MAX_STEPS):
+        for _step in range(MAX_STEPS):
             due = (await self.referee.chat_facts(PLATFORM, self.chat_id)).next_deadline
             step = target if due is None or due >= target else max(due, self.clock.now)
             self.clock.now = target if step == swept else step  # a held deadline: move on
