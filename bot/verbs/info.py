@@ -17,7 +17,7 @@ from bot.replies import Private, Public, Reply
 from bot.upgrades import version_of
 from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
-from games.i18n import SOURCE_LANGUAGE, _, _n, joined
+from games.i18n import SOURCE_LANGUAGE, Joined, Name, _, _n, joined
 from games.registry import GAMES, about, engine_for
 from storage.models import ActionRow, TableStatus
 from storage.rows import Table
@@ -307,7 +307,11 @@ VERBS: tuple[SharedVerb, ...] = (
             Arg("TOPIC", "word", _("One topic of the rules, or a card's name."), required=False),
         ),
         role="info",
-        examples=("/rules gotown", "/rules papertown defaults", "/rules papertales Demon"),
+        examples=(
+            "/rules gotown",
+            Joined(("/rules papertown", Name({"en": "defaults", "pl": "domyślne"})), " "),
+            "/rules papertales Demon",
+        ),
     ),
     SharedVerb(
         "card",
@@ -318,7 +322,10 @@ VERBS: tuple[SharedVerb, ...] = (
             Arg("CARD", "text", _("The card's name, in any language."), required=True),
         ),
         role="info",
-        examples=("/card Demon", "/card skylines Post Office"),
+        examples=(
+            "/card Demon",
+            Joined(("/card skylines", Name({"en": "Post Office", "pl": "Poczta"})), " "),
+        ),
     ),
     SharedVerb(
         "games", _("The games this referee runs."), games, role="info", examples=("/games",)

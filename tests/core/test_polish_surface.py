@@ -65,6 +65,8 @@ def test_help_examples_name_cards_and_words_in_polish() -> None:
     assert "  np. /steal 3 od Bob piętro 2" in help_text(SHARED, gotown, "steal", "pl")
     assert "  np. /play kość Bob piętro 2" in help_text(SHARED, gotown, "play", "pl")
     assert "  np. /settings czas-tury 1h" in help_text(SHARED, None, "settings", "pl")
+    assert "  np. /card skylines Poczta" in help_text(SHARED, None, "card", "pl")
+    assert "  np. /rules papertown domyślne" in help_text(SHARED, None, "rules", "pl")
 
 
 async def test_the_console_says_where_the_board_moved_in_the_chats_language(
