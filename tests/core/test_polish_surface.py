@@ -4,9 +4,12 @@ on a board that moved, and /history in the players' app language."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.adapters.console import Console
 from bot.commands.help import help_text
 from bot.commands.parse import Invocation
+from bot.i18n import say
 from bot.referee import Referee
 from bot.verbs import SHARED
 from games.registry import engine_for
@@ -97,3 +100,24 @@ async def test_a_table_of_polish_apps_logs_its_history_in_polish(referee: Refere
     assert said.startswith("Recent moves and rolls:\n[gotown #1] "), said
     assert "kończy turę" in said or "buduje" in said, said
     assert " the " not in said, said
+
+
+@pytest.mark.parametrize(
+    ("game", "topic", "starts", "listed"),
+    [
+        ("papertown", "łapówka", "Moce: ", "arkusz, rzut, zaznaczanie, moc"),
+        ("gotown", "domyślne", "- ", "domyślne, /build, /steal, ?, /play, pies"),
+        ("papertales", "wojny", "Wojny: ", "domyślne, /draft, /deploy"),
+        ("skylines", "karty", "Własne karty: ", "domyślne, zasady, efekty, karty, komendy, /city"),
+        ("papercraft", "zdolności", "", "domyślne, pancerz, jednostki, zdolności, licencja"),
+    ],
+)
+def test_rules_topics_are_listed_and_read_in_polish(
+    game: str, topic: str, starts: str, listed: str
+) -> None:
+    """A Polish reader types a topic's Polish name; an unknown topic lists them in Polish (a
+    command's topic as the command)."""
+    engine = engine_for(game)
+    found = say(engine.rules(topic), "pl")
+    assert found.startswith(starts) and not found.startswith("Nieznany"), found[:80]
+    assert f"spróbuj: {listed}" in say(engine.rules("bogus"), "pl")
