@@ -68,7 +68,7 @@ def moves(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[Mov
     icons = [(t, city.around(state, cat, seat, t)) for t in spots]
     less, free = int(rule.get("discount", 0)), bool(rule.get("free", False))
     bonus = city.passive(state, cat, seat, "cost")
-    words = writer(cat, state["names"], seat)
+    words = writer(cat, state["names"])
     for card, slot in _candidates(state, cat, seat, rule):
         pool = sorted(_pool(state, seat, card, slot), key=lambda c: (cat.card(c).cost, c))
         for target, near in icons:

@@ -13,11 +13,14 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
+from types import MappingProxyType
 from typing import Any
 
 from games.args import MAX_DIGITS, Context, Reader, Reading
 from games.base import Arg, RuleError, Verb, seat_by_name
 from games.i18n import Joined, Name, _, joined
+from games.memo import Memo
 from games.skylines.cards import TRACK_NAMES, TRACKS, Catalog
 from games.skylines.city import Target
 
@@ -61,26 +64,31 @@ def keyword(text: str) -> str | None:
 
 class Names:
     """Names a player may type (cards, cities, achievements, types, tracks): a run of words that
-    is one of them, longest first, or a unique start of one."""
+    is one of them, longest first, or a unique start of one. Never changed once made."""
+
+    __slots__ = ("folded", "names", "table")
 
     def __init__(self, names: Iterable[str]) -> None:
-        self.names = list(names)
-        self.table = {norm(form): str(name) for name in self.names for form in forms(name)}
+        self.names = tuple(names)
+        self.folded = tuple((str(n), tuple(norm(f) for f in forms(n))) for n in self.names)
+        self.table = MappingProxyType({f: name for name, folded in self.folded for f in folded})
 
     def whole(self, words: Sequence[str]) -> Iterator[tuple[str, int]]:
-        """Each name the first words spell, with how many words it took, longest first."""
-        for end in range(len(words), 0, -1):
-            found = self.table.get(norm("".join(words[:end])))
+        """Each name the first words spell, with how many words it took, longest first (each
+        word folded once: folding words one by one is folding them joined)."""
+        runs = list(accumulate(norm(word) for word in words))
+        for end in range(len(runs), 0, -1):
+            found = self.table.get(runs[end - 1])
             if found is not None:
                 yield found, end
 
     def start(self, words: Sequence[str]) -> str | None:
         """The only name one of whose forms begins with the words, else None."""
-        wanted = norm("".join(words))
+        wanted = "".join(norm(word) for word in words)
         found = [
-            str(n)
-            for n in self.names
-            if wanted and any(norm(f).startswith(wanted) for f in forms(n))
+            name
+            for name, folded in self.folded
+            if wanted and any(f.startswith(wanted) for f in folded)
         ]
         return found[0] if len(found) == 1 else None
 
@@ -201,11 +209,15 @@ class Opponent(Reader):
     seat: int
 
     def readings(self, words: Sequence[str], context: Context) -> Iterator[Reading]:
+        """A whole name counts as a name read, so 'Bob 2' is the player before it is Bob and a
+        building 2."""
         for used in range(len(words), 0, -1):
             try:
-                yield Reading(opponent(context.names, words[:used], self.seat), used)
+                seat = opponent(context.names, words[:used], self.seat)
             except RuleError:
                 continue
+            whole = context.names[seat].casefold() == " ".join(words[:used]).casefold()
+            yield Reading(seat, used, used if whole else 0)
 
     def format(self, value: Any, context: Context) -> str:
         return str(context.names[value])
@@ -247,22 +259,31 @@ class Moment(Context):
         return self.refuse(words, at, arg)
 
 
-def writer(cat: Catalog, names: Sequence[str], seat: int) -> Moment:
+TRACK_READER = Named(Names(TRACK_NAMES[track] for track in TRACKS), TRACK_NAMES.__getitem__, True)
+"""A track by a unique start of its name in either language ('pop' is population)."""
+_WRITERS: Memo[int, Mapping[str, Reader]] = Memo(64)
+"""Each card set's writers (keyed by the catalog's identity: what is kept holds the catalog)."""
+
+
+def writer(cat: Catalog, names: Sequence[str]) -> Moment:
     """Every argument as a move writes it: a name as its reader sees it, a number from 1."""
+    return Moment(names, by_arg=_WRITERS.get(id(cat), lambda _key: _writers(cat)))
+
+
+def _writers(cat: Catalog) -> Mapping[str, Reader]:
     named = Named(Names(()), cat.label)
-    return Moment(
-        names,
-        by_arg={
+    return MappingProxyType(
+        {
             "CARD": Source(None, None, cat.label),
             "where": Spot(0),
             "pay": named,
             "NAME": named,
             "TYPE": named,
-            "TRACK": Named(Names(()), TRACK_NAMES.__getitem__),
+            "TRACK": TRACK_READER,
             "BUILDING": Index(),
             "slot": Index(),
-            "PLAYER": Opponent(seat),
-        },
+            "PLAYER": Opponent(-1),
+        }
     )
 
 

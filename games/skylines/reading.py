@@ -18,13 +18,14 @@ from games.skylines import city
 from games.skylines.achievements import claimable
 from games.skylines.actions import DRAW_WORDS, gate, no_mayor_spot
 from games.skylines.building import BASIC
-from games.skylines.cards import TRACK_NAMES, TRACKS, Catalog
+from games.skylines.cards import Catalog
 from games.skylines.catalog import catalog_of
 from games.skylines.effects import copy, draw
 from games.skylines.effects.steal import taking
 from games.skylines.grammar import (
     HAND_HINT,
     NOT_PAYABLE,
+    TRACK_READER,
     Index,
     Moment,
     Named,
@@ -64,6 +65,10 @@ class Table:
         """The seat's hand cards as their reader sees them."""
         return self.cat.labels(self.state["hands"][self.seat])
 
+    @cached_property
+    def in_hand(self) -> Named:
+        return self.named(self.hand)
+
     def named(self, names: Sequence[str], *, starts: bool = False) -> Named:
         return Named(Names(names), self.cat.label, starts)
 
@@ -79,14 +84,22 @@ class Table:
 
     @cached_property
     def writing(self) -> Moment:
-        return writer(self.cat, self.state["names"], self.seat)
+        return writer(self.cat, self.state["names"])
+
+    @cached_property
+    def moments(self) -> dict[str, Moment]:
+        """Each verb's reading, made once for this position (the bot reads many moves)."""
+        return {}
 
     def reading(self, verb: str) -> Moment:
-        step = current(self.state)
-        return READINGS.get(verb, Table.any_words)(self, step)
+        found = self.moments.get(verb)
+        if found is None:
+            make = READINGS.get(verb, Table.any_words)
+            found = self.moments[verb] = make(self, current(self.state))
+        return found
 
     def any_words(self, step: Step | None) -> Moment:
-        return self.writing
+        return self.moment({})
 
     def city(self, step: Step | None) -> Moment:
         offers = self.cat.labels(self.state["offers"][self.seat])
@@ -98,13 +111,13 @@ class Table:
     def build(self, step: Step | None) -> Moment:
         rule = step or BASIC
         source = rule.get("from", "hand")
-        hand = self.named(self.hand) if source in ("hand", "hand_or_row") else None
+        hand = self.in_hand if source in ("hand", "hand_or_row") else None
         row = self.state["row"] if source in ("row", "hand_or_row") else None
         size = len(city.spots(self.state, self.seat))
         readers = {
             "CARD": Source(hand, row, self.cat.label),
             "where": Spot(size),
-            "pay": self.named(self.hand),
+            "pay": self.in_hand,
         }
 
         def refuse(words: Sequence[str], at: int, arg: Arg | None) -> str:
@@ -128,7 +141,7 @@ class Table:
             return self.moment(
                 readers, lambda *_given: _("Tuck a card from the card row: /tuck row N.")
             )
-        hand = Source(self.named(self.hand), None, self.cat.label)
+        hand = Source(self.in_hand, None, self.cat.label)
         if step is None:
             return self.moment(
                 {"CARD": hand, "BUILDING": NOTHING},
@@ -147,13 +160,12 @@ class Table:
 
     def discard(self, step: Step | None) -> Moment:
         return self.moment(
-            {"CARD": self.named(self.hand)}, lambda *_given: needs_hand_card("discard", self.hand)
+            {"CARD": self.in_hand}, lambda *_given: needs_hand_card("discard", self.hand)
         )
 
     def advance(self, step: Step | None) -> Moment:
-        tracks = [TRACK_NAMES[track] for track in TRACKS]
-        named = Named(Names(tracks), TRACK_NAMES.__getitem__, starts=True)
-        return self.moment({"TRACK": named}, lambda words, *_: one_track(words, tracks))
+        tracks = TRACK_READER.names.names
+        return self.moment({"TRACK": TRACK_READER}, lambda words, *_given: one_track(words, tracks))
 
     def draw(self, step: Step | None) -> Moment:
         row = self.state["row"]

@@ -241,7 +241,7 @@ def finish_one(state: SkylinesState, step: Step) -> bool:
 
 def draw_moves(state: SkylinesState, cat: Catalog, seat: int, *, deck: bool) -> list[Move]:
     """/draw deck (when `deck`) and /draw row N of each card row slot, as the grammar writes them."""
-    words = writer(cat, state["names"], seat)
+    words = writer(cat, state["names"])
     found = [offer("draw", DRAW, {"source": "deck"}, words)] if deck else []
     rows = [{"source": "row", "slot": slot} for slot in range(len(state["row"]))]
     return found + [offer("draw", DRAW, values, words) for values in rows]

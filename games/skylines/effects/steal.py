@@ -68,7 +68,7 @@ class Steal(Kind):
         victim = ctx(state)["victim"]
         if taking(state, step) and victim is not None:
             return card_moves("take", cat, state["hands"][victim])
-        words = writer(cat, names, seat)
+        words = writer(cat, names)
         if step["what"] == "top":
             return [
                 offer("steal", STEAL, {"PLAYER": o, "BUILDING": i}, words)

@@ -60,7 +60,7 @@ class Tuck(Kind):
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         hand = state["hands"][seat]
-        words = writer(cat, state["names"], seat)
+        words = writer(cat, state["names"])
         if step["from"] == "row":
             row = enumerate(state["row"])
             return [offer("tuck", TUCK, {"CARD": Pick(card, k)}, words) for k, card in row]
