@@ -76,8 +76,10 @@ class Table:
         return Moment(self.state["names"], by_arg=readers, refuse=refuse)
 
     def read(self, verb: Verb[Any], typed: Sequence[str]) -> Args:
+        """The verb's typed values, once gate() lets it through; /skip and /done read no words
+        (words after them were always let pass)."""
         gate(self.state, self.seat, verb.name)
-        return reading.read(verb, typed, self.reading(verb.name))
+        return reading.read(verb, typed if verb.args else (), self.reading(verb.name))
 
     def write(self, args: Sequence[Arg], values: Mapping[str, Any]) -> tuple[str, ...]:
         return reading.write(args, values, self.writing)
@@ -177,7 +179,7 @@ class Table:
             )
 
         def refuse(words: Sequence[str], at: int, arg: Arg | None) -> str:
-            if arg is not None and row and at > 0 and keyword(words[at - 1]) == "row":
+            if arg is not None and row and len(words) == at + 1 == 2 and keyword(words[0]) == "row":
                 return out_of_range(_("card row slot"), 1, len(row))
             return DRAW_WORDS
 
