@@ -320,15 +320,6 @@ def one_track(words: Sequence[str], tracks: Sequence[str]) -> str:
     return not_one(_("a track"), tracks)
 
 
-def paid_before(words: Sequence[str], at: int) -> bool:
-    return any(keyword(word) == "pay" for word in words[:at])
-
-
-def after(words: Sequence[str], at: int, word: str) -> bool:
-    """Whether the word before `at` is the command word."""
-    return at > 0 and keyword(words[at - 1]) == word
-
-
 TRACK = Arg("TRACK", "choice", _("the track to move on"), choices=TRACKS)
 BUILDING = Arg("BUILDING", "number", _("a building of your city, numbered from the left"))
 CITY = (Arg("CARD", "card", _("one of your two offered cities")),)
