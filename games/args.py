@@ -247,6 +247,20 @@ class Context:
     def write(self, args: Sequence[Arg], values: Mapping[str, Any]) -> tuple[str, ...]:
         return write(args, values, self)
 
+    def refusal(self, verb: Verb[Any], words: Sequence[str], at: int, arg: Arg | None) -> str:
+        """Why the words do not read, `arg` stuck at word `at` (None: words left over): its
+        reader's sentence, else what is missing or left over. A game may say it its own way."""
+        if arg is not None and at < len(words):
+            return self.reader(arg).refusal(words[at:], self)
+        if not verb.args:
+            return _("/{verb} takes nothing after it.", verb=verb.name)
+        if arg is None:
+            return _(
+                "/{verb} has words left over that it does not read; /help {verb} shows how to write it.",
+                verb=verb.name,
+            )
+        return _("/{verb} needs more words; /help {verb} shows how to write it.", verb=verb.name)
+
     def reader(self, arg: Arg) -> Reader:
         """The game's reader of the kind, else the choices given, else the common reader."""
         found = self.readers.get(arg.kind)
@@ -337,20 +351,7 @@ def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
         best = max(walk.found, key=lambda found: found[0])[1]
         return Args(tuple(typed), best | flags)
     at, arg = walk.stuck
-    if arg is not None and at < len(words):
-        raise RuleError(context.reader(arg).refusal(words[at:], context))
-    if not verb.args:
-        raise RuleError(_("/{verb} takes nothing after it.", verb=verb.name))
-    if arg is None:
-        raise RuleError(
-            _(
-                "/{verb} has words left over that it does not read; /help {verb} shows how to write it.",
-                verb=verb.name,
-            )
-        )
-    raise RuleError(
-        _("/{verb} needs more words; /help {verb} shows how to write it.", verb=verb.name)
-    )
+    raise RuleError(context.refusal(verb, words, at, arg))
 
 
 def _flags(
