@@ -68,7 +68,7 @@ async def test_ability_anywhere_rolls_what_it_needs(console: Console) -> None:
         "(Field Repair): 30 -> 36 HP."
     )
     assert (
-        "Longbowmen has no ability 'Rally Cry Steam Ram'; its abilities: none."
+        "Longbowmen has no ability 'Rally Cry'; its abilities: none."
         in to(records, "Ann")[0]
     )
 
