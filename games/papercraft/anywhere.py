@@ -170,6 +170,8 @@ def ability_anywhere(data: dict[str, Any], text: str, rng: Rng) -> str:
         return _said(state, ability(state, 0, given), given, [user])
     listed = tuple(args.values.get("TARGET", ()))
     nobody = listed == (NOBODY,)
+    if NOBODY in listed and not nobody:
+        raise RuleError(_("Name each unit once, separated by commas."))
     targets = [] if nobody else [units[label] for label in listed]
     side = 0 if entry.get("effect") in FRIENDLY else 1
     state, pieces = two_sides([(user, 0), *((unit, side) for unit in targets)])

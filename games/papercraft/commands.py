@@ -31,8 +31,7 @@ class Command:
 
     def units(self, name: str) -> tuple[str, ...]:
         """A repeated unit argument's labels, or a flag's list of them."""
-        value = self.args.values.get(name, ())
-        return tuple(value) if isinstance(value, tuple) else (str(value),)
+        return tuple(self.args.values.get(name, ()))
 
     def inches(self, name: str) -> float | None:
         return self.args.maybe(name, float)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from games.args import Context, Reader, Reading, fold
 from games.base import Arg, Flag
 from games.i18n import Name, _, joined
-from games.papercraft.catalog import ATTACK_TYPES
+from games.papercraft.catalog import ATTACK_TYPES, builtin_units
 from games.papercraft.geometry import FACING_WORDS
 from games.papercraft.names import ability_name, attack_type, piece_name, unit_name, weapon_name
 from games.papercraft.state import Piece, Unit
@@ -77,15 +77,48 @@ class Names(Reader):
         return self.refuse(words)
 
 
-def names(entries: Iterable[tuple[str, str]], refuse: Callable[[Sequence[str]], str]) -> Names:
-    """A reader of (shown name, English) entries: every form of a shown name reads as its English."""
+Index = tuple[dict[tuple[str, ...], str], dict[str, str]]
+"""Names by the words that read as them, and each English name's shown form."""
+
+
+def index(entries: Iterable[tuple[str, str]]) -> Index:
+    """(shown name, English) entries indexed: every form of a shown name reads as its English."""
     known: dict[tuple[str, ...], str] = {}
     shown: dict[str, str] = {}
     for name, english in entries:
         shown.setdefault(english, name)
         for form in (*forms(name), english):
             known.setdefault(key_of(form), english)
-    return Names(known, shown, refuse, max((len(key) for key in known), default=1))
+    return known, shown
+
+
+def names(parts: Sequence[Index], refuse: Callable[[Sequence[str]], str]) -> Names:
+    """A reader of indexed names, an earlier part's reading first where two share words."""
+    known: dict[tuple[str, ...], str] = {}
+    shown: dict[str, str] = {}
+    for part in reversed(parts):
+        known.update(part[0])
+        shown.update(part[1])
+    return Names(known, shown, refuse, max(map(len, known), default=1))
+
+
+def _kinds(units: Iterable[str]) -> Index:
+    return index((unit_name(kind), kind) for kind in units)
+
+
+def _weapons(units: Iterable[Unit]) -> Index:
+    return index((weapon_name(u, w), w["name"]) for u in units for w in u["attacks"])
+
+
+def _abilities(units: Iterable[Unit]) -> Index:
+    return index((ability_name(a), a["name"]) for u in units for a in u["abilities"])
+
+
+@cache
+def _builtin() -> tuple[Index, Index, Index]:
+    """The built-in units' names, weapons and abilities, indexed once (the data never changes)."""
+    units = builtin_units()
+    return _kinds(units), _weapons(units.values()), _abilities(units.values())
 
 
 @dataclass(frozen=True)
@@ -281,27 +314,23 @@ class Table(Context):
     unknown: Callable[[Sequence[str]], str] = not_a_unit
 
     @cached_property
+    def extra(self) -> dict[str, Unit]:
+        """The units besides the built-in ones (a units file's, a chat's)."""
+        builtin = builtin_units()
+        return {name: unit for name, unit in self.units.items() if name not in builtin}
+
+    @cached_property
     def unit_names(self) -> Names:
-        entries = [(piece_name(piece), piece["name"]) for piece in self.pieces]
-        return names([*entries, *((unit_name(kind), kind) for kind in self.units)], self.unknown)
+        pieces = index((piece_name(piece), piece["name"]) for piece in self.pieces)
+        return names((pieces, _builtin()[0], _kinds(self.extra)), self.unknown)
 
     @cached_property
     def weapons(self) -> Names:
-        entries = (
-            (weapon_name(unit, weapon), weapon["name"])
-            for unit in self.units.values()
-            for weapon in unit["attacks"]
-        )
-        return names(entries, _not_an_attack)
+        return names((_builtin()[1], _weapons(self.extra.values())), _not_an_attack)
 
     @cached_property
     def abilities(self) -> Names:
-        entries = (
-            (ability_name(entry), entry["name"])
-            for unit in self.units.values()
-            for entry in unit["abilities"]
-        )
-        return names(entries, _not_an_ability)
+        return names((_builtin()[2], _abilities(self.extra.values())), _not_an_ability)
 
     def reader(self, arg: Arg) -> Reader:
         """The reader of an argument or flag by its name (several name inches, and 'none' is a

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.base import Arg, RuleError, Verb
+from games.base import Arg, Rng, RuleError, Verb
+from games.papercraft import ENGINE
 from games.papercraft.catalog import ATTACK_TYPES, builtin_units
 from games.papercraft.grammar import (
     ABILITY,
@@ -117,13 +118,14 @@ def test_a_whole_name_ending_in_digits_reads_before_a_count(count: int, name: st
 
 def test_polish_words_read_as_the_english_values() -> None:
     context = chat(UNITS)
-    place = context.read(verb_of(PLACE), "Łucznicy na 12,3 E".split()).values
+    place = context.read(verb_of(PLACE), ["Łucznicy", "na", "12,3", "E"]).values
     assert place == {"UNIT": "Longbowmen", "X,Y": (12.0, 3.0), "FACING": "E"}
-    army = context.read(verb_of(ARMY), "usuń Lucznicy x2".split()).values
+    army = context.read(verb_of(ARMY), ["usuń", "Lucznicy", "x2"]).values
     assert army == {"": "remove", "UNIT": "Longbowmen", "xN": 2}
-    aimed = context.read(verb_of(ABILITY), "Longbowmen Okrzyk Bojowy nic".split()).values
+    aimed = context.read(verb_of(ABILITY), ["Longbowmen", "Okrzyk", "Bojowy", "nic"]).values
     assert aimed["TARGET"] == (NOBODY,) and aimed["ABILITY"] == "Rally Cry"
-    assert context.read(verb_of(ATTACK, ATTACK_FLAGS), "Longbowmen Longbowmen --type kłute".split())
+    typed_type = ["Longbowmen", "Longbowmen", "--type", "kłute"]
+    assert context.read(verb_of(ATTACK, ATTACK_FLAGS), typed_type).values["type"] == "Pierce"
     for typed in ATTACK_TYPES:
         values = context.read(
             verb_of(ATTACK, ATTACK_FLAGS), ["Longbowmen", "Longbowmen", "--type", typed]
@@ -143,3 +145,8 @@ def test_refusals_name_what_does_not_read() -> None:
         context.read(verb_of(ATTACK, ATTACK_FLAGS), ["Longbowmen", "Longbowmen", "--range", "far"])
     with pytest.raises(RuleError, match="--dice takes the rolled faces"):
         context.read(verb_of(ATTACK, ATTACK_FLAGS), ["Longbowmen", "Longbowmen", "--dice", "six"])
+
+
+def test_none_among_named_units_is_refused_outside_a_table() -> None:
+    with pytest.raises(RuleError, match="Name each unit once, separated by commas"):
+        ENGINE.chat_act({}, "ability", "Banner Captain Rally Cry none, Longbowmen", Rng("t"))
