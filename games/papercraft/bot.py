@@ -28,7 +28,6 @@ from games.papercraft.moves import (
     legal,
     movement,
     place_move,
-    works,
 )
 from games.papercraft.moving import cannot_move
 from games.papercraft.options import MAX_UNITS
@@ -156,7 +155,7 @@ def _ability(state: State, seat: int, ctx: Table) -> Move:
                 continue
             tries += 1
             found = ability_move(state, piece, entry, ctx)
-            if found is not None and works(state, seat, found, ctx):
+            if found is not None:
                 return found
     return Move("done")
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from games.args import Context, Reader, Reading, fold
@@ -19,7 +20,7 @@ from games.base import Arg, Flag
 from games.i18n import Name, _, joined
 from games.papercraft.catalog import ATTACK_TYPES, builtin_units
 from games.papercraft.geometry import FACING_WORDS
-from games.papercraft.names import ability_name, attack_type, piece_name, unit_name, weapon_name
+from games.papercraft.names import ability_name, attack_type, named_piece, unit_name, weapon_name
 from games.papercraft.state import Piece, Unit
 from games.papercraft.words import forms, key_of, norm
 
@@ -77,8 +78,9 @@ class Names(Reader):
         return self.refuse(words)
 
 
-Index = tuple[dict[tuple[str, ...], str], dict[str, str]]
-"""Names by the words that read as them, and each English name's shown form."""
+Index = tuple[Mapping[tuple[str, ...], str], Mapping[str, str]]
+"""Names by the words that read as them, and each English name's shown form (read-only: an
+index may be remembered and shared)."""
 
 
 def index(entries: Iterable[tuple[str, str]]) -> Index:
@@ -89,7 +91,7 @@ def index(entries: Iterable[tuple[str, str]]) -> Index:
         shown.setdefault(english, name)
         for form in (*forms(name), english):
             known.setdefault(key_of(form), english)
-    return known, shown
+    return MappingProxyType(known), MappingProxyType(shown)
 
 
 def names(parts: Sequence[Index], refuse: Callable[[Sequence[str]], str]) -> Names:
@@ -112,6 +114,13 @@ def _weapons(units: Iterable[Unit]) -> Index:
 
 def _abilities(units: Iterable[Unit]) -> Index:
     return index((ability_name(a), a["name"]) for u in units for a in u["abilities"])
+
+
+@lru_cache(maxsize=256)
+def _labels(pieces: tuple[tuple[str, str], ...]) -> Index:
+    """The units on a table by their labels (label, kind), indexed once: labels never change
+    once the armies are set, and every command reads them."""
+    return index((named_piece(label, kind), label) for label, kind in pieces)
 
 
 @cache
@@ -321,7 +330,7 @@ class Table(Context):
 
     @cached_property
     def unit_names(self) -> Names:
-        pieces = index((piece_name(piece), piece["name"]) for piece in self.pieces)
+        pieces = _labels(tuple((piece["name"], piece["kind"]) for piece in self.pieces))
         return names((pieces, _builtin()[0], _kinds(self.extra)), self.unknown)
 
     @cached_property
@@ -332,7 +341,18 @@ class Table(Context):
     def abilities(self) -> Names:
         return names((_builtin()[2], _abilities(self.extra.values())), _not_an_ability)
 
+    @cached_property
+    def made(self) -> dict[Arg, Reader]:
+        """Each argument's reader, made once at this table (a move's offers write many)."""
+        return {}
+
     def reader(self, arg: Arg) -> Reader:
+        found = self.made.get(arg)
+        if found is None:
+            found = self.made[arg] = self._reader(arg)
+        return found
+
+    def _reader(self, arg: Arg) -> Reader:
         """The reader of an argument or flag by its name (several name inches, and 'none' is a
         target), else by its kind."""
         found = READERS.get(arg.name)

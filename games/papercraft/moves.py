@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from games.args import offer
-from games.base import Move, Rng, RuleError, Verb
+from games.base import Args, Move, Rng, RuleError
 from games.i18n import _, joined
 from games.papercraft.abilities import in_place_block, prepare
 from games.papercraft.army import army_points, army_size, can_ready_empty, side_points
@@ -47,8 +47,6 @@ from games.papercraft.state import Ability, PapercraftState, Piece, Weapon
 
 State = PapercraftState
 TRIES = 3  # targets tried for one ability that moves a unit
-ABILITY_VERB: Verb[Any] = Verb("ability", "", args=ABILITY, flags=ABILITY_FLAGS)
-"""What `works` reads an offered /ability move as."""
 
 
 def context(state: State) -> Table:
@@ -290,18 +288,14 @@ def attacks(state: State, seat: int, field: Field | None, ctx: Table) -> list[Mo
     return moves
 
 
-def works(state: State, seat: int, move: Move, ctx: Table) -> bool:
-    """Whether an /ability move passes every check (nothing is changed, nothing rolled)."""
+def works(state: State, seat: int, values: dict[str, Any]) -> bool:
+    """Whether an /ability of these typed values passes every check (nothing is changed,
+    nothing rolled)."""
     try:
-        args = ctx.read(ABILITY_VERB, move.args)
-        prepare(state, seat, command(args, Rng("unused")))
+        prepare(state, seat, command(Args((), values), Rng("unused")))
     except RuleError:
         return False
     return True
-
-
-def ability_offer(values: dict[str, Any], ctx: Table) -> Move:
-    return offer("ability", ABILITY, values, ctx, flags=ABILITY_FLAGS)
 
 
 def abilities(state: State, seat: int, ctx: Table) -> list[Move]:
@@ -314,13 +308,21 @@ def abilities(state: State, seat: int, ctx: Table) -> list[Move]:
             if effect is None:
                 continue
             move = ability_move(state, piece, entry, ctx)
-            if move is not None and works(state, seat, move, ctx):
+            if move is not None:
                 moves.append(move)
     return moves
 
 
 def ability_move(state: State, piece: Piece, entry: Ability, ctx: Table) -> Move | None:
-    """A plausible use of an in-place-of-attacking ability (checked by `works` before offering)."""
+    """A use of an in-place-of-attacking ability that passes every check, if one is found."""
+    values = _ability_values(state, piece, entry)
+    if values is None or not works(state, piece["owner"], values):
+        return None
+    return offer("ability", ABILITY, values, ctx, flags=ABILITY_FLAGS)
+
+
+def _ability_values(state: State, piece: Piece, entry: Ability) -> dict[str, Any] | None:
+    """A plausible use of an in-place-of-attacking ability, as typed values."""
     seat, effect = piece["owner"], entry.get("effect")
     base = {"UNIT": piece["name"], "ABILITY": entry["name"]}
     friends = [p for p in standing(state) if p is not piece and allied(state, seat, p["owner"])]
@@ -334,11 +336,11 @@ def ability_move(state: State, piece: Piece, entry: Ability, ctx: Table) -> Move
             ]
         if tracked(state):
             friends = within(state, piece, friends, entry["reach"])
-        return ability_offer(base | {"TARGET": (friends[0]["name"],)}, ctx) if friends else None
+        return base | {"TARGET": (friends[0]["name"],)} if friends else None
     if effect in ("quake_stomp", "fire_rockets"):
         if tracked(state):
-            return ability_offer(base, ctx)
-        return ability_offer(base | {"TARGET": (foes[0]["name"],)}, ctx) if foes else None
+            return base
+        return base | {"TARGET": (foes[0]["name"],)} if foes else None
     if effect == "telekinesis":
         movable = [p for p in foes if not emplaced(state, p)]
         if tracked(state):
@@ -346,25 +348,24 @@ def ability_move(state: State, piece: Piece, entry: Ability, ctx: Table) -> Move
         for target in movable[:TRIES]:
             aimed = base | {"TARGET": (target["name"],)}
             if not tracked(state):
-                return ability_offer(aimed | {"range": 1.0}, ctx)
+                return aimed | {"range": 1.0}
             here, there = centre(piece), centre(target)
             away = math.atan2(there[1] - here[1], there[0] - here[0])
             x = round(there[0] + 6 * math.cos(away), 1)
             y = round(there[1] + 6 * math.sin(away), 1)
-            move = ability_offer(aimed | {"X,Y": (x, y)}, ctx)
-            if works(state, seat, move, ctx):
-                return move
+            if works(state, seat, aimed | {"X,Y": (x, y)}):
+                return aimed | {"X,Y": (x, y)}
         return None
     if effect == "gale":
-        return _gale_move(state, piece, base, foes, ctx)
+        return _gale_values(state, piece, base, foes)
     return None
 
 
-def _gale_move(
-    state: State, piece: Piece, base: dict[str, Any], foes: list[Piece], ctx: Table
-) -> Move | None:
+def _gale_values(
+    state: State, piece: Piece, base: dict[str, Any], foes: list[Piece]
+) -> dict[str, Any] | None:
     if not tracked(state):
-        return ability_offer(base | {"TARGET": (foes[0]["name"],)}, ctx) if foes else None
+        return base | {"TARGET": (foes[0]["name"],)} if foes else None
     entry = power(state, piece, "gale")
     if entry is None:
         return None
@@ -379,9 +380,8 @@ def _gale_move(
             continue
         x = round(here[0] + beyond * math.cos(heading), 1)
         y = round(here[1] + beyond * math.sin(heading), 1)
-        move = ability_offer(base | {"X,Y": (x, y)}, ctx)
-        if works(state, piece["owner"], move, ctx):
-            return move
+        if works(state, piece["owner"], base | {"X,Y": (x, y)}):
+            return base | {"X,Y": (x, y)}
         tried += 1
         if tried >= TRIES:
             break
