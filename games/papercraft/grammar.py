@@ -52,35 +52,13 @@ def typed(words: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class Names(Reader):
-    """Names a table knows (units, weapons, abilities) in any language, longest first, read as
-    their English. A reading counts its words as `named`, so a longer whole name outranks a
-    shorter one with a number after it ('Spear 5' is a unit before 'Spear' x5)."""
+class Index:
+    """Names by the words that read as them, each English name's shown form, and the most
+    words a name has (read-only: an index is remembered and shared)."""
 
     known: Mapping[tuple[str, ...], str]
     shown: Mapping[str, str]
-    refuse: Callable[[Sequence[str]], str]
-    longest: int = 1
-
-    def readings(self, words: Sequence[str], context: Context) -> Iterator[Reading]:
-        keys = [norm(word) for word in words[: 2 * self.longest]]
-        for used in range(len(keys), 0, -1):
-            if not keys[used - 1]:
-                continue  # a word of punctuation alone belongs to the shorter reading
-            found = self.known.get(tuple(key for key in keys[:used] if key))
-            if found is not None:
-                yield Reading(found, used, used)
-
-    def format(self, value: Any, context: Context) -> str:
-        return self.shown.get(value, str(value))
-
-    def refusal(self, words: Sequence[str], context: Context) -> str:
-        return self.refuse(words)
-
-
-Index = tuple[Mapping[tuple[str, ...], str], Mapping[str, str]]
-"""Names by the words that read as them, and each English name's shown form (read-only: an
-index may be remembered and shared)."""
+    longest: int
 
 
 def index(entries: Iterable[tuple[str, str]]) -> Index:
@@ -91,17 +69,36 @@ def index(entries: Iterable[tuple[str, str]]) -> Index:
         shown.setdefault(english, name)
         for form in (*forms(name), english):
             known.setdefault(key_of(form), english)
-    return MappingProxyType(known), MappingProxyType(shown)
+    longest = max(map(len, known), default=1)
+    return Index(MappingProxyType(known), MappingProxyType(shown), longest)
 
 
-def names(parts: Sequence[Index], refuse: Callable[[Sequence[str]], str]) -> Names:
-    """A reader of indexed names, an earlier part's reading first where two share words."""
-    known: dict[tuple[str, ...], str] = {}
-    shown: dict[str, str] = {}
-    for part in reversed(parts):
-        known.update(part[0])
-        shown.update(part[1])
-    return Names(known, shown, refuse, max(map(len, known), default=1))
+@dataclass(frozen=True)
+class Names(Reader):
+    """Names a table knows (units, weapons, abilities) in any language, longest first, read as
+    their English; an earlier index's reading first where two share words. A reading counts its
+    words as `named`, so a longer whole name outranks a shorter one with a number after it
+    ('Spear 5' is a unit before 'Spear' x5)."""
+
+    parts: tuple[Index, ...]
+    refuse: Callable[[Sequence[str]], str]
+
+    def readings(self, words: Sequence[str], context: Context) -> Iterator[Reading]:
+        longest = max(part.longest for part in self.parts)
+        keys = [norm(word) for word in words[: 2 * longest]]
+        for used in range(len(keys), 0, -1):
+            if not keys[used - 1]:
+                continue  # a word of punctuation alone belongs to the shorter reading
+            wanted = tuple(key for key in keys[:used] if key)
+            found = next((p.known[wanted] for p in self.parts if wanted in p.known), None)
+            if found is not None:
+                yield Reading(found, used, used)
+
+    def format(self, value: Any, context: Context) -> str:
+        return next((p.shown[value] for p in self.parts if value in p.shown), str(value))
+
+    def refusal(self, words: Sequence[str], context: Context) -> str:
+        return self.refuse(words)
 
 
 def _kinds(units: Iterable[str]) -> Index:
@@ -331,25 +328,26 @@ class Table(Context):
     @cached_property
     def unit_names(self) -> Names:
         pieces = _labels(tuple((piece["name"], piece["kind"]) for piece in self.pieces))
-        return names((pieces, _builtin()[0], _kinds(self.extra)), self.unknown)
+        return Names((pieces, _builtin()[0], _kinds(self.extra)), self.unknown)
 
     @cached_property
     def weapons(self) -> Names:
-        return names((_builtin()[1], _weapons(self.extra.values())), _not_an_attack)
+        return Names((_builtin()[1], _weapons(self.extra.values())), _not_an_attack)
 
     @cached_property
     def abilities(self) -> Names:
-        return names((_builtin()[2], _abilities(self.extra.values())), _not_an_ability)
+        return Names((_builtin()[2], _abilities(self.extra.values())), _not_an_ability)
 
     @cached_property
-    def made(self) -> dict[Arg, Reader]:
+    def made(self) -> dict[tuple[Any, ...], Reader]:
         """Each argument's reader, made once at this table (a move's offers write many)."""
         return {}
 
     def reader(self, arg: Arg) -> Reader:
-        found = self.made.get(arg)
+        key = (arg.name, arg.kind, arg.literal, arg.repeat, arg.choices)
+        found = self.made.get(key)
         if found is None:
-            found = self.made[arg] = self._reader(arg)
+            found = self.made[key] = self._reader(arg)
         return found
 
     def _reader(self, arg: Arg) -> Reader:
