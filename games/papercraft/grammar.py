@@ -21,7 +21,7 @@ from games.i18n import Name, _, joined
 from games.papercraft.catalog import ATTACK_TYPES, builtin_units
 from games.papercraft.geometry import FACING_WORDS
 from games.papercraft.names import ability_name, attack_type, named_piece, unit_name, weapon_name
-from games.papercraft.state import Piece, Unit
+from games.papercraft.state import PapercraftState, Piece, Unit
 from games.papercraft.words import forms, key_of, norm
 
 ADD = Name({"en": "add", "pl": "dodaj"})
@@ -351,8 +351,8 @@ class Table(Context):
         return found
 
     def _reader(self, arg: Arg) -> Reader:
-        """The reader of an argument or flag by its name (several name inches, and 'none' is a
-        target), else by its kind."""
+        """The reader of an argument or flag by its name (inches, a count, a facing, a unit's
+        weapons and abilities, 'none' among targets), else by its kind."""
         found = READERS.get(arg.name)
         if found is not None:
             return found
@@ -394,7 +394,7 @@ READERS: dict[str, Reader] = {
 """Readers by argument or flag name: Papercraft's numbers are inches, a count or faces."""
 
 
-def table(state: Any, units: Mapping[str, Unit]) -> Table:
+def table(state: PapercraftState, units: Mapping[str, Unit]) -> Table:
     """Reading at this table: its units on the table and the kinds it may use."""
     return Table(state["names"], units=units, pieces=state["units"])
 
