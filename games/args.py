@@ -244,8 +244,10 @@ class Context:
     def read(self, verb: Verb[Any], typed: Sequence[str]) -> Args:
         return read(verb, typed, self)
 
-    def write(self, args: Sequence[Arg], values: Mapping[str, Any]) -> tuple[str, ...]:
-        return write(args, values, self)
+    def write(
+        self, args: Sequence[Arg], values: Mapping[str, Any], flags: Sequence[Flag] = ()
+    ) -> tuple[str, ...]:
+        return write(args, values, self, flags)
 
     def refusal(self, verb: Verb[Any], words: Sequence[str], at: int, arg: Arg | None) -> str:
         """Why the words do not read, `arg` stuck at word `at` (None: words left over): its
@@ -398,10 +400,13 @@ def _flag_value(flag: Flag, given: Sequence[str], context: Context) -> tuple[Any
     raise RuleError(_("--{flag} needs a value: {help}.", flag=flag.name, help=flag.help))
 
 
-def write(args: Sequence[Arg], values: Mapping[str, Any], context: Context) -> tuple[str, ...]:
+def write(
+    args: Sequence[Arg], values: Mapping[str, Any], context: Context, flags: Sequence[Flag] = ()
+) -> tuple[str, ...]:
     """The words that read back as `values`. A left-out argument writes nothing; an optional
     argument's literal word is written only after the argument before it (where it tells the
-    two apart: '/play bone Bob floor 2' but '/play dog 2')."""
+    two apart: '/play bone Bob floor 2' but '/play dog 2'). Then the `flags` given a value, in
+    their declared order (`--hug`, `--range 12`)."""
     words: list[str] = []
     before = True
     for arg in args:
@@ -414,11 +419,22 @@ def write(args: Sequence[Arg], values: Mapping[str, Any], context: Context) -> t
         given = values[arg.name] if arg.repeat else (values[arg.name],)
         words += [reader.format(value, context) for value in given]
         before = True
+    for flag in flags:
+        if flag.name in values:
+            words.append(f"--{flag.name}")
+            if flag.kind is not None:
+                reader = context.reader(Arg(flag.name, flag.kind))
+                words.append(reader.format(values[flag.name], context))
     return tuple(words)
 
 
 def offer(
-    verb: str, args: Sequence[Arg], values: Mapping[str, Any], context: Context, label: str = ""
+    verb: str,
+    args: Sequence[Arg],
+    values: Mapping[str, Any],
+    context: Context,
+    label: str = "",
+    flags: Sequence[Flag] = (),
 ) -> Move:
-    """A move of the verb with these typed values, written as a player would type it."""
-    return Move(verb, write(args, values, context), label)
+    """A move of the verb with these typed values (and flags), written as a player would type it."""
+    return Move(verb, write(args, values, context, flags), label)

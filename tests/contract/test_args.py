@@ -154,7 +154,7 @@ def test_every_offered_move_reads_back_and_writes_the_same_words(game_key: str) 
             ):
                 verb = next(v for v in engine.verbs if v.name == move.verb)
                 typed = reader.read(verb, move.args)
-                assert reader.write(verb.args, typed.values) == move.args, move.text
+                assert reader.write(verb.args, typed.values, verb.flags) == move.args, move.text
                 assert reader.read(verb, move.text.split()[1:]).values == typed.values, move.text
                 checked += 1
     assert checked > 50
