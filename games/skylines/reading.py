@@ -12,7 +12,7 @@ from typing import Any
 
 from games import args as reading
 from games.args import Reader, refused
-from games.base import Arg, Args, Verb
+from games.base import Arg, Args, Flag, Verb
 from games.i18n import _
 from games.skylines import city
 from games.skylines.achievements import claimable
@@ -81,8 +81,10 @@ class Table:
         gate(self.state, self.seat, verb.name)
         return reading.read(verb, typed if verb.args else (), self.reading(verb.name))
 
-    def write(self, args: Sequence[Arg], values: Mapping[str, Any]) -> tuple[str, ...]:
-        return reading.write(args, values, self.writing)
+    def write(
+        self, args: Sequence[Arg], values: Mapping[str, Any], flags: Sequence[Flag] = ()
+    ) -> tuple[str, ...]:
+        return reading.write(args, values, self.writing, flags)
 
     @cached_property
     def writing(self) -> Moment:
