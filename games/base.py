@@ -8,6 +8,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import orjson
@@ -334,6 +335,7 @@ class Grid:
     col_labels: list[str] = field(default_factory=list)
     legend: dict[str, str] = field(default_factory=dict)
     in_text: bool = True  # False: too big for a chat message, drawn only as an image
+    title: str = ""  # said above the map (a player's city)
 
 
 @dataclass
@@ -341,6 +343,7 @@ class TableBlock:
     title: str
     header: list[str]
     rows: list[list[str]]
+    in_image: bool = True  # False: a picture shows it otherwise (as a map), only text lists it
 
 
 @dataclass
@@ -352,6 +355,27 @@ class Track:
     length: int
     positions: dict[str, int]
     ticked: int = 0  # boxes crossed from the left, for time tracks
+
+
+def token_labels(names: list[str]) -> list[str]:
+    """A distinct label of at most two characters per seat, for tokens on a drawn track (and the
+    tables that name them): the name's first two letters, else its first and last, else its
+    first and a digit."""
+    return list(_token_labels(tuple(names)))
+
+
+@lru_cache(maxsize=256)
+def _token_labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    """`token_labels`, worked out once per table's names."""
+    labels: list[str] = []
+    for seat, name in enumerate(names):
+        chars = [ch for ch in name if ch.isalnum()] or list(str(seat + 1))
+        head = chars[0].upper()
+        tried = [head + ch for ch in chars[1:2]] + [head + chars[-1]]
+        tried += [head + ch for ch in chars[1:]] + [head + str(d) for d in range(1, 10)]
+        tried += [f"{seat + 1}"]
+        labels.append(next(label for label in tried if label not in labels))
+    return tuple(labels)
 
 
 @dataclass
@@ -456,6 +480,11 @@ class Engine(Protocol[S]):
         than the game's maximum): the lobby's limit."""
         ...
 
+    def picture(self, options: Mapping[str, Any]) -> bool:
+        """Whether a table with these options is best shown as a picture on a phone (a map is
+        the point: a hex sheet, a battlefield, cities); else its compact text board is."""
+        ...
+
     def card(self, state: S | None, name: str) -> str | None:
         """One card named in either language, in full (numbers and ability), for `/card` and
         `/rules GAME CARD`: of the table's card set (state None: the game's own set); None when
@@ -495,6 +524,9 @@ class BaseEngine(ABC, Generic[S]):
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         return None
+
+    def picture(self, options: Mapping[str, Any]) -> bool:
+        return False
 
     def reader(self, state: S, seat: int) -> ArgumentReader | None:
         """What reads this seat's arguments; None while the game's handlers still read their own

@@ -153,7 +153,7 @@ def _positions(state: State, known: _Pieces) -> TableBlock:
                 known.notes[k],
             ]
         )
-    return TableBlock(_("Positions"), header, rows)
+    return TableBlock(_("Positions"), header, rows, in_image=False)  # the picture draws them
 
 
 @lru_cache(maxsize=12)
@@ -317,6 +317,7 @@ def view(state: State, seat: int | None) -> View:
     known = _Pieces(state)
     result.tables.append(_roster(state, known))
     if tracked(state):
+        result.tables[-1].in_image = False  # the picture has the battlefield and HP bars
         result.tables.append(_positions(state, known))
         result.grids.append(_battlefield(state, known))
     result.meters = [

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from games.base import TableBlock, Track, View
+from games.base import Cell, Grid, TableBlock, Track, View, token_labels
 from games.i18n import _, _n, from_json, joined
 from games.memo import Memo
 from games.skylines import city
@@ -17,26 +16,6 @@ from games.skylines.setup import provenance
 from games.skylines.state import SkylinesState, Stack
 
 SAMPLE_NOTE = _("Cards: an ORIGINAL SAMPLE set made up for this bot, not the published game.")
-
-
-def token_labels(names: list[str]) -> list[str]:
-    """A distinct label of at most two characters per seat, for tokens on a drawn track:
-    the name's first two letters, else its first and last, else its first and a digit."""
-    return list(_token_labels(tuple(names)))
-
-
-@lru_cache(maxsize=256)
-def _token_labels(names: tuple[str, ...]) -> tuple[str, ...]:
-    """`token_labels`, worked out once per table's names."""
-    labels: list[str] = []
-    for seat, name in enumerate(names):
-        chars = [ch for ch in name if ch.isalnum()] or list(str(seat + 1))
-        head = chars[0].upper()
-        tried = [head + ch for ch in chars[1:2]] + [head + chars[-1]]
-        tried += [head + ch for ch in chars[1:]] + [head + str(d) for d in range(1, 10)]
-        tried += [f"{seat + 1}"]
-        labels.append(next(label for label in tried if label not in labels))
-    return tuple(labels)
 
 
 def _icons(cat: Catalog, stack: Stack) -> str:
@@ -149,7 +128,44 @@ def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
         _("Height"),
         _("Mayor"),
     ]
-    return TableBlock(title, header, rows)
+    return TableBlock(title, header, rows, in_image=False)  # a picture draws the city
+
+
+TYPE_COLOURS = ("#4f86d9", "#e3a33b", "#58b368", "#a56bd1", "#d9605f", "#3fb3ab", "#c7a27a")
+"""A building type's colour in a city's picture, by the type's place in the card set."""
+EMPTY = "#ffffff"
+
+
+def city_grid(state: SkylinesState, cat: Catalog, seat: int) -> Grid:
+    """A player's city as a picture: a column per building, its built cards stacked from the
+    bottom in their type's colour; the column's label marks the mayor and counts tucked cards."""
+    stacks = city.spots(state, seat)
+    high = max((len(s["built"]) for s in stacks if s is not None), default=1)
+    types = cat.types
+    cells: list[Cell] = []
+    labels: list[str] = []
+    for col, stack in enumerate(stacks):
+        mark = "★" if state["mayor"][seat] == col else ""
+        tucked = f" +{len(stack['tucked'])}" if stack is not None and stack["tucked"] else ""
+        labels.append(f"{col + 1}{mark}{tucked}")
+        for level, name in enumerate(stack["built"] if stack is not None else ()):
+            kind = cat.card(name).type
+            colour = TYPE_COLOURS[types.index(kind) % len(TYPE_COLOURS)] if kind in types else EMPTY
+            cells.append(Cell(high - 1 - level, col, colour, label=cat.label(name)))
+    return Grid(
+        high,
+        len(stacks),
+        cells,
+        row_labels=[str(high - r) for r in range(high)],
+        col_labels=labels,
+        legend={"★": _("mayor"), "+N": _("cards tucked under")},
+        in_text=False,
+        title=_(
+            "{player}'s city ({city})",
+            player=state["names"][seat],
+            city=cat.label(state["city"][seat]),
+        ),
+    )
 
 
 def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
@@ -323,8 +339,10 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     )
     lines.append(_("Game-end awards: {awards}", awards=awards))
     tables = [_players_block(state), _row_block(state, cat)]
+    grids: list[Grid] = []
     if state["phase"] != "city":
         tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
+        grids = [city_grid(state, cat, s) for s in range(len(state["names"]))]
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
     # (and on, past it: ruling 26).
@@ -349,4 +367,4 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
         title = _("Paper Skylines (own cards), level {level}", level=state["level"])
     else:
         title = _("Paper Skylines (sample cards), level {level}", level=state["level"])
-    return View(title, seat, lines, tables, [], tracks, [], hand)
+    return View(title, seat, lines, tables, grids, tracks, [], hand)
