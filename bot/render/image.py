@@ -540,7 +540,7 @@ def token_centres(track: Track) -> dict[str, tuple[float, float]]:
     return centres
 
 
-def _track(canvas: Canvas, track: Track) -> None:
+def _track(canvas: Canvas, track: Track, lang: str) -> None:
     """The track's name and tokens in words, then its spaces as numbered boxes (crossed up to
     `ticked`), each token's two-letter tag inside its space, stacked when several share it."""
     tags = token_labels(list(track.positions))
@@ -548,7 +548,8 @@ def _track(canvas: Canvas, track: Track) -> None:
     tokens = ", ".join(
         f"{tag} {pos}" for tag, pos in zip(named, track.positions.values(), strict=True)
     )
-    parts = [f"{track.ticked} of {track.length} crossed"] if track.ticked else []
+    crossed = _("{ticked} of {length} crossed", ticked=track.ticked, length=track.length)
+    parts = [say(crossed, lang)] if track.ticked else []
     parts += [tokens] if tokens else []
     canvas.paragraph(f"{track.name}: {'; '.join(parts)}" if parts else track.name, LINE_SIZE)
     shape = track_shape(track)
@@ -672,7 +673,7 @@ def _compose(view: View) -> tuple[Canvas, list[tuple[int, GridShape]]]:
         if block.in_image:
             _table(canvas, block)
     for track in view.tracks:
-        _track(canvas, track)
+        _track(canvas, track, view.lang)
     if view.meters:
         _meters(canvas, view.meters)
     if view.hand is not None:

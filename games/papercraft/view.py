@@ -313,6 +313,8 @@ def view(state: State, seat: int | None) -> View:
         ]
         header: list[str] = [_("Player"), _("Army"), _("Points"), _("Ready")]
         result.tables.append(TableBlock(_("Armies"), header, rows))
+        if tracked(state):  # the empty battlefield the armies will stand on
+            result.grids.append(_battlefield(state, _Pieces(state)))
         return result
     known = _Pieces(state)
     result.tables.append(_roster(state, known))

@@ -139,7 +139,7 @@ EMPTY = "#ffffff"
 def city_grid(state: SkylinesState, cat: Catalog, seat: int) -> Grid:
     """A player's city as a picture: a column per building, its built cards stacked from the
     bottom in their type's colour; the column's label marks the mayor and counts tucked cards."""
-    stacks = city.spots(state, seat)
+    stacks = city.spots(state, seat)  # none while the cities are being chosen: an empty lot
     high = max((len(s["built"]) for s in stacks if s is not None), default=1)
     types = cat.types
     cells: list[Cell] = []
@@ -163,7 +163,7 @@ def city_grid(state: SkylinesState, cat: Catalog, seat: int) -> Grid:
         title=_(
             "{player}'s city ({city})",
             player=state["names"][seat],
-            city=cat.label(state["city"][seat]),
+            city=cat.label(state["city"][seat]) or _("not chosen yet"),
         ),
     )
 
@@ -339,10 +339,9 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     )
     lines.append(_("Game-end awards: {awards}", awards=awards))
     tables = [_players_block(state), _row_block(state, cat)]
-    grids: list[Grid] = []
     if state["phase"] != "city":
         tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
-        grids = [city_grid(state, cat, s) for s in range(len(state["names"]))]
+    grids = [city_grid(state, cat, s) for s in range(len(state["names"]))]
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
     # (and on, past it: ruling 26).
