@@ -344,6 +344,7 @@ class TableBlock:
     header: list[str]
     rows: list[list[str]]
     in_image: bool = True  # False: a picture shows it otherwise (as a map), only text lists it
+    in_text: bool = True  # False: a picture's short form of what the text board says in full
 
 
 @dataclass

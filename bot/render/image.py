@@ -356,15 +356,13 @@ class Canvas:
         self.height += height + GAP
         return top
 
-    def paragraph(
-        self, text: str, size: int, fill: tuple[int, int, int] = INK, indent: int = 0
-    ) -> None:
-        lines = _wrap(text, size, WIDTH - 2 * MARGIN - indent)
+    def paragraph(self, text: str, size: int, fill: tuple[int, int, int] = INK) -> None:
+        lines = _wrap(text, size, WIDTH - 2 * MARGIN)
         step = _line_height(size)
 
         def paint(draw: ImageDraw.ImageDraw, top: int) -> None:
             for k, line in enumerate(lines):
-                draw.text((MARGIN + indent, top + k * step), line, font=font(size), fill=fill)
+                draw.text((MARGIN, top + k * step), line, font=font(size), fill=fill)
 
         self.add(step * len(lines), paint)
 
@@ -432,15 +430,32 @@ def _column_widths(rows: list[list[str]], size: int, pad: float) -> list[float]:
 def _stacked(canvas: Canvas, block: TableBlock) -> None:
     """A table too wide for the picture, row by row (as the text board does): its first cell,
     then the others as `header: value`."""
-    header = block.header
+    header, size, indent = block.header, TABLE_SIZE, 24
+    room = WIDTH - 2 * MARGIN
+    step = _line_height(size)
+    records: list[tuple[list[str], list[str]]] = []
     for row in block.rows:
-        canvas.paragraph(str(row[0]) if row else "", TABLE_SIZE)
         parts = [
             f"{header[i]}: {value}" if i < len(header) and header[i] else str(value)
             for i, value in enumerate(row[1:], start=1)
             if value
         ]
-        canvas.paragraph(" · ".join(parts), TABLE_SIZE, SOFT_INK, indent=24)
+        first = _wrap(str(row[0]) if row else "", size, room)
+        records.append((first, _wrap(" · ".join(parts), size, room - indent) if parts else []))
+
+    def paint(draw: ImageDraw.ImageDraw, top: int) -> None:
+        y = top
+        for first, rest in records:
+            for line in first:
+                draw.text((MARGIN, y), line, font=font(size), fill=INK)
+                y += step
+            for line in rest:
+                draw.text((MARGIN + indent, y), line, font=font(size), fill=SOFT_INK)
+                y += step
+            y += GAP // 2
+
+    lines = sum(len(first) + len(rest) for first, rest in records)
+    canvas.add(lines * step + (GAP // 2) * max(len(records) - 1, 0), paint)
 
 
 def _table(canvas: Canvas, block: TableBlock) -> None:

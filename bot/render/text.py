@@ -172,6 +172,10 @@ def table_lines(block: TableBlock, columns: int = PHONE_COLUMNS) -> Iterator[str
     rows = [row for row in rows if row]
     if not rows:
         return
+    if all(len(row) == 1 for row in rows):  # a list: each entry wrapped
+        for row in rows:
+            yield from wrap(INDENT + row[0], columns, INDENT * 2)
+        return
     widths = _fitted_widths(rows, columns)
     if widths is None:
         yield from _stacked(block, columns)
@@ -213,7 +217,8 @@ def render_text(view: View, columns: int = PHONE_COLUMNS) -> str:
         if grid.in_text:
             out.extend(grid_lines(grid, columns))
     for block in view.tables:
-        out.extend(table_lines(block, columns))
+        if block.in_text:
+            out.extend(table_lines(block, columns))
     for track in view.tracks:
         out += track_lines(track, columns)
     for meter in view.meters:

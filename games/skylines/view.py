@@ -208,10 +208,30 @@ def _players_block(state: SkylinesState) -> TableBlock:
     return TableBlock(_("Players"), header, rows)
 
 
-def _achievement_lines(state: SkylinesState, cat: Catalog, seat: int | None) -> list[str]:
+def _achievements(
+    state: SkylinesState, cat: Catalog, seat: int | None, awards: str
+) -> list[TableBlock]:
+    """In text, each achievement's line with its goal (and the game-end awards); in a picture,
+    a short table of who claimed which (the goals are in /rules)."""
     printed = _printed(cat)
+    keys = _achievement_keys(state, cat, seat)
+    title = _("Achievements")
+    lines = [[printed.achievement(a, key)] for a, key in keys]
+    full = TableBlock(title, [], [*lines, [awards]], in_image=False)
+    header: list[str] = [_("Achievement"), "", _("Claimed by")]
+    rows = [
+        [joined((cat.label(a.name), "★" * a.stars), " "), _chip(key), _claimers(key)]
+        for a, key in keys
+    ]
+    return [full, TableBlock(title, header, rows, in_text=False)]
+
+
+def _achievement_keys(
+    state: SkylinesState, cat: Catalog, seat: int | None
+) -> list[tuple[Achievement, AchievementKey]]:
+    """Each achievement with what the seat may know of it."""
     names = state["names"]
-    lines: list[str] = []
+    keys: list[tuple[Achievement, AchievementKey]] = []
     for a in cat.achievements:
         owner = state["chip_owner"][a.name]
         claimed = tuple(names[s] for s in state["claims"][a.name])
@@ -221,20 +241,26 @@ def _achievement_lines(state: SkylinesState, cat: Catalog, seat: int | None) -> 
             key = (a.name, claimed, names[owner], state["chips"][a.name])
         else:
             key = (a.name, claimed, names[owner], None)
-        lines.append(printed.achievement(a, key))
-    return lines
+        keys.append((a, key))
+    return keys
+
+
+def _chip(key: AchievementKey) -> str:
+    _name, _claimed, owner, points = key
+    if owner is None:
+        return _("chip face down")
+    if points is not None:
+        return _("chip {points} taken by {player}", points=points, player=owner)
+    return _("chip taken by {player}", player=owner)
+
+
+def _claimers(key: AchievementKey) -> str:
+    return joined(key[1], empty=_("nobody yet"))
 
 
 def _achievement_line(cat: Catalog, a: Achievement, key: AchievementKey) -> str:
     """An achievement's line: its stars, its chip, its text and who claimed it."""
-    _name, claimed, owner, points = key
-    if owner is None:
-        chip = _("chip face down")
-    elif points is not None:
-        chip = _("chip {points} taken by {player}", points=points, player=owner)
-    else:
-        chip = _("chip taken by {player}", player=owner)
-    claimers = joined(claimed, empty=_("nobody yet"))
+    chip, claimers = _chip(key), _claimers(key)
     return _n(
         "{name} ({n} star, {chip}): {text} Claimed by {claimed}.",
         "{name} ({n} stars, {chip}): {text} Claimed by {claimed}.",
@@ -329,7 +355,6 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
             top=top,
         )
     )
-    lines += _achievement_lines(state, cat, seat)
     awards = joined(
         (
             _("{award} {points} ({rule})", award=cat.label(a.name), points=a.points, rule=a.text)
@@ -337,8 +362,8 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
         ),
         "; ",
     )
-    lines.append(_("Game-end awards: {awards}", awards=awards))
-    tables = [_players_block(state), _row_block(state, cat)]
+    said = _("Game-end awards: {awards}", awards=awards)
+    tables = [_players_block(state), _row_block(state, cat), *_achievements(state, cat, seat, said)]
     if state["phase"] != "city":
         tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
     grids = [city_grid(state, cat, s) for s in range(len(state["names"]))]
