@@ -104,3 +104,12 @@ def test_wide_characters_keep_columns_in_line() -> None:
     rows = render_text(View("", tables=[block])).split("\n")[2:]
     starts = {width(line[: line.rindex("  ") + 2]) for line in rows}
     assert len(rows) == 2 and len(starts) == 1, rows  # the numbers start in one column
+
+
+def test_a_polish_board_leaves_out_what_the_english_one_does() -> None:
+    view = views("skylines", {}, "phone-pl")[40][0]
+    said = localise_view(view, "pl")
+    kept = [(b.in_image, b.in_text) for b in view.tables]
+    assert [(b.in_image, b.in_text) for b in said.tables] == kept and (False, True) in kept
+    assert [g.title for g in said.grids] != [g.title for g in view.grids]
+    assert all(g.title.startswith("Miasto gracza") for g in said.grids), said.grids[0].title
