@@ -172,7 +172,7 @@ def table_lines(block: TableBlock, columns: int = PHONE_COLUMNS) -> Iterator[str
     rows = [row for row in rows if row]
     if not rows:
         return
-    if all(len(row) == 1 for row in rows):  # a list: each entry wrapped
+    if not block.header and all(len(row) == 1 for row in rows):  # a list: each entry wrapped
         for row in rows:
             yield from wrap(INDENT + row[0], columns, INDENT * 2)
         return
