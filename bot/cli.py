@@ -34,7 +34,7 @@ def seeded(seed: str) -> Callable[[], str]:
 
 
 async def make_referee(
-    url: str, seed: str | None = None, board: str = "text", **timers: Any
+    url: str, seed: str | None = None, board: str = "auto", **timers: Any
 ) -> Referee:
     """`timers`: the config's turn_time (seconds) and timeouts_to_bot; the console has none."""
     from bot.referee import Referee

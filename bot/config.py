@@ -38,7 +38,7 @@ class DatabaseSettings(_Section):
 
 
 class BotSettings(_Section):
-    board: Literal["text", "image"] = "text"
+    board: Literal["auto", "text", "image"] = "auto"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     log_format: Literal["text", "json"] = "text"
     library_log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING"

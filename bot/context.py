@@ -10,6 +10,7 @@ from bot.i18n import Audience
 from bot.replies import Reply
 from games.base import RuleError, Verb
 from games.i18n import _
+from games.registry import engine_for
 from storage.models import TableStatus
 from storage.rows import Chat, Table
 from storage.work import Work
@@ -46,7 +47,7 @@ class Context:
     chat: Chat
     table: Table | None
     new_seed: Callable[[], str]
-    board_default: str  # "text" or "image": the chat's or config's default, a table may override
+    board_default: str  # "auto", "text" or "image": the chat's or config's, a table may override
     shared: Sequence[SharedVerb]  # every shared verb, for /help
     turn_time: int = 0  # seconds per turn unless /new says otherwise: the chat's or config's
 
@@ -91,6 +92,15 @@ def seat_of(table: Table, user_id: str) -> int | None:
     return None
 
 
+PICTURE_PLATFORMS = ("discord", "telegram")
+"""Platforms read on phones: there a game whose map is the point shows it as a picture."""
+
+
 def wants_image(table: Table, default: str) -> bool:
-    """The table's own `--board` choice, else the chat's or config's default."""
-    return (table.settings.get("board") or default) == "image"
+    """The table's own `--board` choice, else the chat's or config's default; `auto` is the
+    game's own form on the table's platform (a picture of its map on a chat platform)."""
+    mode = table.settings.get("board") or default
+    if mode == "auto":
+        picture = engine_for(table.game).picture(table.options)
+        return picture and table.platform in PICTURE_PLATFORMS
+    return mode == "image"

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.replies import Button, Private, Public, Reply, Unmade
-from games.base import TableBlock, View, evolve
+from games.base import View, evolve
 from games.i18n import ENGLISH, SOURCE_LANGUAGE, Translator, localise
 from games.memo import Memo
 from games.registry import GAMES
@@ -175,7 +175,8 @@ def localise_view(view: View, lang: str) -> View:
         title=s(view.title),
         lines=cells(view.lines),
         tables=[
-            TableBlock(s(b.title), cells(b.header), [cells(r) for r in b.rows]) for b in view.tables
+            evolve(b, title=s(b.title), header=cells(b.header), rows=[cells(r) for r in b.rows])
+            for b in view.tables
         ],
         grids=[
             evolve(
@@ -184,6 +185,7 @@ def localise_view(view: View, lang: str) -> View:
                 row_labels=cells(g.row_labels),
                 col_labels=cells(g.col_labels),
                 legend={k: s(v) for k, v in g.legend.items()},
+                title=s(g.title),
             )
             for g in view.grids
         ],

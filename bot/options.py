@@ -11,9 +11,15 @@ from games.base import Engine, Option, RuleError
 from games.i18n import _
 
 MAX_FILE_BYTES = 1_000_000
-BOARD_MODES = ("text", "image")
+BOARD_MODES = ("auto", "text", "image")
 TABLE_SETTINGS = (
-    Option("board", "choice", _("Show boards as text or as PNG images."), None, BOARD_MODES),
+    Option(
+        "board",
+        "choice",
+        _("Show boards as text, as PNG images, or auto (each game's own form on each platform)."),
+        None,
+        BOARD_MODES,
+    ),
     Option("turn-time", "str", _("Time for each turn, e.g. 10m, 2h or off."), None),
     Option("lang", "choice", _("The table's language: en or pl (Polish)."), None, LANGUAGES),
 )

@@ -144,7 +144,7 @@ class Referee:
         engine: AsyncEngine,
         seeds: Callable[[], str] = Rng.new_seed,
         *,
-        board_default: str = "text",
+        board_default: str = "auto",
         turn_time: int = 0,
         timeouts_to_bot: int = TIMEOUTS_TO_BOT,
         clock: Callable[[], datetime] = utcnow,

@@ -8,6 +8,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import orjson
@@ -336,6 +337,7 @@ class Grid:
     col_labels: list[str] = field(default_factory=list)
     legend: dict[str, str] = field(default_factory=dict)
     in_text: bool = True  # False: too big for a chat message, drawn only as an image
+    title: str = ""  # said above the map (a player's city)
 
 
 @dataclass
@@ -343,6 +345,8 @@ class TableBlock:
     title: str
     header: list[str]
     rows: list[list[str]]
+    in_image: bool = True  # False: a picture shows it otherwise (as a map), only text lists it
+    in_text: bool = True  # False: a picture's short form of what the text board says in full
 
 
 @dataclass
@@ -354,6 +358,27 @@ class Track:
     length: int
     positions: dict[str, int]
     ticked: int = 0  # boxes crossed from the left, for time tracks
+
+
+def token_labels(names: list[str]) -> list[str]:
+    """A distinct label of at most two characters per seat, for tokens on a drawn track (and the
+    tables that name them): the name's first two letters, else its first and last, else its
+    first and a digit."""
+    return list(_token_labels(tuple(names)))
+
+
+@lru_cache(maxsize=256)
+def _token_labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    """`token_labels`, worked out once per table's names."""
+    labels: list[str] = []
+    for seat, name in enumerate(names):
+        chars = [ch for ch in name if ch.isalnum()] or list(str(seat + 1))
+        head = chars[0].upper()
+        tried = [head + ch for ch in chars[1:2]] + [head + chars[-1]]
+        tried += [head + ch for ch in chars[1:]] + [head + str(d) for d in range(1, 10)]
+        tried += [f"{seat + 1}"]
+        labels.append(next(label for label in tried if label not in labels))
+    return tuple(labels)
 
 
 @dataclass
@@ -458,6 +483,11 @@ class Engine(Protocol[S]):
         than the game's maximum): the lobby's limit."""
         ...
 
+    def picture(self, options: Mapping[str, Any]) -> bool:
+        """Whether a table with these options is best shown as a picture on a phone (a map is
+        the point: a hex sheet, a battlefield, cities); else its compact text board is."""
+        ...
+
     def secret(self, state: S, seat: int, verb: str) -> bool:
         """Whether this verb, now, makes a hidden choice (a pick the others see only at its
         reveal): typed where the whole chat reads it, the referee refuses it."""
@@ -502,6 +532,9 @@ class BaseEngine(ABC, Generic[S]):
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         return None
+
+    def picture(self, options: Mapping[str, Any]) -> bool:
+        return False
 
     def reader(self, state: S, seat: int) -> ArgumentReader | None:
         """What reads this seat's arguments; None while the game's handlers still read their own

@@ -65,7 +65,7 @@ def build_view(state: GoTownState, seat: int | None) -> View:
         lines.append(_("The donut truck of {name} is on the table.", name=owner))
     players = TableBlock(
         _("Players"),
-        [_("Player"), _("Floors"), _("Cards in hand"), _("Turns to sit out")],
+        [_("Player"), _("Floors"), _("Hand"), _("Sits out")],
         [
             [
                 ("> " if i == state["turn"] else "") + names[i],

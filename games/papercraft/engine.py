@@ -38,6 +38,9 @@ class PapercraftEngine(BaseEngine[PapercraftState]):
     ) -> tuple[PapercraftState, list[Event]]:
         return new_state(names, options)
 
+    def picture(self, options: Mapping[str, Any]) -> bool:
+        return bool(options.get("positions"))  # the battlefield, when positions are tracked
+
     def check_options(self, options: Mapping[str, Any]) -> None:
         read_options(options)
 

@@ -153,7 +153,7 @@ def _positions(state: State, known: _Pieces) -> TableBlock:
                 known.notes[k],
             ]
         )
-    return TableBlock(_("Positions"), header, rows)
+    return TableBlock(_("Positions"), header, rows, in_image=False)  # the picture draws them
 
 
 @lru_cache(maxsize=12)
@@ -313,10 +313,13 @@ def view(state: State, seat: int | None) -> View:
         ]
         header: list[str] = [_("Player"), _("Army"), _("Points"), _("Ready")]
         result.tables.append(TableBlock(_("Armies"), header, rows))
+        if tracked(state):  # the empty battlefield the armies will stand on
+            result.grids.append(_battlefield(state, _Pieces(state)))
         return result
     known = _Pieces(state)
     result.tables.append(_roster(state, known))
     if tracked(state):
+        result.tables[-1].in_image = False  # the picture has the battlefield and HP bars
         result.tables.append(_positions(state, known))
         result.grids.append(_battlefield(state, known))
     result.meters = [

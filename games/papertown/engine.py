@@ -59,6 +59,9 @@ class PaperTownEngine(BaseEngine[PaperTownState]):
     ) -> tuple[PaperTownState, list[Event]]:
         return opening.new_game(names, options, rng)
 
+    def picture(self, options: Mapping[str, Any]) -> bool:
+        return True  # the hex sheet is the game
+
     def check_options(self, options: Mapping[str, Any]) -> None:
         opening.check_options(options)
 

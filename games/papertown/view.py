@@ -43,9 +43,6 @@ CLAIMED_EMOJI: dict[PowerId, str] = {
 }
 """A claimed special block still shows its power: each power has its own 'taken' emoji."""
 BANK_PAYS = _("{n} per Bank block touching your blocks", n=BANK_MONEY)
-RULER_START = "\u2007"
-"""A figure space starts the column ruler's legend key: it keeps the ruler aligned under the map
-in text and out of the PNG legend (which shows only keys the image font can draw)."""
 
 
 @lru_cache(maxsize=32)
@@ -77,31 +74,21 @@ def _special_cell(row: int, col: int, power: PowerId, tag: str | None) -> Cell:
     return Cell(row, col, colour, label=Joined((label, tag), " "), emoji=CLAIMED_EMOJI[power])
 
 
-def column_ruler(cols: int, row_label_width: int = 1) -> str:
-    """Every odd column's number, each under its column of an unshifted row (2 characters per
-    emoji), for text boards whose header names only every fifth column."""
-    marks = "".join(str(c).ljust(4) for c in range(1, cols + 1, 2)).rstrip()
-    return RULER_START + " " * row_label_width + marks
-
-
 def _legend(state: PaperTownState) -> dict[str, str]:
     sheet = state["sheet"]
-    ruler, keys = _legend_keys(sheet["cols"], tuple(sheet["powers"]))
+    keys = _legend_keys(tuple(sheet["powers"]))
     players = {MARK_EMOJI[p["tag"]]: name_of(p) for p in state["players"]}
-    return ruler | players | keys  # a read-only mapping's `|` copies its dict whole
+    return players | keys  # a read-only mapping's `|` copies its dict whole
 
 
 @lru_cache(maxsize=64)
-def _legend_keys(
-    cols: int, powers: tuple[PowerId, ...]
-) -> tuple[MappingProxyType[str, str], MappingProxyType[str, str]]:
-    """What a sheet's legend says before and after its players: made once per sheet."""
-    ruler = {column_ruler(cols): Joined((_("columns"), ""), "\n")}
+def _legend_keys(powers: tuple[PowerId, ...]) -> MappingProxyType[str, str]:
+    """What a sheet's legend says after its players: made once per sheet's powers."""
     keys: dict[str, str] = {COLOUR_EMOJI[ch]: COLOURS[ch].name for ch in COLOUR_EMOJI}
     for power in powers:
         keys[FREE_EMOJI[power]] = _("{power} (free)", power=POWERS[power].title)
         keys[CLAIMED_EMOJI[power]] = _("{power} (claimed)", power=POWERS[power].title)
-    return MappingProxyType(ruler), MappingProxyType(keys)
+    return MappingProxyType(keys)
 
 
 @lru_cache(maxsize=16)
@@ -184,7 +171,7 @@ def _powers(state: PaperTownState) -> TableBlock:
         card = POWERS[power]
         rows.append([card.title, card.effect, boxes.get(power, ""), this_turn])
     header: list[str] = [_("Power"), _("Effect"), _("Boxes"), _("This turn")]
-    return TableBlock(_("Special powers"), header, rows)
+    return TableBlock(_("Special powers"), header, rows, in_image=False)  # on the map
 
 
 def _status_lines(state: PaperTownState) -> list[str]:

@@ -53,6 +53,9 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
     ) -> tuple[SkylinesState, list[Event]]:
         return new_game(names, options, rng, self.max_players)
 
+    def picture(self, options: Mapping[str, Any]) -> bool:
+        return True  # each player's city of stacked buildings, and the tracks
+
     def check_options(self, options: Mapping[str, Any]) -> None:
         """A card file is checked whole at /new and must seat the fewest players a table has;
         the lobby then takes only as many as it seats (`seats`)."""

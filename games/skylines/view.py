@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from games.base import TableBlock, Track, View
+from games.base import Cell, Grid, TableBlock, Track, View, token_labels
 from games.i18n import _, _n, from_json, joined
 from games.memo import Memo
 from games.skylines import city
@@ -17,26 +16,6 @@ from games.skylines.setup import provenance
 from games.skylines.state import SkylinesState, Stack
 
 SAMPLE_NOTE = _("Cards: an ORIGINAL SAMPLE set made up for this bot, not the published game.")
-
-
-def token_labels(names: list[str]) -> list[str]:
-    """A distinct label of at most two characters per seat, for tokens on a drawn track:
-    the name's first two letters, else its first and last, else its first and a digit."""
-    return list(_token_labels(tuple(names)))
-
-
-@lru_cache(maxsize=256)
-def _token_labels(names: tuple[str, ...]) -> tuple[str, ...]:
-    """`token_labels`, worked out once per table's names."""
-    labels: list[str] = []
-    for seat, name in enumerate(names):
-        chars = [ch for ch in name if ch.isalnum()] or list(str(seat + 1))
-        head = chars[0].upper()
-        tried = [head + ch for ch in chars[1:2]] + [head + chars[-1]]
-        tried += [head + ch for ch in chars[1:]] + [head + str(d) for d in range(1, 10)]
-        tried += [f"{seat + 1}"]
-        labels.append(next(label for label in tried if label not in labels))
-    return tuple(labels)
 
 
 def _icons(cat: Catalog, stack: Stack) -> str:
@@ -149,7 +128,44 @@ def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
         _("Height"),
         _("Mayor"),
     ]
-    return TableBlock(title, header, rows)
+    return TableBlock(title, header, rows, in_image=False)  # a picture draws the city
+
+
+TYPE_COLOURS = ("#4f86d9", "#e3a33b", "#58b368", "#a56bd1", "#d9605f", "#3fb3ab", "#c7a27a")
+"""A building type's colour in a city's picture, by the type's place in the card set."""
+EMPTY = "#ffffff"
+
+
+def city_grid(state: SkylinesState, cat: Catalog, seat: int) -> Grid:
+    """A player's city as a picture: a column per building, its built cards stacked from the
+    bottom in their type's colour; the column's label marks the mayor and counts tucked cards."""
+    stacks = city.spots(state, seat)  # none while the cities are being chosen: an empty lot
+    high = max((len(s["built"]) for s in stacks if s is not None), default=1)
+    types = cat.types
+    cells: list[Cell] = []
+    labels: list[str] = []
+    for col, stack in enumerate(stacks):
+        mark = "★" if state["mayor"][seat] == col else ""
+        tucked = f" +{len(stack['tucked'])}" if stack is not None and stack["tucked"] else ""
+        labels.append(f"{col + 1}{mark}{tucked}")
+        for level, name in enumerate(stack["built"] if stack is not None else ()):
+            kind = cat.card(name).type
+            colour = TYPE_COLOURS[types.index(kind) % len(TYPE_COLOURS)] if kind in types else EMPTY
+            cells.append(Cell(high - 1 - level, col, colour, label=cat.label(name)))
+    return Grid(
+        high,
+        len(stacks),
+        cells,
+        row_labels=[str(high - r) for r in range(high)],
+        col_labels=labels,
+        legend={"★": _("mayor"), "+N": _("cards tucked under")},
+        in_text=False,
+        title=_(
+            "{player}'s city ({city})",
+            player=state["names"][seat],
+            city=cat.label(state["city"][seat]) or _("not chosen yet"),
+        ),
+    )
 
 
 def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
@@ -192,10 +208,30 @@ def _players_block(state: SkylinesState) -> TableBlock:
     return TableBlock(_("Players"), header, rows)
 
 
-def _achievement_lines(state: SkylinesState, cat: Catalog, seat: int | None) -> list[str]:
+def _achievements(
+    state: SkylinesState, cat: Catalog, seat: int | None, awards: str
+) -> list[TableBlock]:
+    """In text, each achievement's line with its goal (and the game-end awards); in a picture,
+    a short table of who claimed which (the goals are in /rules)."""
     printed = _printed(cat)
+    keys = _achievement_keys(state, cat, seat)
+    title = _("Achievements")
+    lines = [[printed.achievement(a, key)] for a, key in keys]
+    full = TableBlock(title, [], [*lines, [awards]], in_image=False)
+    header: list[str] = [_("Achievement"), "", _("Claimed by")]
+    rows = [
+        [joined((cat.label(a.name), "★" * a.stars), " "), _chip(key), _claimers(key)]
+        for a, key in keys
+    ]
+    return [full, TableBlock(title, header, rows, in_text=False)]
+
+
+def _achievement_keys(
+    state: SkylinesState, cat: Catalog, seat: int | None
+) -> list[tuple[Achievement, AchievementKey]]:
+    """Each achievement with what the seat may know of it."""
     names = state["names"]
-    lines: list[str] = []
+    keys: list[tuple[Achievement, AchievementKey]] = []
     for a in cat.achievements:
         owner = state["chip_owner"][a.name]
         claimed = tuple(names[s] for s in state["claims"][a.name])
@@ -205,20 +241,26 @@ def _achievement_lines(state: SkylinesState, cat: Catalog, seat: int | None) -> 
             key = (a.name, claimed, names[owner], state["chips"][a.name])
         else:
             key = (a.name, claimed, names[owner], None)
-        lines.append(printed.achievement(a, key))
-    return lines
+        keys.append((a, key))
+    return keys
+
+
+def _chip(key: AchievementKey) -> str:
+    _name, _claimed, owner, points = key
+    if owner is None:
+        return _("chip face down")
+    if points is not None:
+        return _("chip {points} taken by {player}", points=points, player=owner)
+    return _("chip taken by {player}", player=owner)
+
+
+def _claimers(key: AchievementKey) -> str:
+    return joined(key[1], empty=_("nobody yet"))
 
 
 def _achievement_line(cat: Catalog, a: Achievement, key: AchievementKey) -> str:
     """An achievement's line: its stars, its chip, its text and who claimed it."""
-    _name, claimed, owner, points = key
-    if owner is None:
-        chip = _("chip face down")
-    elif points is not None:
-        chip = _("chip {points} taken by {player}", points=points, player=owner)
-    else:
-        chip = _("chip taken by {player}", player=owner)
-    claimers = joined(claimed, empty=_("nobody yet"))
+    chip, claimers = _chip(key), _claimers(key)
     return _n(
         "{name} ({n} star, {chip}): {text} Claimed by {claimed}.",
         "{name} ({n} stars, {chip}): {text} Claimed by {claimed}.",
@@ -313,7 +355,6 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
             top=top,
         )
     )
-    lines += _achievement_lines(state, cat, seat)
     awards = joined(
         (
             _("{award} {points} ({rule})", award=cat.label(a.name), points=a.points, rule=a.text)
@@ -321,10 +362,11 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
         ),
         "; ",
     )
-    lines.append(_("Game-end awards: {awards}", awards=awards))
-    tables = [_players_block(state), _row_block(state, cat)]
+    said = _("Game-end awards: {awards}", awards=awards)
+    tables = [_players_block(state), _row_block(state, cat), *_achievements(state, cat, seat, said)]
     if state["phase"] != "city":
         tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
+    grids = [city_grid(state, cat, s) for s in range(len(state["names"]))]
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
     # (and on, past it: ruling 26).
@@ -349,4 +391,4 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
         title = _("Paper Skylines (own cards), level {level}", level=state["level"])
     else:
         title = _("Paper Skylines (sample cards), level {level}", level=state["level"])
-    return View(title, seat, lines, tables, [], tracks, [], hand)
+    return View(title, seat, lines, tables, grids, tracks, [], hand)

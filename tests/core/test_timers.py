@@ -222,7 +222,7 @@ async def test_a_team_win_moves_both_teammates_up_and_both_opponents_down() -> N
 async def test_settings_are_per_chat_and_override_the_config(console: Console) -> None:
     records = await run_lines(console, "Ann: /settings")
     assert channel(records)[0].splitlines()[1:5] == [
-        "  board: text (default)",
+        "  board: auto (default)",
         "  language: en (default)",
         "  turn-time: off (default)",
         "  games: all",
@@ -249,9 +249,9 @@ async def test_settings_are_per_chat_and_override_the_config(console: Console) -
     board = await console.referee.handle(
         Invocation("console", "console", "console:ann", "Ann", "board", [])
     )
-    assert board[0].image, "the chat's board setting wins over the config's text"
+    assert board[0].image, "the chat's board setting wins over the config's auto"
     records = await run_lines(console, "Ann: /settings board default\nAnn: /settings")
-    assert "  plansza: tekst (domyślnie)" in channel(records)[1]
+    assert "  plansza: auto (domyślnie)" in channel(records)[1]
 
 
 async def test_only_an_admin_changes_settings(referee: Referee) -> None:
@@ -261,7 +261,7 @@ async def test_only_an_admin_changes_settings(referee: Referee) -> None:
     refused = await referee.handle(inv("board", "image", admin=False))
     assert refused[0].text.startswith("Only an admin of this chat can change its settings")
     shown = await referee.handle(inv(admin=False))
-    assert "  board: text (default)" in shown[0].text
+    assert "  board: auto (default)" in shown[0].text
     assert (await referee.handle(inv("board", "image", admin=True)))[0].text == (
         "Una set board to image for this chat."
     )

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.render.text import PHONE_COLUMNS, width
+
 TRANSCRIPTS = Path(__file__).parent.parent / "transcripts"
 
 
@@ -61,8 +63,9 @@ def test_board_image_writes_a_png_and_the_console_shows_the_emoji_map(tmp_path: 
     png = (tmp_path / "map.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 10_000
     assert "(board written to map.png)" in done.stdout
-    rows = [line for line in done.stdout.splitlines() if line[:2] in ("A ", "B  ")]
-    assert rows and all(len(line) > 20 for line in rows)
+    rows = [line for line in done.stdout.splitlines() if line[:2] in ("A ", "B ")]
+    mapped = [line for line in rows if "⬛" in line or "🟩" in line or "🪨" in line]
+    assert len(mapped) >= 4 and all(width(line) <= PHONE_COLUMNS for line in mapped)  # in bands
 
 
 def test_turn_timer_reminds_times_out_hands_over_and_verifies(tmp_path: Path) -> None:

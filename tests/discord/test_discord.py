@@ -461,7 +461,7 @@ async def test_settings_need_manage_server_and_reminders_ping_the_player(
         assert refused["flags"] & EPHEMERAL
         assert refused["content"].startswith("Only an admin of this chat can change its settings")
         [shown] = await players.slash(BOB, "settings")
-        assert "  board: text (default)" in shown["content"]
+        assert "  board: auto (default)" in shown["content"]
         fake.admins.add(ANN.id)
         [changed] = await players.slash(ANN, "settings", key="turn-time", value="10m")
         assert changed["content"] == "Ann set turn-time to 10m for this chat."

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
 
-from bot.render.text import grid_lines
+from bot.render.text import PHONE_COLUMNS, grid_lines, width
 from games.base import Rng, RuleError
 from games.papertown import ENGINE
 from games.papertown.catalog import COLOURS
@@ -192,17 +193,18 @@ def text_map(state: dict) -> list[str]:
     return list(grid_lines(ENGINE.view(state, None).grids[0]))
 
 
-def test_the_text_map_numbers_every_other_column_under_its_column() -> None:
+def test_the_text_map_fits_a_phone_in_bands_with_each_label_over_its_column() -> None:
     state, _ = ENGINE.setup(["Ann", "Bob"], {}, Rng("view"))
     lines = text_map(state)
-    row_a = next(line for line in lines if line.startswith("A "))
-    start = len("A ")  # cells begin after the row label; each emoji is 2 columns wide
-    assert len(row_a) == start + 20  # one character per emoji in Python, 2 columns on screen
-    ruler = next(line for line in lines if "19" in line and "17" in line)
-    for col in range(1, 21, 2):
-        at = start + 2 * (col - 1)
-        assert ruler[at:].startswith(str(col)), (col, ruler)
-        assert ruler[at - 1] == " " or at == start
+    assert all(width(line) <= PHONE_COLUMNS for line in lines)
+    rows_a = [k for k, line in enumerate(lines) if line.startswith("A ")]
+    assert len(rows_a) == 2  # 20 columns of 2-column emoji: two bands of 10
+    start = width("A ")  # cells begin after the row label; each emoji is 2 columns wide
+    for band, k in enumerate(rows_a):
+        labels = [(m.start(), int(m.group())) for m in re.finditer(r"\d+", lines[k - 1])]
+        assert labels[0] == (start, band * 10 + 1) and len(labels) >= 5, lines[k - 1]
+        for at, number in labels:  # each label over its own column
+            assert at == start + 2 * (number - 1 - band * 10), lines[k - 1]
 
 
 GREENS = {"🟩", "🟢", "💚", "✅", "❇️", "🍏"}
