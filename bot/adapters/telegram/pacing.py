@@ -56,18 +56,11 @@ class ChatUpdates(BaseUpdateProcessor):
 
     def __init__(self, chats_at_once: int = CHATS_AT_ONCE) -> None:
         super().__init__(UPDATES_IN_HAND)
-        self.chats_at_once = chats_at_once
-        self._order: ChatOrder | None = None
-
-    @property
-    def order(self) -> ChatOrder:
-        if self._order is None:  # made on the loop that serves the updates
-            self._order = ChatOrder(self.chats_at_once)
-        return self._order
+        self.order = ChatOrder(chats_at_once)
 
     def waiting(self) -> int:
         """Chats with an update in hand (for the metrics)."""
-        return 0 if self._order is None else self._order.waiting()
+        return self.order.waiting()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         turn = self.order.turn(chat_key(update))
