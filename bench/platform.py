@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
 import tempfile
@@ -253,6 +254,7 @@ def main() -> None:
     if args.serve_bot:
         asyncio.run(serve_bot(*args.serve_bot, limits=not args.no_limits))
         return
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)  # the bot, stopped, hangs up
     results = [
         asyncio.run(scenario(name, args))
         for name in args.scenario or ("steady", "flood", "ceiling")
