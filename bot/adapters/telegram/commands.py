@@ -115,6 +115,7 @@ class TypedCommands:
             parsed.args,
             update_id=str(update.update_id),
             private=private,
+            in_the_open=not private,
             text=parsed.text,
             admin=changes_settings and await is_admin(context, chat.id, user.id, private),
             attachment=attachment,
