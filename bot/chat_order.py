@@ -6,7 +6,7 @@ chat apply (and are answered) in the order they came."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Hashable
+from collections.abc import Awaitable, Coroutine, Hashable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -49,17 +49,6 @@ class Turn:
             self._done.set_result(None)
         self._order.forget(self._key, self._done)
 
-    async def __aenter__(self) -> Turn:
-        try:
-            await self.wait()
-        except BaseException:
-            self.release()
-            raise
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        self.release()
-
 
 class ChatOrder:
     """The lines of every chat with something in hand; a chat's line is gone once it is empty."""
@@ -75,9 +64,20 @@ class ChatOrder:
         return turn
 
     async def run(self, key: Hashable, work: Awaitable[T]) -> T:
-        """Run `work` in the chat's line (its place taken now)."""
-        async with self.turn(key):
+        """Run `work` in the chat's line (its place taken now); a coroutine given up before its
+        turn came is closed unstarted."""
+        turn = self.turn(key)
+        try:
+            await turn.wait()
+        except BaseException:
+            if isinstance(work, Coroutine):
+                work.close()
+            turn.release()
+            raise
+        try:
             return await work
+        finally:
+            turn.release()
 
     def forget(self, key: Hashable, done: asyncio.Future[None]) -> None:
         if self._tails.get(key) is done:

@@ -63,18 +63,7 @@ class ChatUpdates(BaseUpdateProcessor):
         return self.order.waiting()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        turn = self.order.turn(chat_key(update))
-        try:
-            await turn.wait()
-        except BaseException:
-            if isinstance(coroutine, Coroutine):
-                coroutine.close()
-            turn.release()
-            raise
-        try:
-            await coroutine
-        finally:
-            turn.release()
+        await self.order.run(chat_key(update), coroutine)
 
     async def initialize(self) -> None:
         """Nothing to open: the chats' lines are made as updates come."""
