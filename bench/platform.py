@@ -214,7 +214,7 @@ def summary(
 def print_table(results: list[Result], args: argparse.Namespace) -> None:
     print(
         f"bench.platform: {args.chats} chats, a command each every {args.interval:g} s, "
-        f"{args.seconds:g} s; API latency {args.latency * 1000:g} ms; limits 30 msg/s per bot, "
+        f"{args.seconds:g} s; API latency {args.latency * 1000:g} ms; limits in the fake 30 msg/s per bot, "
         f"20 msg/min per group (429 beyond); flood group every {args.flood:g} s; one process"
     )
     print(
