@@ -29,8 +29,8 @@ PER_BOT = (25, 1.0)
 """Telegram's flood limits: about 30 messages a second per bot (kept at 25: requests reach
 Telegram later and closer together than they left, and one refused costs its chat a second),
 and"""
-PER_GROUP = (20, 60.0)
-"""20 messages a minute in one group."""
+PER_GROUP = (20, 61.0)
+"""20 messages a minute in one group (counted over 61 s, for the same reason)."""
 MAX_RETRIES = 3
 """A message told to wait (429) is sent again up to this many times, its chat waiting alone."""
 COUNTED = ("send", "copy", "forward")
