@@ -43,7 +43,7 @@ class Tally:
     """What one phase of the bench saw."""
 
     calls: Counter[str] = field(default_factory=Counter)
-    refused: int = 0
+    refused: Counter[int] = field(default_factory=Counter)  # chat -> 429s
     waits: list[float] = field(default_factory=list)
     by_chat: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     answered_at: list[float] = field(default_factory=list)
@@ -117,7 +117,7 @@ class BenchBotApi:
         wait = self._refusal(method, chat)
         await asyncio.sleep(self.latency)
         if wait > 0:
-            self.tally.refused += 1
+            self.tally.refused[chat] += 1
             return _too_many(wait)
         if method in SENDS:
             self._answered(chat)
