@@ -25,10 +25,10 @@ log = logging.getLogger(__name__)
 UPDATES_IN_HAND = 65_536
 """Updates taken from Telegram and not yet done, across all chats (python-telegram-bot's bound);
 the chats served at once are bounded apart (CHATS_AT_ONCE)."""
-PER_BOT = (25, 1.0)
-"""Telegram's flood limits: about 30 messages a second per bot (kept at 25: requests reach
-Telegram later and closer together than they left, and one refused costs its chat a second),
-and"""
+PER_BOT = (5, 0.2)
+"""Telegram's flood limits: about 30 messages a second per bot (kept at 25, 5 in any 0.2 s:
+requests reach Telegram later and closer together than they left, so a burst of 25 could be
+counted with the next second's, and one refused costs its chat a second), and"""
 PER_GROUP = (20, 61.0)
 """20 messages a minute in one group (counted over 61 s, for the same reason)."""
 MAX_RETRIES = 3
