@@ -159,8 +159,8 @@ class ChatRateLimiter(BaseRateLimiter[int]):
                 if editing:
                     raise RetryAfter(timedelta(seconds=wait))
                 await asyncio.sleep(wait)
-            if counted:
-                self._take(chat)
+            if counted:  # the bot's next free moment, in the order requests came
+                await asyncio.sleep(self._take(chat))
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
@@ -171,25 +171,27 @@ class ChatRateLimiter(BaseRateLimiter[int]):
                 log.info("telegram: chat %s told to wait %ss", chat, retry_seconds(error))
 
     def _wait(self, chat: int | str | None, counted: bool) -> float:
-        """Seconds before a request to this chat may go (0: now)."""
+        """Seconds this chat must wait (after a 429, or its group's budget spent; 0: none)."""
         now = self.clock()
         until = max(self.paused.get(chat, 0.0), self.paused.get(None, 0.0))
         if until <= now:
             self.paused.pop(chat, None)
         wait = max(0.0, until - now)
-        if counted and self.per_bot is not None:
-            wait = max(wait, self.per_bot.delay(now))
         if counted and _is_group(chat) and self.per_group is not None:
             group = self.groups.get(chat)  # type: ignore[arg-type]
             wait = max(wait, group.delay(now) if group is not None else 0.0)
         return wait
 
-    def _take(self, chat: int | str | None) -> None:
+    def _take(self, chat: int | str | None) -> float:
+        """Reserve the bot's next free moment for a message (and count it in its group then):
+        the seconds until it."""
         now = self.clock()
+        at = now if self.per_bot is None else now + self.per_bot.delay(now)
         if self.per_bot is not None:
-            self.per_bot.take(now)
+            self.per_bot.take(at)
         if _is_group(chat) and self.per_group is not None:
             assert chat is not None
             if len(self.groups) > 4096:  # forget groups quiet for a whole period
                 self.groups = {k: w for k, w in self.groups.items() if not w.idle(now)}
-            self.groups.setdefault(chat, Window(*self.per_group)).take(now)
+            self.groups.setdefault(chat, Window(*self.per_group)).take(at)
+        return at - now
