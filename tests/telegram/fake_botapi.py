@@ -26,6 +26,7 @@ JSON_FIELDS = (
     "reply_markup",
     "reply_parameters",
     "commands",
+    "scope",
     "allowed_updates",
     "results",
     "button",
@@ -432,6 +433,7 @@ def _bad_request(method: str, params: dict[str, Any], api: FakeBotApi) -> str | 
         or _edit_problem(method, params, api)
         or _pin_problem(method, params, api)
         or _delete_problem(method, params, api)
+        or _commands_problem(method, params)
         or _thread_problem(method, params, api)
         or _inline_edit_problem(method, params, api)
         or _inline_answer_problem(method, params, api)
@@ -462,6 +464,22 @@ def _pin_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | 
         return "message to pin not found"
     if chat_id < 0 and chat_id not in api.pinners:
         return "not enough rights to manage pinned messages in the chat"
+    return None
+
+
+def _commands_problem(method: str, params: dict[str, Any]) -> str | None:
+    """setMyCommands: at most 100 commands, each 1 to 32 of a-z, 0-9 and _, described in 1 to
+    256 characters."""
+    if method != "setMyCommands":
+        return None
+    commands = params.get("commands") or []
+    if len(commands) > 100:
+        return "BOT_COMMANDS_TOO_MUCH"
+    for command in commands:
+        if not re.fullmatch(r"[a-z0-9_]{1,32}", str(command.get("command", ""))):
+            return "BOT_COMMAND_INVALID"
+        if not 1 <= len(str(command.get("description", ""))) <= 256:
+            return "BOT_COMMAND_DESCRIPTION_INVALID"
     return None
 
 
