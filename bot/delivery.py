@@ -5,13 +5,24 @@ big for a platform. Adapters implement the primitives (`Platform`); the policy d
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.replies import Button, Private, Public
 
 log = logging.getLogger(__name__)
+
+
+class Later(Exception):
+    """The platform asks to wait before this request (a rate limit): `seconds`."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"wait {seconds:.1f}s")
+        self.seconds = seconds
 
 
 class Platform(Protocol):
@@ -24,7 +35,8 @@ class Platform(Protocol):
         ...
 
     async def edit(self, message_id: str, reply: Public) -> bool:
-        """That message shows the reply now (unchanged counts); False when it cannot be edited."""
+        """That message shows the reply now (unchanged counts); False when it cannot be edited.
+        Raises Later when the chat must wait first: the policy edits the latest state then."""
         ...
 
     async def pin(self, message_id: str) -> None: ...
@@ -67,24 +79,59 @@ def user_key(user_id: int | str) -> str:
     return f"user:{user_id}"
 
 
+@dataclass
+class HeldBoard:
+    """A board edit the platform held back (Later): only the latest state waits, so under a rate
+    limit the board's edits coalesce while every report still goes out; a board posted anew
+    drops it (the new message shows the latest state)."""
+
+    latest: tuple[Platform, Public] | None
+    task: asyncio.Task[None] | None = None
+
+    async def drop(self) -> None:
+        self.latest = None
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+
 class Delivery:
     """The policy for one platform, keeping its facts with the referee."""
 
     def __init__(self, referee: Bookkeeping, platform: str) -> None:
         self._referee = referee
         self.platform = platform
+        self._held: dict[int, HeldBoard] = {}
 
     async def show_board(self, to: Platform, reply: Public) -> str | None:
         """Edit the table's board message in place; post it anew (pinned where the bot may pin,
         the old one unpinned and pointing at it) when there is none, it is gone, or it scrolled
-        away. The id of a message posted anew (the referee keeps it), else None."""
+        away. The id of a message posted anew (the referee keeps it), else None. An edit the
+        platform holds back (Later) is kept, and a newer state replaces it (see HeldBoard)."""
         live = reply.live
         assert live is not None, "a live board"
         old = live.message_id
+        held = self._held.get(live.table_id)
         if old is not None and not live.repost:
-            if await to.edit(old, reply):
+            if held is not None:
+                held.latest = (to, reply)
+                return None
+            try:
+                if await to.edit(old, reply):
+                    return None
+            except Later as later:
+                self._hold(live.table_id, to, reply, later.seconds)
                 return None
             log.info("%s: board %s not edited; posting it anew", self.platform, old)
+        elif held is not None:
+            await held.drop()
+        return await self._post(to, reply)
+
+    async def _post(self, to: Platform, reply: Public) -> str | None:
+        live = reply.live
+        assert live is not None, "a live board"
+        old = live.message_id
         posted = await to.post(reply)
         if posted is None:
             return None
@@ -96,6 +143,35 @@ class Delivery:
             await to.point(old, posted, reply.lang)
         await self._referee.board_posted(live.table_id, posted)
         return posted
+
+    def _hold(self, table_id: int, to: Platform, reply: Public, seconds: float) -> None:
+        held = HeldBoard((to, reply))
+        held.task = asyncio.create_task(self._edit_later(table_id, held, seconds))
+        self._held[table_id] = held
+
+    async def _edit_later(self, table_id: int, held: HeldBoard, seconds: float) -> None:
+        """Edit the board with the latest state held, once the platform lets it (again and
+        again while it says wait and newer states come); if it cannot be edited, post it anew."""
+        try:
+            while held.latest is not None:
+                await asyncio.sleep(seconds)
+                to, reply = held.latest
+                held.latest = None
+                live = reply.live
+                assert live is not None and live.message_id is not None
+                try:
+                    if not await to.edit(live.message_id, reply):
+                        await self._post(to, reply)
+                except Later as later:
+                    held.latest = held.latest or (to, reply)
+                    seconds = later.seconds
+                else:
+                    seconds = 0.0
+        except Exception:
+            log.exception("%s: a held board edit failed", self.platform)
+        finally:
+            if self._held.get(table_id) is held:
+                del self._held[table_id]
 
     async def send_private(self, to: Platform, reply: Private, chat_id: str) -> None:
         """A private message; a player it cannot reach is remembered so, and the table's chat

@@ -29,6 +29,7 @@ from bot.adapters.discord_components import (
 )
 from bot.adapters.discord_delivery import Outgoing, compose, deliver_background
 from bot.adapters.discord_interaction import InteractionReplies, locale_language
+from bot.chat_order import ChatOrder, Turn
 from bot.commands.help import fit, placeholders
 from bot.commands.parse import Invocation, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
@@ -36,6 +37,7 @@ from bot.context import SharedVerb
 from bot.i18n import say, supported
 from bot.ops.discord_calls import discord_trace
 from bot.port import RefereePort
+from bot.replies import Reply
 from bot.verbs import SHARED, SHARED_NAMES
 from bot.verbs.dice import PRIVATE_FLAG
 from games.base import Verb
@@ -70,6 +72,7 @@ class Adapter:
         self.referee = referee
         self.delivery = referee.delivery(PLATFORM)
         self.defer_after = defer_after
+        self.order = ChatOrder()  # every channel at once, each in the order its commands came
 
     def invocation(
         self,
@@ -107,7 +110,8 @@ class Adapter:
         *,
         attachment: tuple[str, str] | None = None,
     ) -> None:
-        """Run one command (typed or pressed); defer first if the referee is slow to answer."""
+        """Run one command (typed or pressed) in its channel's turn (after the channel's earlier
+        commands are answered); defer first if the referee, or the turn, is slow to come."""
         parsed = parse_command(line)
         if parsed is None:
             return
@@ -121,23 +125,35 @@ class Adapter:
             version=version,
             attachment=attachment,
         )
-        work = asyncio.ensure_future(self.referee.handle(inv))
-        # a command answered within `defer_after` needs no "thinking..."; 0 defers every one
-        done = (
-            set()
-            if self.defer_after <= 0
-            else (await asyncio.wait({work}, timeout=self.defer_after))[0]
-        )
-        if not done:
-            try:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            except discord.HTTPException as error:
-                log.warning("could not defer interaction %s: %s", interaction.id, error)
-                await work  # the command still counts; only its answer is lost
-                return
-        replies = await work
-        if replies:
-            await InteractionReplies(interaction, chat, not done, self.delivery).deliver(replies)
+        turn = self.order.turn(chat)
+        work = asyncio.ensure_future(self._in_turn(turn, inv))
+        try:
+            # a command answered within `defer_after` needs no "thinking..."; 0 defers every one
+            done = (
+                set()
+                if self.defer_after <= 0
+                else (await asyncio.wait({work}, timeout=self.defer_after))[0]
+            )
+            if not done:
+                try:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+                except discord.HTTPException as error:
+                    log.warning("could not defer interaction %s: %s", interaction.id, error)
+                    await work  # the command still counts; only its answer is lost
+                    return
+            replies = await work
+            if replies:
+                answer = InteractionReplies(interaction, chat, not done, self.delivery)
+                await answer.deliver(replies)
+        finally:  # the channel's next command goes once this one is delivered (or given up)
+            if work.done():
+                turn.release()
+            else:
+                work.add_done_callback(lambda _: turn.release())
+
+    async def _in_turn(self, turn: Turn, inv: Invocation) -> list[Reply]:
+        await turn.wait()
+        return await self.referee.handle(inv)
 
     async def turn_page(self, interaction: discord.Interaction[Any], token: str, page: int) -> None:
         """Show another page of a long select menu on the same message."""

@@ -11,7 +11,13 @@ from typing import Any
 
 import discord
 
-from bot.adapters.discord_delivery import DiscordChannel, Outgoing, compose, send_kwargs
+from bot.adapters.discord_delivery import (
+    DiscordChannel,
+    Outgoing,
+    board_message,
+    compose,
+    send_kwargs,
+)
 from bot.delivery import Delivery
 from bot.i18n import platform_language, say
 from bot.replies import Private, Public, Reply
@@ -63,6 +69,9 @@ class InteractionReplies(DiscordChannel):
         self.lang = next((r.lang for r in replies), self.lang)
         plan: list[tuple[Target, Reply, Outgoing | None]] = []
         boards = [r for r in replies if isinstance(r, Public) and r.live is not None]
+        for board in [b for b in boards if self.pressed_on(b)]:
+            await self.delivery.show_board(self, board)  # first: the press's own response
+            boards.remove(board)
         for reply in replies:
             target = self.target(reply)
             if target is Target.DIRECT:
@@ -82,6 +91,31 @@ class InteractionReplies(DiscordChannel):
         for board in boards:
             await self.delivery.show_board(self, board)
         await self.acknowledge()
+
+    def pressed_on(self, board: Public) -> bool:
+        """Whether this is a press on the board's own message, not yet answered: the board is
+        then edited through the press's response (bot.delivery's `edit` below)."""
+        live, message = board.live, self.interaction.message
+        return (
+            self.interaction.type == discord.InteractionType.component
+            and live is not None
+            and not live.anew
+            and message is not None
+            and str(message.id) == live.message_id
+            and not self.interaction.response.is_done()
+        )
+
+    async def edit(self, message_id: str, reply: Public) -> bool:
+        """The board pressed on is edited by the press's own response (an update of the pressed
+        message: an interaction callback, outside the bot's global rate limit, and no other
+        request); any other board through the channel."""
+        if self.pressed_on(reply):
+            try:
+                await self.interaction.response.edit_message(**await board_message(reply))
+                return True
+            except discord.HTTPException as error:
+                log.info("Discord: the pressed board was not updated in place: %s", error)
+        return await super().edit(message_id, reply)
 
     async def acknowledge(self) -> None:
         """An interaction that got no message: a press is taken quietly (its board was edited),

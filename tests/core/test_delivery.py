@@ -4,6 +4,7 @@ the console, Discord and Telegram, and adapters call no more than the port's six
 from __future__ import annotations
 
 import ast
+import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -15,7 +16,7 @@ from bot.adapters.console import ConsoleChat
 from bot.adapters.discord_delivery import DiscordChannel
 from bot.adapters.telegram.chat import TelegramChat
 from bot.cli import make_referee
-from bot.delivery import Delivery, Platform
+from bot.delivery import Delivery, Later, Platform
 from bot.port import RefereePort
 from bot.referee import Referee
 from bot.replies import LiveBoard, Private, Public
@@ -281,3 +282,46 @@ async def test_a_player_out_of_reach_is_remembered_and_the_chat_told_once() -> N
     reached = Recording()
     await Delivery(reached, "test").send_private(reached, Private("6", "Fay", "hi"), "chat")
     assert reached.calls == [("dm", "6")] and not reached.data
+
+
+class Limited(Recording):
+    """A platform that asks to wait (Later) before its first `waits` edits; each edit it makes
+    records the reply's text."""
+
+    def __init__(self, waits: int) -> None:
+        super().__init__()
+        self.waits = waits
+        self.edited = asyncio.Event()
+
+    async def edit(self, message_id: str, reply: Public) -> bool:
+        if self.waits:
+            self.waits -= 1
+            self.calls.append(("later", str(reply.text)))
+            raise Later(0.01)
+        self.calls.append(("edit", str(reply.text)))
+        self.edited.set()
+        return True
+
+
+def _state(text: str, message_id: str | None = "old", *, repost: bool = False) -> Public:
+    return Public(text, live=LiveBoard(7, message_id, repost=repost))
+
+
+async def test_board_edits_told_to_wait_coalesce_and_the_latest_state_wins() -> None:
+    limited = Limited(waits=2)
+    delivery = Delivery(limited, "test")
+    for text in ("move 1", "move 2", "move 3"):
+        assert await delivery.show_board(limited, _state(text)) is None
+    await asyncio.wait_for(limited.edited.wait(), 5)
+    assert limited.calls == [("later", "move 1"), ("later", "move 3"), ("edit", "move 3")]
+    await delivery.show_board(limited, _state("move 4"))
+    assert limited.calls[-1] == ("edit", "move 4"), "nothing held: edited at once"
+
+
+async def test_a_board_posted_anew_drops_the_held_edit() -> None:
+    limited = Limited(waits=1)
+    delivery = Delivery(limited, "test")
+    await delivery.show_board(limited, _state("move 1"))
+    assert await delivery.show_board(limited, _state("move 2", repost=True)) == "new"
+    await asyncio.sleep(0.05)  # past the held edit's wait: it was dropped, not made
+    assert [c[0] for c in limited.calls] == ["later", "post", "pin", "unpin", "point", "posted"]

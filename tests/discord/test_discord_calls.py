@@ -3,6 +3,7 @@ route (no id, no interaction token) and its status."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -10,7 +11,17 @@ import pytest
 from bot.ops.discord_calls import discord_route
 from bot.referee import Referee
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.test_discord import ANN, Handled, Players, fake, handled, running, settings
+from tests.discord.test_discord import (
+    ANN,
+    BOB,
+    Handled,
+    Players,
+    board_of,
+    fake,
+    handled,
+    running,
+    settings,
+)
 from tests.telegram.test_telegram_calls import Calls, calls
 
 __all__ = ["calls", "fake", "handled"]  # the fixtures, shared with test_discord and Telegram's
@@ -50,3 +61,62 @@ async def test_each_rest_call_is_counted(
     assert ("discord", "GET /users/@me", 200) in calls.calls
     assert ("discord", "POST /interactions/{id}/{token}/callback", 200) in calls.calls
     assert not [method for _, method, _ in calls.calls if re.search(r"\d{3}", method)]  # no id
+
+
+def rest(fake: FakeDiscord, since: int) -> list[tuple[str, str]]:
+    """(method, route) of each REST call since `since`."""
+    return [
+        (c.method, discord_route(c.method, "/api/v10" + c.path) or c.path)
+        for c in fake.calls[since:]
+    ]
+
+
+async def test_a_move_costs_one_message_and_one_edit_and_a_board_press_uses_its_response(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    players = Players(fake, handled)
+    fake.can_pin = True
+    async with running(fake, referee, settings()):
+        await players.slash(ANN, "new", game="race")
+        lobby = board_of(fake)
+        mark = len(fake.calls)
+        joined = await players.press(BOB, lobby, "/join")
+        assert rest(fake, mark) == [
+            ("POST", "POST /interactions/{id}/{token}/callback"),
+            ("POST", "POST /webhooks/{id}/{token}"),
+        ], "the pressed board is updated by the press's response; the report is a follow-up"
+        callback = fake.calls[mark].json
+        assert callback["type"] == 7 and "2. Bob" in str(callback["data"]["embeds"])
+        assert [m["content"] for m in joined] == ["Bob joins (2 seated)."]
+        assert board_of(fake)["id"] == lobby["id"] and "2. Bob" in str(board_of(fake)["embeds"])
+
+        await players.slash(ANN, "start")
+        mark, moves = len(fake.calls), 0
+        for n in range(10):
+            await players.slash((ANN, BOB)[n % 2], "play", move="/step 1")
+            moves += 1
+        made = rest(fake, mark)
+        assert made.count(("POST", "POST /interactions/{id}/{token}/callback")) == moves
+        assert made.count(("PATCH", "PATCH /channels/{id}/messages/{id}")) == moves
+        assert len(made) / moves <= 2.0
+
+
+async def test_commands_of_one_channel_apply_in_the_order_they_came(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    players = Players(fake, handled)
+    async with running(fake, referee, settings()):
+        await players.slash(ANN, "new", game="race")
+        await players.slash(BOB, "join")
+        await players.slash(ANN, "start")
+        sent = [await fake.slash((ANN, BOB)[n % 2], "play", move="/step 1") for n in range(6)]
+        for payload in sent:
+            await asyncio.wait_for(handled[payload["id"]].wait(), 15)
+    reports = [
+        m["content"].split("\n")[0]
+        for m in fake.messages
+        if m["content"].startswith(("Ann", "Bob"))
+    ]
+    assert reports[-6:] == [
+        f"{name} steps to {n // 2 + 1}." for n, name in enumerate(["Ann", "Bob"] * 3)
+    ], "each move was Ann's and Bob's in turn: none refused as out of turn"

@@ -126,6 +126,7 @@ class FakeBotApi:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.token: str | None = None  # set: any other token is refused (401), as the Bot API does
+        self.gates: dict[int, asyncio.Event] = {}  # chat -> its requests wait until it is set
 
     # ---- server ----
 
@@ -276,6 +277,14 @@ class FakeBotApi:
         params, files = await _read_fields(request)
         call = Call(method, params, files)
         self.calls.append(call)
+        chat = params.get("chat_id")
+        gate = (
+            self.gates.get(int(chat))
+            if isinstance(chat, str) and chat.lstrip("-").isdigit()
+            else None
+        )
+        if gate is not None:
+            await gate.wait()  # a slow API for this chat only
         failure = self._failure(method, params)
         if self.token is not None and request.match_info["token"] != self.token:
             failure = Failure(method, 401, "Unauthorized")

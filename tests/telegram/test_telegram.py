@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 from pydantic import SecretStr
 from telegram import Update
-from telegram.ext import AIORateLimiter, Application, ContextTypes, TypeHandler
+from telegram.ext import Application, ContextTypes, TypeHandler
 
 from bot.adapters.base import STORED, read_stored
 from bot.adapters.telegram import (
@@ -31,6 +31,7 @@ from bot.adapters.telegram import (
     serve,
     user_key,
 )
+from bot.adapters.telegram.pacing import ChatRateLimiter
 from bot.board import SCROLL_AFTER
 from bot.cli import make_referee
 from bot.commands.help import every_verb
@@ -60,7 +61,7 @@ class Harness:
 
     async def start(self) -> None:
         self.referee = await make_referee(self.db_url, seed="fixed", board=self.settings.bot.board)
-        limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=2)
+        limiter = ChatRateLimiter(per_bot=None, per_group=None, max_retries=2)
         self.app = build_application(
             self.referee,
             self.settings,

@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     BaseRateLimiter,
@@ -31,6 +30,7 @@ from bot.adapters.telegram.inline import InlineRolls
 from bot.adapters.telegram.keyboards import markup, stored_press
 from bot.adapters.telegram.menus import bot_commands
 from bot.adapters.telegram.outbox import Outbox
+from bot.adapters.telegram.pacing import ChatRateLimiter, ChatUpdates
 from bot.adapters.telegram.presses import Presses
 from bot.adapters.telegram.private import PLATFORM, PrivateChats
 from bot.commands.help import every_verb
@@ -44,7 +44,6 @@ from bot.verbs import SHARED
 
 log = logging.getLogger(__name__)
 
-MAX_RETRIES = 3
 ALLOWED_UPDATES = [
     Update.MESSAGE,
     Update.CALLBACK_QUERY,
@@ -123,7 +122,8 @@ def build_application(
     base_file_url: str | None = None,
     rate_limiter: BaseRateLimiter[Any] | None = None,
 ) -> App:
-    """The python-telegram-bot Application with our handlers; the URLs point tests at a fake API."""
+    """The python-telegram-bot Application with our handlers, serving every chat at once and each
+    in order, paced per chat (bot.adapters.telegram.pacing); the URLs point tests at a fake API."""
     token = settings.telegram.token
     if token is None or not token.get_secret_value():
         raise ConfigError("config: telegram.token: required to run on Telegram")
@@ -134,11 +134,13 @@ def build_application(
         builder = builder.base_url(base_url)
     if base_file_url is not None:
         builder = builder.base_file_url(base_file_url)
-    limiter = rate_limiter or AIORateLimiter(max_retries=MAX_RETRIES)
+    limiter = rate_limiter or ChatRateLimiter()
     builder = builder.rate_limiter(cast("BaseRateLimiter[None]", limiter))
-    application = builder.build()
+    processor = ChatUpdates()
+    application = builder.concurrent_updates(processor).build()
     TelegramAdapter(referee).install(application)
     meter().queue("telegram_updates", application.update_queue.qsize)
+    meter().queue("telegram_chats", processor.waiting)
     return application
 
 

@@ -18,7 +18,7 @@ from telegram import (
     ReplyParameters,
 )
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 from telegram.helpers import create_deep_linked_url
 
@@ -32,7 +32,8 @@ from bot.adapters.telegram.messages import (
     html_messages,
     html_text,
 )
-from bot.delivery import Delivery
+from bot.adapters.telegram.pacing import retry_seconds
+from bot.delivery import Delivery, Later
 from bot.i18n import say
 from bot.replies import Button, Private, Public, Reply
 from games.base import View
@@ -108,7 +109,8 @@ class TelegramChat:
         return None if message is None else str(message.message_id)
 
     async def edit(self, message_id: str, reply: Public) -> bool:
-        """The board's message with the new state: its text, or its picture and caption."""
+        """The board's message with the new state: its text, or its picture and caption; Later
+        when Telegram (or ChatRateLimiter, first) says the chat must wait."""
         keys = await self.board_markup(reply)
         chat_id, message = self.origin.chat_id, int(message_id)
         try:
@@ -126,6 +128,8 @@ class TelegramChat:
                 await self.bot.edit_message_text(
                     text, chat_id, message, parse_mode=ParseMode.HTML, reply_markup=keys
                 )
+        except RetryAfter as error:
+            raise Later(retry_seconds(error)) from error
         except BadRequest as error:
             if "not modified" in error.message:
                 return True

@@ -1,0 +1,126 @@
+"""Issue 30: every chat at once and each chat in order; Telegram's flood limits kept per chat (a
+429 or a full group budget holds back that chat only); a board edit told to wait is coalesced,
+latest state wins, and no report is lost; a move costs one message and one edit."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from telegram.error import RetryAfter
+
+from bot.adapters.telegram.pacing import ChatRateLimiter
+from tests.telegram.fake_botapi import FakeBotApi
+from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, board, edits, texts, to, until
+
+pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+OTHER = -2002
+
+
+async def test_a_slow_chat_holds_up_no_other_and_each_chat_keeps_its_order(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    fake.gates[GROUP] = asyncio.Event()  # the API answers nothing in GROUP for now
+    first, second = fake.command(ANN, GROUP, "/roll 1d6"), fake.command(BOB, GROUP, "/roll 1d8")
+    elsewhere = fake.command(ANN, OTHER, "/roll 1d4")
+    for update in (first, second, elsewhere):
+        fake.inject(update)
+    await until(lambda: elsewhere["update_id"] in tg.processed)
+    assert first["update_id"] not in tg.processed and second["update_id"] not in tg.processed
+    waiting = [c.text for c in fake.of("sendMessage") if c.chat_id == GROUP]
+    assert len(waiting) == 1 and waiting[0].startswith("Ann rolls: 1d6"), "the second waits"
+
+    fake.gates[GROUP].set()
+    await until(lambda: second["update_id"] in tg.processed)
+    assert tg.processed.index(first["update_id"]) < tg.processed.index(second["update_id"])
+    rolls = [c.text.split(":")[0] for c in to(fake.calls, GROUP)]
+    assert rolls == ["Ann rolls", "Bob rolls"]
+
+
+def sender(refuse: set[int], sent: list[int]) -> Any:
+    """A Bot API call that answers 429 once for each chat in `refuse`, else records the chat."""
+
+    async def call(chat: int) -> bool:
+        if chat in refuse:
+            refuse.discard(chat)
+            raise RetryAfter(timedelta(seconds=30))
+        sent.append(chat)
+        return True
+
+    return call
+
+
+async def request(limiter: ChatRateLimiter, call: Any, method: str, chat: int) -> Any:
+    return await limiter.process_request(call, (chat,), {}, method, {"chat_id": chat}, None)
+
+
+async def test_a_429_holds_back_only_its_chat_and_an_edit_is_not_held() -> None:
+    limiter = ChatRateLimiter()
+    refuse, sent = {GROUP}, []
+    call = sender(refuse, sent)
+    waiting = asyncio.create_task(request(limiter, call, "sendMessage", GROUP))
+    await until(lambda: not refuse)  # GROUP was told to wait 30 s
+    assert await request(limiter, call, "sendMessage", OTHER) is True
+    assert await request(limiter, call, "editMessageText", OTHER) is True
+    with pytest.raises(RetryAfter):  # the board's edit goes up at once, for bot.delivery
+        await request(limiter, call, "editMessageText", GROUP)
+    assert sent == [OTHER, OTHER] and not waiting.done(), "the message waits to be sent again"
+    waiting.cancel()
+
+
+async def test_a_group_past_its_budget_waits_alone() -> None:
+    limiter = ChatRateLimiter(per_group=(2, 60.0))
+    sent: list[int] = []
+    call = sender(set(), sent)
+    for _ in range(2):
+        await request(limiter, call, "sendMessage", GROUP)
+    third = asyncio.create_task(request(limiter, call, "sendMessage", GROUP))
+    await request(limiter, call, "sendMessage", OTHER)
+    await request(limiter, call, "editMessageText", GROUP)  # edits are not counted
+    assert sent == [GROUP, GROUP, OTHER, GROUP] and not third.done()
+    third.cancel()
+
+    bot = ChatRateLimiter(per_bot=(3, 60.0), per_group=None)
+    for chat in (1, 2, 3):
+        await request(bot, call, "sendMessage", chat)
+    fourth = asyncio.create_task(request(bot, call, "sendMessage", 4))
+    await asyncio.sleep(0)
+    assert not fourth.done(), "past the bot's budget every chat waits"
+    fourth.cancel()
+
+
+async def start_race(tg: Harness) -> None:
+    await tg.start_privately(ANN, BOB)
+    await tg.say(ANN, "/new race --goal 50")
+    await tg.say(BOB, "/join")
+    await tg.say(ANN, "/start")
+
+
+async def test_a_board_edit_told_to_wait_is_made_later_and_the_report_is_not(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    await start_race(tg)
+    shown = await board(tg)
+    fake.fail_next("editMessageText", 429, "Too Many Requests: retry after 1", retry_after=1)
+    calls = await tg.say(ANN, "/step 2")
+    assert texts(calls, GROUP).startswith("Ann steps to 2.")
+    assert [c.status for c in calls if c.method == "editMessageText"] == [429]
+    board_id = shown.result["message_id"]
+    assert "Ann: 2" not in fake.messages[GROUP, board_id]["text"], "the command did not wait"
+    await until(lambda: "Ann: 2" in fake.messages[GROUP, board_id]["text"])
+    assert edits(fake.calls).count(board_id) >= 1
+
+
+async def test_a_move_costs_one_message_and_one_edit(tg: Harness, fake: FakeBotApi) -> None:
+    await start_race(tg)
+    mark = len(fake.calls)
+    moves = 0
+    for n in range(20):
+        await tg.say((ANN, BOB)[n % 2], "/step 1")
+        moves += 1
+    made = [c for c in fake.calls[mark:] if c.method != "getUpdates"]
+    assert {c.chat_id for c in made} == {GROUP}, "a public game's moves send no DMs"
+    assert len(to(made, GROUP)) == moves and len(edits(made)) == moves
+    assert len(made) / moves <= 2.0
