@@ -20,7 +20,6 @@ from telegram.ext import (
     CommandHandler,
     InlineQueryHandler,
     MessageHandler,
-    Updater,
     filters,
 )
 
@@ -28,6 +27,7 @@ from bot.adapters.base import SWEEP_SECONDS, Press
 from bot.adapters.telegram.chat import Context, Origin, TelegramChat
 from bot.adapters.telegram.commands import TypedCommands
 from bot.adapters.telegram.inline import InlineRolls
+from bot.adapters.telegram.intake import Intake, Webhook, confirm, poll
 from bot.adapters.telegram.keyboards import markup, stored_press
 from bot.adapters.telegram.outbox import Outbox
 from bot.adapters.telegram.presses import Presses
@@ -140,49 +140,65 @@ def build_application(
         builder = builder.base_file_url(base_file_url)
     limiter = rate_limiter or AIORateLimiter(max_retries=MAX_RETRIES)
     builder = builder.rate_limiter(cast("BaseRateLimiter[None]", limiter))
+    builder = builder.updater(None)  # updates come in through bot.adapters.telegram.intake
     application = builder.build()
     TelegramAdapter(referee).install(application)
-    meter().queue("telegram_updates", application.update_queue.qsize)
     return application
 
 
-async def serve(application: App, settings: Settings) -> None:
-    """Run until cancelled: long polling by default, or a webhook (any number of workers)."""
+async def serve(application: App, settings: Settings, stop: asyncio.Event | None = None) -> None:
+    """Run until `stop` is set (or cancelled): long polling by default, or a webhook (any number
+    of workers); then take no more updates, let the ones taken finish, and log the drain."""
     config = settings.telegram
-    if config.mode == "webhook" and not config.webhook_url:
+    webhook = config.mode == "webhook"
+    if webhook and not config.webhook_url:
         raise ConfigError("config: telegram.webhook_url: required when mode is webhook")
+    stop = stop or asyncio.Event()
     async with application:
         await application.bot.set_my_commands(bot_commands())
         for lang in LANGUAGES[1:]:
             await application.bot.set_my_commands(bot_commands(lang), language_code=lang)
         await application.start()
-        updater = application.updater
-        assert updater is not None
-        await _receive_updates(updater, config)
+        intake = Intake(application)
+        meter().queue("telegram_updates", lambda: len(intake.running))
+        hook = await _webhook(intake, config) if webhook else None
         try:
-            await asyncio.Event().wait()
+            if hook is None:
+                await poll(intake, stop, ALLOWED_UPDATES)
+            else:
+                await stop.wait()
         finally:
-            await updater.stop()
+            if hook is not None:
+                await hook.close()
+            finished, cancelled = await intake.drain()
+            if hook is None:
+                await confirm(intake)
+            else:
+                await hook.cleanup()
+            log.info(
+                "telegram: drained: no more updates taken; %d in flight finished, %d cancelled"
+                " (sent again by Telegram); offset %d",
+                finished,
+                cancelled,
+                intake.offset(),
+            )
             await application.stop()
 
 
-async def _receive_updates(updater: Updater, config: TelegramSettings) -> None:
+async def _webhook(intake: Intake, config: TelegramSettings) -> Webhook:
     """Workers behind a balancer all register the same webhook URL; that is harmless."""
-    if config.mode == "polling" or config.webhook_url is None:
-        await updater.start_polling(allowed_updates=ALLOWED_UPDATES)
-        return
+    assert config.webhook_url is not None
     secret = config.secret_token.get_secret_value() if config.secret_token else None
-    await updater.start_webhook(
-        listen=config.listen,
-        port=config.port,
-        url_path=urlsplit(config.webhook_url).path.lstrip("/"),
-        webhook_url=config.webhook_url,
-        allowed_updates=ALLOWED_UPDATES,
-        secret_token=secret,
+    hook = Webhook(intake, urlsplit(config.webhook_url).path, secret)
+    await hook.start(config.listen, config.port)
+    await intake.application.bot.set_webhook(
+        url=config.webhook_url, allowed_updates=ALLOWED_UPDATES, secret_token=secret
     )
+    return hook
 
 
-async def run(referee: RefereePort, settings: Settings) -> None:
-    """Entry point for bot/cli.py; httpx would log request URLs, which contain the token."""
+async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event) -> None:
+    """Entry point for bot/cli.py, until `stop`; httpx would log request URLs, which contain the
+    token."""
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    await serve(build_application(referee, settings), settings)
+    await serve(build_application(referee, settings), settings, stop)
