@@ -12,7 +12,7 @@ from bot.replies import Mention, Private, Refusal, Reply
 T = TypeVar("T")
 SWEEP_SECONDS = 5.0
 """How often a platform adapter asks the referee for due deadlines (reminders, timeouts)."""
-DRAIN_SECONDS = 20.0
+DRAIN_SECONDS = 15.0
 """How long the updates an adapter took may take to finish at a stop (the process exits within
 30 s); any still running then is cancelled."""
 

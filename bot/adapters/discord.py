@@ -351,8 +351,8 @@ def build_client(referee: RefereePort, settings: Settings, **adapter: Any) -> Pa
     return PaperrefClient(Adapter(referee, settings, **adapter), discord_settings)
 
 
-async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event) -> None:
-    """Serve Discord until `stop`; then take no more interactions, answer the ones taken, and only
+async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | None = None) -> None:
+    """Serve Discord until `stop` (or cancelled); then take no more interactions, answer the ones taken, and only
     then close the gateway."""
     token = settings.discord.token
     if token is None or not token.get_secret_value():
@@ -360,9 +360,13 @@ async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event) -> 
     client = build_client(referee, settings)
     async with client:
         serving = asyncio.create_task(client.start(token.get_secret_value()))
-        stopped = asyncio.create_task(stop.wait())
+        stopped = asyncio.create_task((stop or asyncio.Event()).wait())
         try:
             await asyncio.wait({serving, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # cancelled: the gateway goes with it
+            serving.cancel()
+            await asyncio.gather(serving, return_exceptions=True)
+            raise
         finally:
             stopped.cancel()
         if serving.done():

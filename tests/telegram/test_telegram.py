@@ -57,6 +57,7 @@ class Harness:
         self.task: asyncio.Task[None] | None = None
         self.referee: Referee | None = None
         self.app: Application | None = None
+        self.halt = asyncio.Event()  # set: serve stops taking updates and drains
 
     async def start(self) -> None:
         self.referee = await make_referee(self.db_url, seed="fixed", board=self.settings.bot.board)
@@ -71,7 +72,7 @@ class Harness:
         self.app.add_handler(TypeHandler(Update, self._done), group=99)
         method = "getUpdates" if self.settings.telegram.mode == "polling" else "setWebhook"
         ready = len(self.fake.of(method))
-        self.task = asyncio.create_task(serve(self.app, self.settings))
+        self.task = asyncio.create_task(serve(self.app, self.settings, self.halt))
         await until(lambda: len(self.fake.of(method)) > ready)
 
     async def _done(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 from telegram import BotCommand, InlineKeyboardMarkup, Message, Update
@@ -27,7 +27,7 @@ from bot.adapters.base import SWEEP_SECONDS, Press
 from bot.adapters.telegram.chat import Context, Origin, TelegramChat
 from bot.adapters.telegram.commands import TypedCommands
 from bot.adapters.telegram.inline import InlineRolls
-from bot.adapters.telegram.intake import Intake, Webhook, confirm, poll
+from bot.adapters.telegram.intake import Intake, confirm, poll
 from bot.adapters.telegram.keyboards import markup, stored_press
 from bot.adapters.telegram.outbox import Outbox
 from bot.adapters.telegram.presses import Presses
@@ -40,6 +40,9 @@ from bot.ops.telegram_calls import telegram_requests
 from bot.port import RefereePort
 from bot.replies import Button, Reply
 from bot.verbs import SHARED
+
+if TYPE_CHECKING:
+    from bot.adapters.telegram.webhook import Webhook
 
 log = logging.getLogger(__name__)
 
@@ -187,6 +190,8 @@ async def serve(application: App, settings: Settings, stop: asyncio.Event | None
 
 async def _webhook(intake: Intake, config: TelegramSettings) -> Webhook:
     """Workers behind a balancer all register the same webhook URL; that is harmless."""
+    from bot.adapters.telegram.webhook import Webhook
+
     assert config.webhook_url is not None
     secret = config.secret_token.get_secret_value() if config.secret_token else None
     hook = Webhook(intake, urlsplit(config.webhook_url).path, secret)
@@ -197,8 +202,8 @@ async def _webhook(intake: Intake, config: TelegramSettings) -> Webhook:
     return hook
 
 
-async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event) -> None:
-    """Entry point for bot/cli.py, until `stop`; httpx would log request URLs, which contain the
+async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | None = None) -> None:
+    """Entry point for bot/cli.py, until `stop` (or cancelled); httpx would log request URLs, which contain the
     token."""
     logging.getLogger("httpx").setLevel(logging.WARNING)
     await serve(build_application(referee, settings), settings, stop)

@@ -1,6 +1,6 @@
-"""How updates enter and leave: long polling whose offset confirms only applied updates, a webhook
-that answers 200 only once its update is applied, and the drain at shutdown. python-telegram-bot's
-own Updater confirms a batch (or answers a webhook) as soon as it is queued, so a stop lost it."""
+"""How updates enter and leave: long polling whose offset confirms only applied updates (the webhook
+is in `webhook`), and the drain at a stop. python-telegram-bot's own Updater confirms a batch (or
+answers a webhook) as soon as it is queued, so a stop lost what was still queued."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from aiohttp import web
 from telegram import Update
 from telegram.error import InvalidToken, TelegramError
 
@@ -29,7 +28,6 @@ POLL_PAUSE = 0.1
 """While an update in flight holds the offset back, getUpdates answers at once with it: the next
 poll waits until an update finishes, or this long (new updates of other chats are not held)."""
 RETRY_SECONDS = 1.0
-SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 
 async def apply(application: App, update: Update) -> None:
@@ -47,6 +45,8 @@ class Intake:
         self.running: dict[asyncio.Task[None], int] = {}
         self.next_id = 0
         """One past the highest update id taken."""
+        self.dropped: set[int] = set()
+        """Updates cancelled at a stop, maybe not applied: the offset stays at the first."""
 
     def take(self, update: Update) -> asyncio.Task[None]:
         task = asyncio.create_task(apply(self.application, update))
@@ -57,12 +57,14 @@ class Intake:
 
     def _done(self, task: asyncio.Task[None]) -> None:
         update_id = self.running.pop(task)
-        if not task.cancelled() and task.exception() is not None:
+        if task.cancelled():
+            self.dropped.add(update_id)
+        elif task.exception() is not None:
             log.error("telegram: update %s failed", update_id, exc_info=task.exception())
 
     def offset(self) -> int:
         """The first update not known to be applied: getUpdates with it confirms the ones below."""
-        return min(self.running.values(), default=self.next_id)
+        return min([*self.running.values(), *self.dropped], default=self.next_id)
 
     async def settled(self, seconds: float) -> None:
         """Until an update in flight finishes, at most `seconds`."""
@@ -83,7 +85,7 @@ class Intake:
 
 
 async def unless_stopped(work: Awaitable[T], stop: asyncio.Event) -> tuple[bool, T | None]:
-    """`work`'s result, or (False, None) once `stop` is set first (the work then cancelled)."""
+    """(True, `work`'s result), or (False, None) once `stop` is set (the work cancelled)."""
     job = asyncio.ensure_future(work)
     halt = asyncio.ensure_future(stop.wait())
     try:
@@ -93,7 +95,7 @@ async def unless_stopped(work: Awaitable[T], stop: asyncio.Event) -> tuple[bool,
         if not job.done():
             job.cancel()
             await asyncio.gather(job, return_exceptions=True)
-    if job.cancelled():
+    if job.cancelled() or stop.is_set():  # what it fetched is not taken, nor confirmed
         return False, None
     return True, job.result()
 
@@ -131,48 +133,3 @@ async def confirm(intake: Intake) -> None:
         await intake.application.bot.get_updates(offset=intake.offset(), timeout=0, limit=1)
     except TelegramError as error:
         log.warning("telegram: the last offset was not confirmed (%s)", error)
-
-
-class Webhook:
-    """An aiohttp server for Telegram's POSTs: each update is applied before the answer, so a 200
-    means applied; a stop refuses new connections and answers 503 (Telegram sends it again)."""
-
-    def __init__(self, intake: Intake, path: str, secret: str | None) -> None:
-        self.intake = intake
-        self.path = "/" + path.lstrip("/")
-        self.secret = secret
-        self.open = True
-        self.runner: web.AppRunner | None = None
-        self.site: web.TCPSite | None = None
-
-    async def start(self, listen: str, port: int) -> None:
-        app = web.Application()
-        app.router.add_post(self.path, self.receive)
-        self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
-        await self.runner.setup()
-        self.site = web.TCPSite(self.runner, listen, port)
-        await self.site.start()
-
-    async def receive(self, request: web.Request) -> web.Response:
-        if self.secret is not None and request.headers.get(SECRET_HEADER) != self.secret:
-            return web.Response(status=403)
-        if not self.open:
-            return web.Response(status=503)
-        try:
-            update = Update.de_json(await request.json(), self.intake.application.bot)
-        except (ValueError, TypeError, KeyError):
-            return web.Response(status=400)
-        task = self.intake.take(update)
-        await asyncio.wait({task})  # a cancelled answer leaves the update to the drain
-        return web.Response(status=503 if task.cancelled() else 200)
-
-    async def close(self) -> None:
-        """Take no more updates: the port stops listening, a request on an open connection
-        gets 503."""
-        self.open = False
-        if self.site is not None:
-            await self.site.stop()
-
-    async def cleanup(self) -> None:
-        if self.runner is not None:
-            await self.runner.cleanup()
