@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
-from bot.adapters.base import DRAIN_SECONDS, SWEEP_SECONDS
+from bot.adapters.base import SWEEP_SECONDS, drain
 from bot.adapters.discord_commands import (
     chat_verbs,
     described,
@@ -122,17 +122,10 @@ class Adapter:
         finally:
             self.answering.discard(task)
 
-    async def drain(self, seconds: float) -> tuple[int, int]:
-        """Take no more interactions and wait for the ones taken to be answered; any still
-        running after `seconds` is cancelled. The counts finished and cancelled."""
+    async def drain(self) -> tuple[int, int]:
+        """Take no more interactions and let the ones taken be answered (see `base.drain`)."""
         self.taking = False
-        running = set(self.answering)
-        if not running:
-            return 0, 0
-        done, pending = await asyncio.wait(running, timeout=seconds)
-        for task in pending:
-            task.cancel()
-        return len(done), len(pending)
+        return await drain(set(self.answering))
 
     async def _command(
         self,
@@ -372,7 +365,7 @@ async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | No
         if serving.done():
             serving.result()  # a refused token or a lost gateway: raised here
             return
-        finished, cancelled = await client.adapter.drain(DRAIN_SECONDS)
+        finished, cancelled = await client.adapter.drain()
         await client.close()
         await serving
         log.info(

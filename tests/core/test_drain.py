@@ -33,7 +33,7 @@ START_SECONDS = 180.0
 """A start's limit: generous, as starts are slow on a loaded machine (this tests the stop)."""
 PACE = 0.01
 """Seconds between two updates offered (each a `/roll 1d6` by its own user)."""
-MOST = 80
+MOST = 50
 """Updates offered to one process at most."""
 DISCORD_TOKEN = "discord-drain-token"
 DISCORD_AT = (
@@ -268,7 +268,7 @@ async def signalled(
                 assert process.returncode is None, await errors
                 await asyncio.sleep(0.02)
         await platform.redeliver()
-        moment = asyncio.get_running_loop().time() + rng.uniform(0.0, 0.4)
+        moment = asyncio.get_running_loop().time() + rng.uniform(0.0, 0.3)
         sent = False
         for _ in range(MOST):
             if not sent and asyncio.get_running_loop().time() >= moment:

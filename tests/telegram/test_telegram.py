@@ -477,19 +477,24 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def webhook_settings(port: int, secret: str = "s3cret") -> Settings:
+    """A webhook worker on 127.0.0.1:`port`, at path /tg, checking Telegram's secret header."""
+    return settings(
+        mode="webhook",
+        webhook_url=f"http://127.0.0.1:{port}/tg",
+        listen="127.0.0.1",
+        port=port,
+        secret_token=SecretStr(secret),
+    )
+
+
 async def test_two_webhook_workers_apply_a_redelivered_update_once(
     fake: FakeBotApi, db_url: str
 ) -> None:
     workers = []
     for _ in range(2):
         port = free_port()
-        config = settings(
-            mode="webhook",
-            webhook_url=f"http://127.0.0.1:{port}/tg",
-            listen="127.0.0.1",
-            port=port,
-            secret_token=SecretStr("s3cret"),
-        )
+        config = webhook_settings(port)
         worker = Harness(fake, db_url, config)
         await worker.start()
         workers.append((worker, port))

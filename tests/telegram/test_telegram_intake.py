@@ -12,13 +12,19 @@ import socket
 
 import aiohttp
 import pytest
-from pydantic import SecretStr
 from telegram import Update
 from telegram.ext import ContextTypes, TypeHandler
 
-from tests.core.test_endpoint import free_port
 from tests.telegram.fake_botapi import FakeBotApi
-from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, settings, until
+from tests.telegram.test_telegram import (
+    ANN,
+    BOB,
+    GROUP,
+    Harness,
+    free_port,
+    until,
+    webhook_settings,
+)
 
 HELD = "/roll 1d4"
 SECRET = "s3cret"
@@ -93,13 +99,7 @@ async def test_a_webhook_answers_once_the_update_is_applied_and_a_stop_takes_no_
     fake: FakeBotApi, db_url: str
 ) -> None:
     port = free_port()
-    config = settings(
-        mode="webhook",
-        webhook_url=f"http://127.0.0.1:{port}/tg",
-        listen="127.0.0.1",
-        port=port,
-        secret_token=SecretStr(SECRET),
-    )
+    config = webhook_settings(port, SECRET)
     harness = Harness(fake, db_url, config)
     await harness.start()
     gate = await gated(harness)

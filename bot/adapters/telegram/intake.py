@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from telegram import Update
 from telegram.error import InvalidToken, TelegramError
 
-from bot.adapters.base import DRAIN_SECONDS
+from bot.adapters.base import drain
 
 if TYPE_CHECKING:
     from telegram.ext import Application
@@ -71,17 +71,10 @@ class Intake:
         if self.running:
             await asyncio.wait(self.running, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
 
-    async def drain(self, seconds: float = DRAIN_SECONDS) -> tuple[int, int]:
-        """Wait for the updates taken; any still running after `seconds` is cancelled (Telegram
-        sends it again, and the referee applies it once). The counts finished and cancelled."""
-        tasks = set(self.running)
-        if not tasks:
-            return 0, 0
-        done, pending = await asyncio.wait(tasks, timeout=seconds)
-        for task in pending:
-            task.cancel()
-        await asyncio.gather(*pending, return_exceptions=True)
-        return len(done), len(pending)
+    async def drain(self) -> tuple[int, int]:
+        """Let the updates taken finish (see `base.drain`); a cancelled one is sent again by
+        Telegram, and the referee applies it once."""
+        return await drain(set(self.running))
 
 
 async def unless_stopped(work: Awaitable[T], stop: asyncio.Event) -> tuple[bool, T | None]:
