@@ -11,7 +11,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -166,7 +166,7 @@ async def _serve_platforms(settings: Settings, stop: asyncio.Event) -> None:
 
         endpoint = await serve(settings.web, referee.store.engine)
     try:
-        await asyncio.gather(*tasks)
+        await _together(tasks, stop)
     except tuple(refused) as error:
         log.debug("the platform refused the token", exc_info=True)
         (line,) = [line for kind, line in refused.items() if isinstance(error, kind)]
@@ -175,6 +175,23 @@ async def _serve_platforms(settings: Settings, stop: asyncio.Event) -> None:
         if endpoint is not None:
             await endpoint.close()
         await referee.close()  # the writer thread's last commits, then the connections
+
+
+async def _together(adapters: list[Coroutine[Any, Any, None]], stop: asyncio.Event) -> None:
+    """Run the adapters until each returns; one that fails stops the others (they drain), then
+    its error is raised."""
+
+    async def watched(adapter: Coroutine[Any, Any, None]) -> None:
+        try:
+            await adapter
+        except BaseException:
+            stop.set()
+            raise
+
+    outcomes = await asyncio.gather(*map(watched, adapters), return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
 
 
 @contextmanager
