@@ -38,6 +38,8 @@ class ChatFacts:
     hidden_information: bool
     board_message: str | None
     next_deadline: datetime | None
+    game: str | None = None
+    """The game of the chat's open table."""
 
     @property
     def humans(self) -> list[tuple[str, str]]:
