@@ -342,8 +342,8 @@ def build_client(referee: RefereePort, settings: Settings, **adapter: Any) -> Pa
 
 
 async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | None = None) -> None:
-    """Serve Discord until `stop` (or cancelled); then take no more interactions, answer the ones taken, and only
-    then close the gateway."""
+    """Serve Discord until `stop` (or cancelled); then take no more interactions, answer the
+    ones taken, and only then close the gateway."""
     token = settings.discord.token
     if token is None or not token.get_secret_value():
         raise ConfigError("config: discord.token: not set")

@@ -160,20 +160,21 @@ async def serve(application: App, settings: Settings, stop: asyncio.Event | None
         await application.start()
         intake = Intake(application)
         meter().queue("telegram_updates", lambda: len(intake.running))
-        hook = await _webhook(intake, config) if webhook else None
+        hook: Webhook | None = None
         try:
-            if hook is None:
-                await poll(intake, stop, ALLOWED_UPDATES)
-            else:
+            if webhook:
+                hook = await _webhook(intake, config)
                 await stop.wait()
+            else:
+                await poll(intake, stop, ALLOWED_UPDATES)
         finally:
             if hook is not None:
                 await hook.close()
             finished, cancelled = await intake.drain()
-            if hook is None:
-                await confirm(intake)
-            else:
+            if hook is not None:
                 await hook.cleanup()
+            elif not webhook:
+                await confirm(intake)
             log.info(
                 "telegram: drained: no more updates taken; %d in flight finished, %d cancelled"
                 " (sent again by Telegram); offset %d",
@@ -199,7 +200,7 @@ async def _webhook(intake: Intake, config: TelegramSettings) -> Webhook:
 
 
 async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | None = None) -> None:
-    """Entry point for bot/cli.py, until `stop` (or cancelled); httpx would log request URLs, which contain the
-    token."""
+    """Entry point for bot/cli.py, until `stop` (or cancelled); httpx would log request URLs,
+    which contain the token."""
     logging.getLogger("httpx").setLevel(logging.WARNING)
     await serve(build_application(referee, settings), settings, stop)
