@@ -491,6 +491,9 @@ class Referee:
             board_message=last.board_message if last is not None else None,
             next_deadline=await queries.next_deadline([platform]),
             game=table.game if table is not None else None,
+            seated_at=()
+            if table is not None
+            else tuple(await queries.seated_at(platform, chat_id)),
         )
 
     def delivery(self, platform: str) -> Delivery:

@@ -243,7 +243,9 @@ class ArgumentReader(Protocol):
 
     def read(self, verb: Verb[Any], typed: Sequence[str]) -> Args: ...
 
-    def write(self, args: Sequence[Arg], values: Mapping[str, Any]) -> tuple[str, ...]: ...
+    def write(
+        self, args: Sequence[Arg], values: Mapping[str, Any], flags: Sequence[Flag] = ()
+    ) -> tuple[str, ...]: ...
 
 
 S = TypeVar("S")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.adapters.telegram.inline import MAX_RESULTS
 from games.registry import engine_for
 from tests.telegram.fake_botapi import FakeBotApi
 from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, texts
@@ -71,3 +72,45 @@ def test_paper_tales_keeps_each_simultaneous_choice_secret_until_its_reveal() ->
     state = {"phase": "pay"}
     assert not engine.secret(state, 0, "discard") and not engine.secret(state, 0, "choose")
     assert not engine_for("gotown").secret({}, 0, "build")
+
+
+async def test_a_game_played_by_inline_picks_shows_the_group_no_pick_before_its_reveal(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    """Ann makes every hidden choice from the group's text box (`@bot`, then a result), Bob is a
+    bot: the group reads only "Ann has chosen." for each, the game runs to its end, and no
+    message to the group while a pick is hidden names the card picked."""
+    await tg.start_privately(ANN)
+    await tg.say(ANN, "/new papertales")
+    await tg.say(ANN, "/addbot")
+    await tg.say(ANN, "/start")
+    assert tg.referee is not None
+    engine = engine_for("papertales")
+    sent: list[str] = []  # what the group read of each pick
+    for _turn in range(400):
+        table = await tg.referee.store.queries.open_table("telegram", str(GROUP))
+        if table is None:
+            break
+        offers = await tg.referee.offered_moves("telegram", str(GROUP), str(ANN.id))
+        assert offers, "Ann owes nothing while the game runs"
+        _shown, command = offers[0]
+        verb = command.split()[0].lstrip("/")
+        assert table.state is not None
+        if not engine.secret(table.state, 0, verb):
+            await tg.say(ANN, command)
+            continue
+        update = fake.inline_query(ANN, "")
+        await tg.send(update)
+        query_id = update["inline_query"]["id"]
+        results = fake.inline_answers[query_id]
+        assert [r["title"] for r in results] == [shown for shown, _ in offers][:MAX_RESULTS]
+        calls = await tg.send(fake.choose(ANN, query_id, results[0]["id"]))
+        sent.append(results[0]["input_message_content"]["message_text"])
+        to_group = " ".join(c.text for c in calls if c.chat_id == GROUP)
+        named = command.split(maxsplit=1)[1].split(" discard")[0]
+        assert named not in to_group, f"the group read {named!r} before its reveal"
+    else:
+        raise AssertionError("the game did not end")
+    assert len(sent) >= 5 and set(sent) == {"Ann has chosen."}
+    last = await tg.referee.store.queries.last_table("telegram", str(GROUP))
+    assert last is not None and last.status == "finished"

@@ -69,7 +69,7 @@ class TelegramAdapter:
         self.outbox = Outbox(self.delivery, self.private)
         self.commands = TypedCommands(referee, self.private, self.outbox)
         self.presses = Presses(referee, self.private, self.outbox)
-        self.inline = InlineRolls(referee, self.delivery)
+        self.inline = InlineRolls(referee, self.delivery, self.outbox)
 
     def install(self, application: App) -> None:
         names = [verb.name for verb in every_verb(SHARED)]
