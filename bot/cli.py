@@ -9,8 +9,9 @@ import gc
 import hashlib
 import logging
 import os
+import signal
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from bot.referee import Referee
 
 log = logging.getLogger("paperref")
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 def seeded(seed: str) -> Callable[[], str]:
@@ -129,8 +131,17 @@ async def platform_referee(settings: Settings) -> Referee:
 
 
 async def run_platforms(settings: Settings) -> int:
-    """Serve every platform with a token (and the endpoint, if configured) until stopped. A token
+    """Serve every platform with a token (and the endpoint, if configured) until SIGTERM or
+    SIGINT, then drain: each adapter takes no more updates and finishes the ones it took. A token
     a platform refuses stops the start with one line (a value only an adapter can check)."""
+    stop = asyncio.Event()
+    with stopped_by_signals(stop):
+        await _serve_platforms(settings, stop)
+    log.info("paperref: drained; exiting")
+    return 0
+
+
+async def _serve_platforms(settings: Settings, stop: asyncio.Event) -> None:
     refused: dict[type[BaseException], str] = {}
     with starting():
         referee = await platform_referee(settings)
@@ -140,14 +151,14 @@ async def run_platforms(settings: Settings) -> int:
 
             from bot.adapters import discord as discord_adapter
 
-            tasks.append(discord_adapter.run(referee, settings))
+            tasks.append(discord_adapter.run(referee, settings, stop))
             refused[LoginFailure] = "config: discord.token: Discord refused the token"
         if settings.telegram.token and settings.telegram.token.get_secret_value():
             from telegram.error import InvalidToken
 
             from bot.adapters import telegram as telegram_adapter
 
-            tasks.append(telegram_adapter.run(referee, settings))
+            tasks.append(telegram_adapter.run(referee, settings, stop))
             refused[InvalidToken] = "config: telegram.token: Telegram refused the token"
     endpoint = None
     if settings.web.port is not None:
@@ -155,7 +166,7 @@ async def run_platforms(settings: Settings) -> int:
 
         endpoint = await serve(settings.web, referee.store.engine)
     try:
-        await asyncio.gather(*tasks)
+        await _together(tasks, stop)
     except tuple(refused) as error:
         log.debug("the platform refused the token", exc_info=True)
         (line,) = [line for kind, line in refused.items() if isinstance(error, kind)]
@@ -163,7 +174,45 @@ async def run_platforms(settings: Settings) -> int:
     finally:
         if endpoint is not None:
             await endpoint.close()
-    return 0
+        await referee.close()  # the writer thread's last commits, then the connections
+
+
+async def _together(adapters: list[Coroutine[Any, Any, None]], stop: asyncio.Event) -> None:
+    """Run the adapters until each returns; one that fails stops the others (they drain), then
+    its error is raised."""
+
+    async def watched(adapter: Coroutine[Any, Any, None]) -> None:
+        try:
+            await adapter
+        except BaseException:
+            stop.set()
+            raise
+
+    outcomes = await asyncio.gather(*map(watched, adapters), return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+
+
+@contextmanager
+def stopped_by_signals(stop: asyncio.Event) -> Iterator[None]:
+    """SIGTERM and SIGINT set `stop` (no KeyboardInterrupt): the adapters drain and return."""
+    loop = asyncio.get_running_loop()
+
+    def on_signal(signum: signal.Signals) -> None:
+        if stop.is_set():
+            log.info("paperref: %s while draining; still draining", signum.name)
+            return
+        log.info("paperref: %s: taking no more updates, finishing the ones taken", signum.name)
+        stop.set()
+
+    for signum in STOP_SIGNALS:
+        loop.add_signal_handler(signum, on_signal, signum)
+    try:
+        yield
+    finally:
+        for signum in STOP_SIGNALS:
+            loop.remove_signal_handler(signum)
 
 
 async def migrate_database(url: str) -> int:

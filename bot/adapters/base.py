@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.replies import Mention, Private, Refusal, Reply
 
 T = TypeVar("T")
 SWEEP_SECONDS = 5.0
 """How often a platform adapter asks the referee for due deadlines (reminders, timeouts)."""
+DRAIN_SECONDS = 15.0
+"""How long the updates an adapter took may take to finish at a stop (the process exits within
+30 s); any still running then is cancelled."""
+
+
+async def drain(tasks: Collection[asyncio.Task[Any]]) -> tuple[int, int]:
+    """Wait for the updates taken, at most DRAIN_SECONDS, then cancel what still runs: the counts
+    finished and cancelled."""
+    if not tasks:
+        return 0, 0
+    done, pending = await asyncio.wait(tasks, timeout=DRAIN_SECONDS)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    return len(done), len(pending)
 
 
 @dataclass(frozen=True)

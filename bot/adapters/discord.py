@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
-from bot.adapters.base import SWEEP_SECONDS
+from bot.adapters.base import SWEEP_SECONDS, drain
 from bot.adapters.discord_commands import (
     chat_verbs,
     described,
@@ -31,7 +31,7 @@ from bot.adapters.discord_delivery import Outgoing, compose, deliver_background
 from bot.adapters.discord_interaction import InteractionReplies, locale_language
 from bot.chat_order import ChatOrder, Turn
 from bot.commands.help import fit, placeholders
-from bot.commands.parse import Invocation, parse_command
+from bot.commands.parse import Invocation, ParsedCommand, parse_command
 from bot.config import ConfigError, DiscordSettings, Settings
 from bot.context import SharedVerb
 from bot.i18n import say, supported
@@ -73,6 +73,9 @@ class Adapter:
         self.delivery = referee.delivery(PLATFORM)
         self.defer_after = defer_after
         self.order = ChatOrder()  # every channel at once, each in the order its commands came
+        self.taking = True
+        self.answering: set[asyncio.Task[Any]] = set()
+        """The interactions taken and not yet answered (a stop waits for them)."""
 
     def invocation(
         self,
@@ -111,10 +114,32 @@ class Adapter:
         attachment: tuple[str, str] | None = None,
     ) -> None:
         """Run one command (typed or pressed) in its channel's turn (after the channel's earlier
-        commands are answered); defer first if the referee, or the turn, is slow to come."""
+        commands are answered); defer first if the referee, or the turn, is slow to come. After
+        a stop, an interaction is neither applied nor answered (the user sees it fail)."""
         parsed = parse_command(line)
-        if parsed is None:
+        if parsed is None or not self.taking:
             return
+        task = asyncio.current_task()
+        assert task is not None
+        self.answering.add(task)
+        try:
+            await self._command(interaction, parsed, version, chat, attachment)
+        finally:
+            self.answering.discard(task)
+
+    async def drain(self) -> tuple[int, int]:
+        """Take no more interactions and let the ones taken be answered (see `base.drain`)."""
+        self.taking = False
+        return await drain(set(self.answering))
+
+    async def _command(
+        self,
+        interaction: discord.Interaction[Any],
+        parsed: ParsedCommand,
+        version: int | None,
+        chat: str | None,
+        attachment: tuple[str, str] | None,
+    ) -> None:
         chat = chat or str(interaction.channel_id)
         inv = self.invocation(
             interaction,
@@ -332,11 +357,32 @@ def build_client(referee: RefereePort, settings: Settings, **adapter: Any) -> Pa
     return PaperrefClient(Adapter(referee, settings, **adapter), discord_settings)
 
 
-async def run(referee: RefereePort, settings: Settings) -> None:
-    """Serve Discord until cancelled."""
+async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | None = None) -> None:
+    """Serve Discord until `stop` (or cancelled); then take no more interactions, answer the
+    ones taken, and only then close the gateway."""
     token = settings.discord.token
     if token is None or not token.get_secret_value():
         raise ConfigError("config: discord.token: not set")
     client = build_client(referee, settings)
     async with client:
-        await client.start(token.get_secret_value())
+        serving = asyncio.create_task(client.start(token.get_secret_value()))
+        stopped = asyncio.create_task((stop or asyncio.Event()).wait())
+        try:
+            await asyncio.wait({serving, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # cancelled: the gateway goes with it
+            serving.cancel()
+            await asyncio.gather(serving, return_exceptions=True)
+            raise
+        finally:
+            stopped.cancel()
+        if serving.done():
+            serving.result()  # a refused token or a lost gateway: raised here
+            return
+        finished, cancelled = await client.adapter.drain()
+        await client.close()
+        await serving
+        log.info(
+            "discord: drained: no more interactions taken; %d in flight answered, %d cancelled",
+            finished,
+            cancelled,
+        )

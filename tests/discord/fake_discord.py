@@ -153,7 +153,8 @@ def _guild() -> dict[str, Any]:
 class FakeDiscord:
     """REST and gateway in one aiohttp app; tests script interactions and read what the bot sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, first_id: int = 1_000_000_000_000_000_000) -> None:
+        """`first_id`: the first snowflake made (unique ones for a database other runs share)."""
         self.calls: list[Call] = []
         self.messages: list[dict[str, Any]] = []
         self.identifies: list[dict[str, Any]] = []
@@ -166,7 +167,7 @@ class FakeDiscord:
         self.edits: list[dict[str, Any]] = []  # every edit of a channel message: the new state
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.uploads: dict[str, Upload] = {}  # attachment id -> what was attached
-        self._ids = itertools.count(1_000_000_000_000_000_000)
+        self._ids = itertools.count(first_id)
         self._interactions: dict[str, dict[str, Any]] = {}
         self._dm_users: dict[str, int] = {}
         self._ws: web.WebSocketResponse | None = None

@@ -103,7 +103,8 @@ class Failure:
 class FakeBotApi:
     """Answers the methods the adapter uses; users must /start the bot before it may DM them."""
 
-    def __init__(self) -> None:
+    def __init__(self, first_update: int = 1000) -> None:
+        """`first_update`: the first update id (unique ones for a database other runs share)."""
         self.calls: list[Call] = []
         self.queue: list[dict[str, Any]] = []
         self.started: set[int] = set()
@@ -120,7 +121,7 @@ class FakeBotApi:
         self.unpins: dict[int, list[int]] = {}  # chat -> unpinned message ids, in order
         self.forums: set[int] = set()  # supergroups with topics
         self.files: dict[str, bytes] = {}  # file_id -> what users sent
-        self._update_ids = itertools.count(1000)
+        self._update_ids = itertools.count(first_update)
         self._message_ids = itertools.count(1)
         self._arrived = asyncio.Event()
         self._runner: web.AppRunner | None = None

@@ -58,6 +58,7 @@ class Harness:
         self.task: asyncio.Task[None] | None = None
         self.referee: Referee | None = None
         self.app: Application | None = None
+        self.halt = asyncio.Event()  # set: serve stops taking updates and drains
 
     async def start(self) -> None:
         self.referee = await make_referee(self.db_url, seed="fixed", board=self.settings.bot.board)
@@ -72,7 +73,7 @@ class Harness:
         self.app.add_handler(TypeHandler(Update, self._done), group=99)
         method = "getUpdates" if self.settings.telegram.mode == "polling" else "setWebhook"
         ready = len(self.fake.of(method))
-        self.task = asyncio.create_task(serve(self.app, self.settings))
+        self.task = asyncio.create_task(serve(self.app, self.settings, self.halt))
         await until(lambda: len(self.fake.of(method)) > ready)
 
     async def _done(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -477,19 +478,24 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def webhook_settings(port: int, secret: str = "s3cret") -> Settings:
+    """A webhook worker on 127.0.0.1:`port`, at path /tg, checking Telegram's secret header."""
+    return settings(
+        mode="webhook",
+        webhook_url=f"http://127.0.0.1:{port}/tg",
+        listen="127.0.0.1",
+        port=port,
+        secret_token=SecretStr(secret),
+    )
+
+
 async def test_two_webhook_workers_apply_a_redelivered_update_once(
     fake: FakeBotApi, db_url: str
 ) -> None:
     workers = []
     for _ in range(2):
         port = free_port()
-        config = settings(
-            mode="webhook",
-            webhook_url=f"http://127.0.0.1:{port}/tg",
-            listen="127.0.0.1",
-            port=port,
-            secret_token=SecretStr("s3cret"),
-        )
+        config = webhook_settings(port)
         worker = Harness(fake, db_url, config)
         await worker.start()
         workers.append((worker, port))

@@ -83,7 +83,7 @@ async def test_a_token_rejected_while_polling_is_logged_redacted(
     async with debug_session(api, db_url, monkeypatch) as (harness, logs):
         api.fail_next("getUpdates", 401, "Unauthorized")
         await harness.say(ANN, "/roll 1d6")  # ends the long poll; the next one is refused
-        await until(lambda: "Invalid token. Aborting" in logs.raw.getvalue())
+        await until(lambda: "the token was refused; stopping" in logs.raw.getvalue())
     assert "InvalidToken: Unauthorized" in logs.text and REDACTED in logs.text
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 from telegram import InlineKeyboardMarkup, Message, Update
@@ -19,7 +19,6 @@ from telegram.ext import (
     CommandHandler,
     InlineQueryHandler,
     MessageHandler,
-    Updater,
     filters,
 )
 
@@ -27,6 +26,7 @@ from bot.adapters.base import SWEEP_SECONDS, Press
 from bot.adapters.telegram.chat import Context, Origin, TelegramChat
 from bot.adapters.telegram.commands import TypedCommands
 from bot.adapters.telegram.inline import InlineRolls
+from bot.adapters.telegram.intake import Intake, confirm, poll
 from bot.adapters.telegram.keyboards import markup, stored_press
 from bot.adapters.telegram.menus import bot_commands
 from bot.adapters.telegram.outbox import Outbox
@@ -41,6 +41,9 @@ from bot.ops.telegram_calls import telegram_requests
 from bot.port import RefereePort
 from bot.replies import Button, Reply
 from bot.verbs import SHARED
+
+if TYPE_CHECKING:
+    from bot.adapters.telegram.webhook import Webhook
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +139,7 @@ def build_application(
         builder = builder.base_file_url(base_file_url)
     limiter = rate_limiter or ChatRateLimiter()
     builder = builder.rate_limiter(cast("BaseRateLimiter[None]", limiter))
+    builder = builder.updater(None)  # updates come in through bot.adapters.telegram.intake
     processor = ChatUpdates()
     application = builder.concurrent_updates(processor).build()
     TelegramAdapter(referee).install(application)
@@ -144,43 +148,62 @@ def build_application(
     return application
 
 
-async def serve(application: App, settings: Settings) -> None:
-    """Run until cancelled: long polling by default, or a webhook (any number of workers)."""
+async def serve(application: App, settings: Settings, stop: asyncio.Event | None = None) -> None:
+    """Run until `stop` is set (or cancelled): long polling by default, or a webhook (any number
+    of workers); then take no more updates, let the ones taken finish, and log the drain."""
     config = settings.telegram
-    if config.mode == "webhook" and not config.webhook_url:
+    webhook = config.mode == "webhook"
+    if webhook and not config.webhook_url:
         raise ConfigError("config: telegram.webhook_url: required when mode is webhook")
+    stop = stop or asyncio.Event()
     async with application:
         await application.bot.set_my_commands(bot_commands())
         for lang in LANGUAGES[1:]:
             await application.bot.set_my_commands(bot_commands(lang), language_code=lang)
         await application.start()
-        updater = application.updater
-        assert updater is not None
-        await _receive_updates(updater, config)
+        intake = Intake(application)
+        meter().queue("telegram_updates", lambda: len(intake.running))
+        hook: Webhook | None = None
         try:
-            await asyncio.Event().wait()
+            if webhook:
+                hook = await _webhook(intake, config)
+                await stop.wait()
+            else:
+                await poll(intake, stop, ALLOWED_UPDATES)
         finally:
-            await updater.stop()
+            if hook is not None:
+                await hook.close()
+            finished, cancelled = await intake.drain()
+            if hook is not None:
+                await hook.cleanup()
+            elif not webhook:
+                await confirm(intake)
+            log.info(
+                "telegram: drained: no more updates taken; %d in flight finished, %d cancelled"
+                " (sent again by Telegram); offset %d",
+                finished,
+                cancelled,
+                intake.offset(),
+            )
             await application.stop()
 
 
-async def _receive_updates(updater: Updater, config: TelegramSettings) -> None:
+async def _webhook(intake: Intake, config: TelegramSettings) -> Webhook:
     """Workers behind a balancer all register the same webhook URL; that is harmless."""
-    if config.mode == "polling" or config.webhook_url is None:
-        await updater.start_polling(allowed_updates=ALLOWED_UPDATES)
-        return
+    from bot.adapters.telegram.webhook import Webhook
+
+    assert config.webhook_url is not None
     secret = config.secret_token.get_secret_value() if config.secret_token else None
-    await updater.start_webhook(
-        listen=config.listen,
-        port=config.port,
-        url_path=urlsplit(config.webhook_url).path.lstrip("/"),
-        webhook_url=config.webhook_url,
-        allowed_updates=ALLOWED_UPDATES,
-        secret_token=secret,
+    hook = Webhook(intake, urlsplit(config.webhook_url).path, secret)
+    await hook.start(config.listen, config.port)
+    await intake.application.bot.set_webhook(
+        url=config.webhook_url, allowed_updates=ALLOWED_UPDATES, secret_token=secret
     )
+    return hook
 
 
-async def run(referee: RefereePort, settings: Settings) -> None:
-    """Entry point for bot/cli.py; httpx would log request URLs, which contain the token."""
+async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | None = None) -> None:
+    """Entry point for bot/cli.py, until `stop` (or cancelled); httpx would log request URLs,
+    which contain the token."""
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    await serve(build_application(referee, settings), settings)
+    await serve(build_application(referee, settings), settings, stop)
