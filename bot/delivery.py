@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.replies import Button, Private, Public
@@ -24,7 +25,17 @@ class Platform(Protocol):
         ...
 
     async def edit(self, message_id: str, reply: Public) -> bool:
-        """That message shows the reply now (unchanged counts); False when it cannot be edited."""
+        """That message shows the reply now (unchanged counts); False when it cannot be edited,
+        or not by the method its form needs (a text board that must be a picture now)."""
+        ...
+
+    def fits(self, reply: Public) -> bool:
+        """Whether the board and the text riding on it fit one message within the platform's
+        limits (the board laid out to fit: a picture where its text would not)."""
+        ...
+
+    async def say(self, reply: Public) -> None:
+        """An ordinary message (no board) at the bottom of the chat, split as the platform must."""
         ...
 
     async def pin(self, message_id: str) -> None: ...
@@ -80,6 +91,7 @@ class Delivery:
         away. The id of a message posted anew (the referee keeps it), else None."""
         live = reply.live
         assert live is not None, "a live board"
+        reply = await self._report_apart(to, reply)
         old = live.message_id
         if old is not None and not live.repost:
             if await to.edit(old, reply):
@@ -96,6 +108,14 @@ class Delivery:
             await to.point(old, posted, reply.lang)
         await self._referee.board_posted(live.table_id, posted)
         return posted
+
+    async def _report_apart(self, to: Platform, reply: Public) -> Public:
+        """A report too long to ride on the board goes before it as a message of its own (with
+        its pings): never lost to the board's size."""
+        if not reply.text or to.fits(reply):
+            return reply
+        await to.say(replace(reply, board=None, buttons=(), live=None, image=False))
+        return replace(reply, text="", mentions=(), html=False)
 
     async def send_private(self, to: Platform, reply: Private, chat_id: str) -> None:
         """A private message; a player it cannot reach is remembered so, and the table's chat

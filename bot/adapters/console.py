@@ -219,6 +219,12 @@ class ConsoleChat:
         self.console.show(reply, self.image, message_id, edit=True)
         return True
 
+    def fits(self, reply: Public) -> bool:
+        return True  # a terminal has no limit
+
+    async def say(self, reply: Public) -> None:
+        self.console.show(reply, self.image)
+
     async def pin(self, message_id: str) -> None:
         return None
 

@@ -31,6 +31,7 @@ from bot.adapters.telegram import (
     serve,
     user_key,
 )
+from bot.adapters.telegram.chat import read_board_id
 from bot.board import SCROLL_AFTER
 from bot.cli import make_referee
 from bot.commands.help import every_verb
@@ -139,7 +140,7 @@ async def board(tg: Harness, chat: int = GROUP) -> Call:
     assert tg.referee is not None
     message_id = await tg.referee.board_message("telegram", str(chat))
     assert message_id is not None, "the table has a board message"
-    message = tg.fake.messages[chat, int(message_id)]
+    message = tg.fake.messages[chat, read_board_id(message_id)[0]]
     params = {"chat_id": chat, "text": message.get("text") or message.get("caption") or ""}
     if message.get("reply_markup"):
         params["reply_markup"] = message["reply_markup"]

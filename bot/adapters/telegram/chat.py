@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from telegram import (
     Bot,
@@ -27,10 +27,14 @@ from bot.adapters.telegram.keyboards import markup
 from bot.adapters.telegram.messages import (
     CAPTION_LIMIT,
     MESSAGE_LIMIT,
+    as_picture,
+    caption_of,
     escape,
     fit_lines,
+    fits_one,
     html_messages,
     html_text,
+    units,
 )
 from bot.delivery import Delivery
 from bot.i18n import say
@@ -70,6 +74,22 @@ def thread_of(message: Message) -> int | None:
     return message.message_thread_id if message.is_topic_message else None
 
 
+PICTURE = "p"
+"""A board message kept as `p123` is a picture (edited with editMessageMedia, its words in the
+caption); `123` is a text message."""
+
+
+def board_id(message_id: int, picture: bool) -> str:
+    """A board message's id as the referee keeps it: its form goes with it."""
+    return f"{PICTURE if picture else ''}{message_id}"
+
+
+def read_board_id(stored: str) -> tuple[int, bool]:
+    """(message id, whether it is a picture) of a kept board id."""
+    picture = stored.startswith(PICTURE)
+    return int(stored.removeprefix(PICTURE)), picture
+
+
 def start_payload(chat: str) -> str:
     """The deep link's start parameter for a table's chat (letters, digits, _ and - only)."""
     return "g" + chat.replace(":", "_")
@@ -104,27 +124,31 @@ class TelegramChat:
     # ---- bot.delivery.Platform ----
 
     async def post(self, reply: Public) -> str | None:
-        message = await self.send(reply, await self.board_markup(reply))
-        return None if message is None else str(message.message_id)
+        picture = as_picture(reply)
+        laid_out = replace(reply, image=picture)
+        message = await self.send(laid_out, await self.board_markup(reply))
+        return None if message is None else board_id(message.message_id, picture)
+
+    def fits(self, reply: Public) -> bool:
+        return fits_one(reply)
+
+    async def say(self, reply: Public) -> None:
+        await self.send(reply, await self.markup(reply.buttons, reply.version))
 
     async def edit(self, message_id: str, reply: Public) -> bool:
-        """The board's message with the new state: its text, or its picture and caption."""
+        """The board's message with the new state, by the method of its form: its text, or its
+        picture and caption. A board that changes form is not edited (it is posted anew)."""
+        message, picture = read_board_id(message_id)
+        if picture != as_picture(reply):
+            return False
         keys = await self.board_markup(reply)
-        chat_id, message = self.origin.chat_id, int(message_id)
         try:
-            if reply.board is not None and reply.image:
-                from bot.render.image import render_png
-
-                png = await asyncio.to_thread(render_png, reply.board)
-                caption = html_text(reply) or escape(reply.board.title)
-                media = InputMediaPhoto(
-                    png, caption=fit_lines(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML
-                )
-                await self.bot.edit_message_media(media, chat_id, message, reply_markup=keys)
+            if picture:
+                await self.edit_picture(message, reply, keys)
             else:
-                text = fit_lines("\n".join(html_messages(reply)), MESSAGE_LIMIT)
+                [text] = html_messages(reply)
                 await self.bot.edit_message_text(
-                    text, chat_id, message, parse_mode=ParseMode.HTML, reply_markup=keys
+                    text, self.origin.chat_id, message, parse_mode=ParseMode.HTML, reply_markup=keys
                 )
         except BadRequest as error:
             if "not modified" in error.message:
@@ -133,23 +157,43 @@ class TelegramChat:
             return False
         return True
 
+    async def edit_picture(
+        self, message: int, reply: Public, keys: InlineKeyboardMarkup | None
+    ) -> None:
+        from bot.render.image import render_png
+
+        assert reply.board is not None
+        png = await asyncio.to_thread(render_png, reply.board)
+        caption = fit_lines(caption_of(reply), CAPTION_LIMIT)
+        media = InputMediaPhoto(png, caption=caption, parse_mode=ParseMode.HTML)
+        await self.bot.edit_message_media(media, self.origin.chat_id, message, reply_markup=keys)
+
     async def pin(self, message_id: str) -> None:
         try:
             await self.bot.pin_chat_message(
-                self.origin.chat_id, int(message_id), disable_notification=True
+                self.origin.chat_id, read_board_id(message_id)[0], disable_notification=True
             )
         except TelegramError as error:
             log.info("telegram: the board is not pinned in %s: %s", self.origin.chat, error)
 
     async def unpin(self, message_id: str) -> None:
         with contextlib.suppress(TelegramError):
-            await self.bot.unpin_chat_message(self.origin.chat_id, int(message_id))
+            await self.bot.unpin_chat_message(self.origin.chat_id, read_board_id(message_id)[0])
 
     async def point(self, old_id: str, new_id: str, lang: str) -> None:
+        """The old board says the board moved: its text, or a picture's caption."""
+        message, picture = read_board_id(old_id)
+        moved = escape(say(BOARD_MOVED, lang))
+        chat = self.origin.chat_id
         with contextlib.suppress(TelegramError):
-            await self.bot.edit_message_text(
-                say(BOARD_MOVED, lang), self.origin.chat_id, int(old_id), reply_markup=None
-            )
+            if picture:
+                await self.bot.edit_message_caption(
+                    chat, message, caption=moved, parse_mode=ParseMode.HTML, reply_markup=None
+                )
+            else:
+                await self.bot.edit_message_text(
+                    moved, chat, message, parse_mode=ParseMode.HTML, reply_markup=None
+                )
 
     async def send_private(self, reply: Private) -> bool:
         """A DM; buttons in it name the table's chat. False when the user blocked the bot or
@@ -198,7 +242,7 @@ class TelegramChat:
                 self.origin.chat_id,
                 data,
                 filename=name,
-                caption=caption if len(caption) <= CAPTION_LIMIT else None,
+                caption=caption if fit_lines(caption, CAPTION_LIMIT) == caption else None,
                 parse_mode=ParseMode.HTML,
                 message_thread_id=self.origin.thread_id,
                 reply_markup=keys,
@@ -237,10 +281,11 @@ class TelegramChat:
         from bot.render.image import render_png
 
         png = await asyncio.to_thread(render_png, board)
-        caption = text or escape(board.title)
-        if len(caption) > CAPTION_LIMIT:
-            await self.send_text(split_message(caption, MESSAGE_LIMIT), None)
-            caption = escape(board.title)[:CAPTION_LIMIT]
+        title = escape(board.title)
+        caption = text or title
+        if fit_lines(caption, CAPTION_LIMIT) != caption:
+            await self.send_text(split_message(caption, MESSAGE_LIMIT, units), None)
+            caption = fit_lines(title, CAPTION_LIMIT)
         sent: Message = await self.bot.send_photo(
             self.origin.chat_id,
             png,

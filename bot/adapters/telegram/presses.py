@@ -11,7 +11,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
 from bot.adapters.base import PAGE, STORED, decode_press, is_stale, read_stored
-from bot.adapters.telegram.chat import Context, Origin, TelegramChat, thread_of
+from bot.adapters.telegram.chat import Context, Origin, TelegramChat, read_board_id, thread_of
 from bot.adapters.telegram.keyboards import answer, paged_keyboard, stored_press
 from bot.adapters.telegram.messages import MESSAGE_LIMIT, escape
 from bot.adapters.telegram.outbox import Outbox
@@ -117,7 +117,8 @@ class Presses:
         next edit brings them up to date)."""
         message = query.message
         board = (await self.referee.chat_facts(PLATFORM, inv.chat_id)).board_message
-        return isinstance(message, Message) and board == str(message.message_id)
+        shown = read_board_id(board)[0] if board is not None else None
+        return isinstance(message, Message) and shown == message.message_id
 
     async def mark_chosen(self, query: CallbackQuery, inv: Invocation) -> None:
         """In a DM the pressed choice is spent: show what was chosen and drop the buttons."""
