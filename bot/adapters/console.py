@@ -236,9 +236,15 @@ class ConsoleChat:
             moved = Public(f"(the board moved to message {new_id})")
             self.console.show(moved, None, old_id, edit=True)
 
-    async def send_private(self, reply: Private) -> bool:
+    async def send_private(self, reply: Private) -> str | None:
         self.console.show(reply, self.image)
-        return True
+        return ""  # everyone reads it; nothing to edit later
+
+    async def edit_private(self, message_id: str, reply: Private) -> bool:
+        return False
+
+    async def drop_keys(self, user_id: str, message_id: str) -> None:
+        return None
 
     async def tell_unreachable(self, reply: Private) -> None:
         return None

@@ -195,21 +195,42 @@ class DiscordChannel:
         with contextlib.suppress(discord.HTTPException):
             await self.message(old_id).edit(content=moved, embeds=[], attachments=[], view=None)
 
-    async def send_private(self, reply: Private) -> bool:
-        """The reply by DM (its buttons naming the table's channel); False when the player's
-        DMs are closed."""
+    async def send_private(self, reply: Private) -> str | None:
+        """The reply by DM (its buttons naming the table's channel); the id of its last
+        message. None when the player's DMs are closed."""
         if reply.user_id in self.dm_closed:
-            return False
+            return None
+        sent = ""
         try:
             dm = await self.client.create_dm(discord.Object(int(reply.user_id)))
             for out in await compose(reply):
-                await dm.send(**await send_kwargs(out, self.chat, self.delivery))
+                message = await dm.send(**await send_kwargs(out, self.chat, self.delivery))
+                sent = str(message.id)
         except discord.Forbidden:
             self.dm_closed.add(reply.user_id)
-            return False
+            return None
         except discord.HTTPException as error:
             log.warning("Discord refused a direct message: %s", error)
+        return sent
+
+    async def edit_private(self, message_id: str, reply: Private) -> bool:
+        """A hand DM edited in place when it is one message without files."""
+        outs = await compose(reply)
+        if len(outs) != 1 or outs[0].files:
+            return False
+        dm = await self.client.create_dm(discord.Object(int(reply.user_id)))
+        kwargs = await send_kwargs(outs[0], self.chat, self.delivery)
+        try:
+            await dm.get_partial_message(int(message_id)).edit(**kwargs)
+        except discord.HTTPException as error:
+            log.info("Discord: the hand %s cannot be edited (%s)", message_id, error)
+            return False
         return True
+
+    async def drop_keys(self, user_id: str, message_id: str) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            dm = await self.client.create_dm(discord.Object(int(user_id)))
+            await dm.get_partial_message(int(message_id)).edit(view=None)
 
     async def tell_unreachable(self, reply: Private) -> None:
         closed = Text(DM_CLOSED, {"mention": f"<@{reply.user_id}>"})

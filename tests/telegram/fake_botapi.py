@@ -107,6 +107,8 @@ class FakeBotApi:
 
     def __init__(self) -> None:
         self.calls: list[Call] = []
+        self.refused: list[Call] = []  # requests past the API's limits or malformed (400; not
+        # a missing right, which the bot may lack, nor an edit into the same message)
         self.queue: list[dict[str, Any]] = []
         self.started: set[int] = set()
         self.failures: list[Failure] = []
@@ -281,6 +283,11 @@ class FakeBotApi:
             failure = Failure(method, 401, "Unauthorized")
         if failure is not None:
             call.status = failure.status
+            call.result = failure.description
+            if failure.status == 400 and not any(
+                word in failure.description for word in ("not modified", "not enough rights")
+            ):
+                self.refused.append(call)
             return _error(failure)
         if method == "getUpdates":
             call.result = await self._get_updates(params)

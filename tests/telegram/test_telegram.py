@@ -135,10 +135,11 @@ async def until(condition: Callable[[], bool]) -> None:
             await asyncio.sleep(0.01)
 
 
-async def board(tg: Harness, chat: int = GROUP) -> Call:
-    """The table's live board as the chat shows it now (its id as the referee stored it)."""
+async def board(tg: Harness, chat: int = GROUP, topic: str | None = None) -> Call:
+    """The table's live board as the chat (or its forum `topic`, `CHAT:THREAD`) shows it now
+    (its id as the referee stored it)."""
     assert tg.referee is not None
-    message_id = await tg.referee.board_message("telegram", str(chat))
+    message_id = await tg.referee.board_message("telegram", topic or str(chat))
     assert message_id is not None, "the table has a board message"
     message = tg.fake.messages[chat, read_board_id(message_id)[0]]
     params = {"chat_id": chat, "text": message.get("text") or message.get("caption") or ""}

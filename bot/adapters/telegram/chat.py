@@ -136,19 +136,30 @@ class TelegramChat:
         await self.send(reply, await self.markup(reply.buttons, reply.version))
 
     async def edit(self, message_id: str, reply: Public) -> bool:
-        """The board's message with the new state, by the method of its form: its text, or its
-        picture and caption. A board that changes form is not edited (it is posted anew)."""
+        return await self.edit_shown(message_id, reply, await self.board_markup(reply))
+
+    async def edit_shown(
+        self, message_id: str, reply: Reply, keys: InlineKeyboardMarkup | None
+    ) -> bool:
+        """A board's (or hand's) message with the new state, by the method of its form: its
+        text, or its picture and caption. One that changes form is not edited (it is posted
+        anew)."""
         message, picture = read_board_id(message_id)
         if picture != as_picture(reply):
             return False
-        keys = await self.board_markup(reply)
         try:
             if picture:
                 await self.edit_picture(message, reply, keys)
             else:
-                [text] = html_messages(reply)
+                text = html_messages(reply)
+                if len(text) != 1:
+                    return False  # its words would not ride on it: posted anew
                 await self.bot.edit_message_text(
-                    text, self.origin.chat_id, message, parse_mode=ParseMode.HTML, reply_markup=keys
+                    text[0],
+                    self.origin.chat_id,
+                    message,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keys,
                 )
         except BadRequest as error:
             if "not modified" in error.message:
@@ -158,7 +169,7 @@ class TelegramChat:
         return True
 
     async def edit_picture(
-        self, message: int, reply: Public, keys: InlineKeyboardMarkup | None
+        self, message: int, reply: Reply, keys: InlineKeyboardMarkup | None
     ) -> None:
         from bot.render.image import render_png
 
@@ -195,17 +206,36 @@ class TelegramChat:
                     moved, chat, message, parse_mode=ParseMode.HTML, reply_markup=None
                 )
 
-    async def send_private(self, reply: Private) -> bool:
-        """A DM; buttons in it name the table's chat. False when the user blocked the bot or
-        never started it (403)."""
-        user_chat = int(reply.user_id)
-        chat_ref = "" if user_chat == self.origin.chat_id else self.origin.chat
+    def private_chat(self, user_id: str) -> TelegramChat:
+        user = int(user_id)
+        return self.elsewhere(Origin(user, user))
+
+    async def private_markup(self, reply: Private) -> InlineKeyboardMarkup | None:
+        """A DM's buttons name the table's chat (unless the table's chat is that DM)."""
+        here = int(reply.user_id) == self.origin.chat_id
+        return await self.markup(reply.buttons, reply.version, "" if here else self.origin.chat)
+
+    async def send_private(self, reply: Private) -> str | None:
+        """A DM (a hand as one message: its text, or a picture); the id of its last message.
+        None when the user blocked the bot or never started it (403)."""
+        picture = reply.hand is not None and as_picture(reply)
         try:
-            keys = await self.markup(reply.buttons, reply.version, chat_ref)
-            await self.elsewhere(Origin(user_chat, user_chat)).send(reply, keys)
+            keys = await self.private_markup(reply)
+            there = self.private_chat(reply.user_id)
+            sent = await there.send(replace(reply, image=reply.image or picture), keys)
         except Forbidden:
-            return False
-        return True
+            return None
+        return "" if sent is None else board_id(sent.message_id, picture)
+
+    async def edit_private(self, message_id: str, reply: Private) -> bool:
+        there = self.private_chat(reply.user_id)
+        return await there.edit_shown(message_id, reply, await self.private_markup(reply))
+
+    async def drop_keys(self, user_id: str, message_id: str) -> None:
+        with contextlib.suppress(TelegramError):
+            await self.bot.edit_message_reply_markup(
+                int(user_id), read_board_id(message_id)[0], reply_markup=None
+            )
 
     async def tell_unreachable(self, reply: Private) -> None:
         if int(reply.user_id) == self.origin.chat_id:

@@ -94,12 +94,14 @@ def fit_lines(text: str, limit: int) -> str:
     return escape(split_message(plain, limit - 1, units)[0]) + "…"
 
 
-def as_picture(reply: Public) -> bool:
-    """Whether the board goes as a picture: the table asked for pictures, or its text would
-    not fit one message (a live board is one message, never cut)."""
+def as_picture(reply: Reply) -> bool:
+    """Whether the board goes as a picture: the table asked for pictures, or it would not fit
+    one message as text (a live board alone: a report too long goes apart; a hand with its
+    words). A board or hand is one message, never cut."""
     if reply.board is None:
         return False
-    return reply.image or len(html_messages(replace(reply, text="", mentions=()))) > 1
+    shown = replace(reply, text="") if isinstance(reply, Public) else reply
+    return reply.image or len(html_messages(shown)) > 1
 
 
 def caption_of(reply: Reply) -> str:
@@ -118,6 +120,8 @@ def fits_one(reply: Public) -> bool:
 def _same_audience(a: Reply, b: Reply) -> bool:
     if a.file is not None or b.file is not None:
         return False
+    if any(isinstance(r, Private) and r.hand is not None for r in (a, b)):
+        return False  # a hand is a message of its own, edited in place
     if any(isinstance(r, Public) and r.live is not None for r in (a, b)):
         return False
     if isinstance(a, Public) and isinstance(b, Public):

@@ -28,6 +28,11 @@ ANSWER_WITHIN = 5.0
 BUTTON_GONE = _("This button no longer works; use /status or /hand.")
 
 
+def is_private(message: Message) -> bool:
+    """Pressed inside a private chat: its answers are there already, no note needed."""
+    return message.chat.type == ChatType.PRIVATE
+
+
 class Presses:
     """Callback queries: a command run as the presser, or a page of a stored keyboard."""
 
@@ -103,7 +108,9 @@ class Presses:
             None,
         )
         if alert is None:
-            await answer(query, await self.private.where_it_went(inv, replies))
+            in_dm = isinstance(query.message, Message) and is_private(query.message)
+            toast = None if in_dm else await self.private.where_it_went(inv, replies)
+            await answer(query, toast)
             await self.mark_chosen(query, inv)
             return replies
         await answer(query, alert.text, alert=True)
@@ -123,7 +130,7 @@ class Presses:
     async def mark_chosen(self, query: CallbackQuery, inv: Invocation) -> None:
         """In a DM the pressed choice is spent: show what was chosen and drop the buttons."""
         message = query.message
-        if not isinstance(message, Message) or message.chat.type != ChatType.PRIVATE:
+        if not isinstance(message, Message) or not is_private(message):
             return
         chosen = " ".join(("/" + inv.verb, *inv.args))
         with contextlib.suppress(TelegramError):
