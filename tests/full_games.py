@@ -16,6 +16,8 @@ GAMES = {
     "papercraft": "papercraft --points 300 --rounds 1",
     "skylines": "skylines",
 }
+BOTS = {"gotown": 1, "papertales": 1, "skylines": 2}
+"""Bots seated beside the two humans: the largest boards (a full Skylines table)."""
 HOSTILE = ("Bob & <Co>", "Zoë 🌸")
 MAX_COMMANDS = 600
 

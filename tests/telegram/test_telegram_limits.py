@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bot.adapters.telegram.chat import read_board_id
-from tests.full_games import GAMES, HOSTILE, MAX_COMMANDS, next_move
+from bot.adapters.telegram.messages import as_picture, fit_lines, fits_one, shown_length
+from bot.replies import LiveBoard, Public
+from games.base import View
+from tests.full_games import BOTS, GAMES, HOSTILE, MAX_COMMANDS, next_move
 from tests.telegram.fake_botapi import Call, FakeBotApi, User
 from tests.telegram.test_telegram import (
     ANN,
@@ -49,6 +52,8 @@ async def play(tg: Harness, fake: FakeBotApi, game: str) -> list[Call]:
 
     await say(BOB, f"/new {GAMES[game]}")
     await say(ZOE, "/join")
+    for _bot in range(BOTS.get(game, 0)):
+        await say(ZOE, "/addbot")
     await say(BOB, "/start")
     for step in range(MAX_COMMANDS):
         found = await next_move(tg.referee, "telegram", chat, step)  # type: ignore[arg-type]
@@ -136,3 +141,16 @@ async def test_a_game_without_hidden_cards_never_speaks_of_them(
     [refused] = to(calls, GROUP)
     assert refused.params["reply_parameters"]["message_id"], "answered as a reply in the group"
     assert "card" not in texts(calls, GROUP).lower()
+
+
+def test_a_board_too_long_for_one_message_is_a_picture_and_captions_keep_their_markup() -> None:
+    rows = "\n".join(f"{n:03d} Zoë 🌸 & <Co> " + "x" * 30 for n in range(60))
+    small = Public("", board=View("Skylines", lines=[rows]), live=LiveBoard(1))
+    assert not as_picture(small) and fits_one(small)
+    large = Public("", board=View("Skylines", lines=[rows * 3]), live=LiveBoard(1))
+    assert as_picture(large), "never cut: a picture"
+    assert not fits_one(Public("Bob & <Co> builds. " * 80, board=large.board, live=LiveBoard(1)))
+    caption = "\n".join(f"<b>Bob &amp; &lt;Co&gt;</b> builds {n}." for n in range(100))
+    cut = fit_lines(caption, 1024)
+    assert shown_length(cut) <= 1024 and cut.count("<b>") == cut.count("</b>")
+    assert shown_length("Zoë 🌸 &amp;") == 8, "UTF-16 units after entity parsing"
