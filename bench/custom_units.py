@@ -5,9 +5,10 @@ armies built of built-in units. One referee per chat, seeded alike and taking tu
 games are the very same and only the chat's catalogue differs. Prints each chat's per-move
 median and p90 of wall time and of the process's CPU time (every thread's: the disk's syncs and
 other processes weigh on it far less), and each median's ratio to the built-in one (issue 32
-asks for at most 2x). What still grows with the catalogue: the table's options keep the chat's
-units as they were at /new (verify replays the army phase from them), and SQLite rewrites the
-whole table row, options included, at every move.
+asks for at most 2x). The table keeps only the units its armies use once they are built, and
+its options (the chat's units as they were at /new, which verify replays the army phase from)
+live in a row of their own, written once: a move's rewrite of the table row no longer carries
+them.
 
     .venv/bin/python -m bench.custom_units [GAMES]
 """

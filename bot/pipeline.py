@@ -169,12 +169,15 @@ def deliver(turn: Turn, events: Sequence[Event]) -> None:
 
 def move_button(engine: Engine[Any], move: Move) -> Button:
     """A move as a button labelled in words: its own label, else its verb's (Done) or the verb
-    capitalised, then its arguments (card names in the reader's language); it sends the command."""
+    capitalised, then its arguments (card names in the reader's language, after a colon in
+    Polish, so a name keeps its own case); it sends the command."""
     if move.label:
         return Button(move.label, move.text)
     verb = find_verb(engine.verbs, move.verb)
     word = verb.label if verb is not None and verb.label else move.verb.capitalize()
-    return Button(Joined((word, *move.args), " "), move.text)
+    if not move.args:
+        return Button(word, move.text)
+    return Button(_("{verb} {move}", verb=word, move=Joined(move.args, " ")), move.text)
 
 
 def event_replies(turn: Turn, event: Event, *, public_board: bool = True) -> list[Reply]:
@@ -359,8 +362,12 @@ async def resume_bots(turn: Turn) -> list[Reply]:
 
 
 def log_language(table: Table) -> str:
-    """The log (/history) is written in the table's language, fixed at /start."""
-    return str(table.settings.get("lang") or table.options.get("lang") or "en")
+    """The log (/history) is written in the table's language, fixed at /start, else in the one
+    language its players' apps were in at /start."""
+    settings = table.settings
+    return str(
+        settings.get("lang") or table.options.get("lang") or settings.get("log_lang") or "en"
+    )
 
 
 def _plain(score: float) -> float | int:

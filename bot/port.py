@@ -38,6 +38,11 @@ class ChatFacts:
     hidden_information: bool
     board_message: str | None
     next_deadline: datetime | None
+    game: str | None = None
+    """The game of the chat's open table."""
+    seated_at: tuple[str, ...] = ()
+    """A private chat's user: the chats whose running table seats them (read only for a chat
+    with no table of its own)."""
 
     @property
     def humans(self) -> list[tuple[str, str]]:

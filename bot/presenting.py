@@ -65,16 +65,17 @@ class Helper:
     def idle(self) -> bool:
         return self._pending == 0
 
-    def put(self, job: Callable[[], object]) -> None:
-        """A job for the thread; one put after close() is dropped (nothing is left to serve)."""
+    def put(self, job: Callable[[], object]) -> bool:
+        """A job for the thread; False (not taken) once it is closed."""
         if self._closed:
-            return
+            return False
         if self._thread is None:
             self._thread = threading.Thread(target=self._work, name="paperref-helper", daemon=True)
             self._thread.start()
         with self._count:
             self._pending += 1
         self._jobs.put(job)
+        return True
 
     def _work(self) -> None:
         while (job := self._jobs.get()) is not None:
@@ -121,9 +122,10 @@ class Presenting:
         behind other tables' work)."""
         if not self._helper.idle():
             return
-        self._made = made = Made()
+        made = Made()
         make, ahead = self._make, self._ahead
-        self._helper.put(lambda: _then(made, make, ahead))
+        if self._helper.put(lambda: _then(made, make, ahead)):
+            self._made = made
 
     async def replies(self) -> Any:
         """What `make` made: from the helper if it was handed there, else made now (then the copy

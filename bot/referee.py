@@ -25,6 +25,7 @@ from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.upgrades import behind, refuse_behind, upgraded
 from bot.verbs import SHARED, route
 from bot.verbs.dice import inline_title
+from bot.verbs.play import InTheOpen
 from games.base import NotYourTurn, Rng, RuleError, copy_state
 from games.i18n import _
 from games.registry import engine_for
@@ -80,6 +81,8 @@ def button_still_good(table: Table | None, inv: Invocation) -> bool:
 def refusal(inv: Invocation, error: RuleError) -> Private:
     if isinstance(error, StaleButton):
         reason = Refusal.STALE
+    elif isinstance(error, InTheOpen):
+        reason = Refusal.SECRET
     elif isinstance(error, NotYourTurn):
         reason = Refusal.TURN
     else:
@@ -487,6 +490,10 @@ class Referee:
             hidden_information=table is not None and engine_for(table.game).hidden_information,
             board_message=last.board_message if last is not None else None,
             next_deadline=await queries.next_deadline([platform]),
+            game=table.game if table is not None else None,
+            seated_at=()
+            if table is not None
+            else tuple(await queries.seated_at(platform, chat_id)),
         )
 
     def delivery(self, platform: str) -> Delivery:

@@ -244,8 +244,24 @@ class Context:
     def read(self, verb: Verb[Any], typed: Sequence[str]) -> Args:
         return read(verb, typed, self)
 
-    def write(self, args: Sequence[Arg], values: Mapping[str, Any]) -> tuple[str, ...]:
-        return write(args, values, self)
+    def write(
+        self, args: Sequence[Arg], values: Mapping[str, Any], flags: Sequence[Flag] = ()
+    ) -> tuple[str, ...]:
+        return write(args, values, self, flags)
+
+    def refusal(self, verb: Verb[Any], words: Sequence[str], at: int, arg: Arg | None) -> str:
+        """Why the words do not read, `arg` stuck at word `at` (None: words left over): its
+        reader's sentence, else what is missing or left over. A game may say it its own way."""
+        if arg is not None and at < len(words):
+            return self.reader(arg).refusal(words[at:], self)
+        if not verb.args:
+            return _("/{verb} takes nothing after it.", verb=verb.name)
+        if arg is None:
+            return _(
+                "/{verb} has words left over that it does not read; /help {verb} shows how to write it.",
+                verb=verb.name,
+            )
+        return _("/{verb} needs more words; /help {verb} shows how to write it.", verb=verb.name)
 
     def reader(self, arg: Arg) -> Reader:
         """The game's reader of the kind, else the choices given, else the common reader."""
@@ -337,20 +353,7 @@ def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
         best = max(walk.found, key=lambda found: found[0])[1]
         return Args(tuple(typed), best | flags)
     at, arg = walk.stuck
-    if arg is not None and at < len(words):
-        raise RuleError(context.reader(arg).refusal(words[at:], context))
-    if not verb.args:
-        raise RuleError(_("/{verb} takes nothing after it.", verb=verb.name))
-    if arg is None:
-        raise RuleError(
-            _(
-                "/{verb} has words left over that it does not read; /help {verb} shows how to write it.",
-                verb=verb.name,
-            )
-        )
-    raise RuleError(
-        _("/{verb} needs more words; /help {verb} shows how to write it.", verb=verb.name)
-    )
+    raise RuleError(context.refusal(verb, words, at, arg))
 
 
 def _flags(
@@ -397,10 +400,13 @@ def _flag_value(flag: Flag, given: Sequence[str], context: Context) -> tuple[Any
     raise RuleError(_("--{flag} needs a value: {help}.", flag=flag.name, help=flag.help))
 
 
-def write(args: Sequence[Arg], values: Mapping[str, Any], context: Context) -> tuple[str, ...]:
+def write(
+    args: Sequence[Arg], values: Mapping[str, Any], context: Context, flags: Sequence[Flag] = ()
+) -> tuple[str, ...]:
     """The words that read back as `values`. A left-out argument writes nothing; an optional
     argument's literal word is written only after the argument before it (where it tells the
-    two apart: '/play bone Bob floor 2' but '/play dog 2')."""
+    two apart: '/play bone Bob floor 2' but '/play dog 2'). Then the `flags` given a value, in
+    their declared order (`--hug`, `--range 12`)."""
     words: list[str] = []
     before = True
     for arg in args:
@@ -413,11 +419,22 @@ def write(args: Sequence[Arg], values: Mapping[str, Any], context: Context) -> t
         given = values[arg.name] if arg.repeat else (values[arg.name],)
         words += [reader.format(value, context) for value in given]
         before = True
+    for flag in flags:
+        if flag.name in values:
+            words.append(f"--{flag.name}")
+            if flag.kind is not None:
+                reader = context.reader(Arg(flag.name, flag.kind))
+                words.append(reader.format(values[flag.name], context))
     return tuple(words)
 
 
 def offer(
-    verb: str, args: Sequence[Arg], values: Mapping[str, Any], context: Context, label: str = ""
+    verb: str,
+    args: Sequence[Arg],
+    values: Mapping[str, Any],
+    context: Context,
+    label: str = "",
+    flags: Sequence[Flag] = (),
 ) -> Move:
-    """A move of the verb with these typed values, written as a player would type it."""
-    return Move(verb, write(args, values, context), label)
+    """A move of the verb with these typed values (and flags), written as a player would type it."""
+    return Move(verb, write(args, values, context, flags), label)

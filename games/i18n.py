@@ -222,3 +222,15 @@ def from_json(data: Any) -> str:
     if "name" in data:
         return Name(data["name"])
     return Joined([from_json(i) for i in data["join"]], data["sep"])
+
+
+def topic_names(
+    keys: Iterable[str], polish: Mapping[str, str], commands: Iterable[str] = ()
+) -> str:
+    """A game's /rules topics listed in the reader's language: a command's topic as the command
+    (`/build`), any other by its Polish name in `polish` (English key -> Polish), once each."""
+    verbs = set(commands)
+    return joined(
+        Name({"en": key, "pl": f"/{key}" if key in verbs else polish.get(key, key)})
+        for key in dict.fromkeys(keys)
+    )

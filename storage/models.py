@@ -69,7 +69,6 @@ class GameTable(Base):
         ),
         default=TableStatus.LOBBY,
     )
-    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     creator_id: Mapped[str] = mapped_column(String(64))
     seed: Mapped[str | None] = mapped_column(String(64), default=None)
@@ -95,6 +94,34 @@ class GameTable(Base):
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.position", cascade="all, delete-orphan"
     )
+    options_row: Mapped[TableOptions | None] = relationship(
+        lazy="selectin", cascade="all, delete-orphan"
+    )
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The `/new` options, kept in a row of their own (`TableOptions`)."""
+        return self.options_row.options if self.options_row is not None else {}
+
+    @options.setter
+    def options(self, value: dict[str, Any]) -> None:
+        if self.options_row is None:
+            self.options_row = TableOptions(options=value)
+        else:
+            self.options_row.options = value
+
+
+class TableOptions(Base):
+    """A table's `/new` options, in a row of their own: written once with the table and never
+    again. A move rewrites its table's row, which SQLite writes whole: options that hold a
+    units file or a chat's 300 units (up to 200 KB) would be written again at every move."""
+
+    __tablename__ = "table_options"
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
 
 
 class Seat(Base):

@@ -23,7 +23,9 @@ from storage.models import (
     Rating,
     RollRow,
     SavedRoll,
+    TableStatus,
 )
+from storage.models import Seat as SeatRow
 from storage.rows import Chat as ChatValue
 from storage.rows import Seat as SeatValue
 from storage.rows import Table
@@ -119,6 +121,21 @@ class Queries:
         async with self._sessions() as session:
             row = (await session.execute(stmt)).scalars().first()
             return table_value(row) if row is not None else None
+
+    async def seated_at(self, platform: str, user_id: str) -> list[str]:
+        """The chats whose running table seats this user, oldest table first."""
+        stmt = (
+            select(GameTable.chat_id)
+            .join(SeatRow, SeatRow.table_id == GameTable.id)
+            .where(
+                GameTable.platform == platform,
+                GameTable.status == TableStatus.ACTIVE,
+                SeatRow.user_id == user_id,
+            )
+            .order_by(GameTable.id)
+        )
+        async with self._sessions() as session:
+            return list((await session.execute(stmt)).scalars().all())
 
     async def last_table(self, platform: str, chat_id: str) -> Table | None:
         stmt = (

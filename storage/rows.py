@@ -89,7 +89,6 @@ class Chat:
 
 TABLE_FIELDS = (
     "status",
-    "options",
     "settings",
     "seed",
     "commitment",
@@ -100,7 +99,8 @@ TABLE_FIELDS = (
     "board_message",
     "board_after",
 )
-"""The columns a command may change (a table's chat, game and creator never change)."""
+"""The columns a command may change (a table's chat, game, creator and options never change:
+the options are written once, in a row of their own)."""
 
 
 class Table:

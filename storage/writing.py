@@ -24,6 +24,7 @@ from storage.models import (
     RollRow,
     SavedRoll,
     Seat,
+    TableOptions,
     TableStatus,
     utcnow,
 )
@@ -32,6 +33,7 @@ from storage.rows import Seat as SeatValue
 from storage.work import Watched, Work, changed, differs
 
 TABLES = cast(Table, GameTable.__table__)
+OPTIONS = cast(Table, TableOptions.__table__)
 SEATS = cast(Table, Seat.__table__)
 CHATS = cast(Table, Chat.__table__)
 RESULTS = cast(Table, Result.__table__)
@@ -173,7 +175,7 @@ CHAT_INSERT_SQL = (
     "INSERT INTO chats (platform, chat_id, seed, rng_position, data, settings, revision)"
     " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
 )
-JSON_FIELDS = frozenset({"options", "settings", "state"})
+JSON_FIELDS = frozenset({"settings", "state"})
 RATING_FIELDS = ("name", "games", "wins", "rated", "mu", "sigma")
 RATING_SQL = (
     "UPDATE ratings SET name = ?, games = ?, wins = ?, rated = ?, mu = ?, sigma = ?,"
@@ -185,7 +187,7 @@ RATING_SQL = (
 def _table_sql(fields: tuple[str, ...]) -> str:
     """The UPDATE of these columns of a table row at its revision. Only what the command changed
     is written: an unchanged `status` (setting an indexed column, even to its own value, rewrites
-    its index page too) or `options` (a Papercraft table's units) is not serialised again."""
+    its index page too) is not set again."""
     sets = "".join(f"{f} = ?, " for f in fields)
     return f"UPDATE tables SET {sets}revision = ?, updated_at = ? WHERE id = ? AND revision = ?"
 
@@ -235,6 +237,7 @@ def _table(watched: Watched, driver: Driver, now: datetime) -> Iterator[Statemen
         row |= {"status": TableStatus(table.status).value, "creator_id": table.creator_id}
         row |= {"revision": 1, "created_at": table.created_at, "updated_at": now}
         yield _inserts(driver, TABLES, [row])
+        yield _inserts(driver, OPTIONS, [{"table_id": table.id, "options": table.options}])
     else:
         assert table.revision is not None
         now_values = table.values()

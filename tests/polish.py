@@ -72,11 +72,12 @@ def plain(text: str) -> str:
 
 
 class PolishTable:
-    """Ann, whose own client is in English, plays a table opened with --lang pl against bots,
-    typing each move as it is offered to her in Polish (every other one without diacritics)."""
+    """Ann (an admin of the chat, her app in English unless `locale` says otherwise) plays a
+    table against bots, typing each move as it is offered to her in Polish (every other one
+    without diacritics)."""
 
-    def __init__(self, referee: Referee, chat: str) -> None:
-        self.referee, self.chat = referee, chat
+    def __init__(self, referee: Referee, chat: str, locale: str = "en-US") -> None:
+        self.referee, self.chat, self.locale = referee, chat, locale
         self.seen: list[str] = []
 
     async def send(self, line: str) -> list[Reply]:
@@ -84,7 +85,7 @@ class PolishTable:
         assert parsed is not None, line
         inv = Invocation(
             "test", self.chat, "ann", "Ann", parsed.verb, parsed.args, text=parsed.text,
-            locale="en-US",
+            locale=self.locale, admin=True,
         )  # fmt: skip
         replies = await self.referee.handle(inv)
         self.seen.extend(shown(replies))
@@ -117,3 +118,46 @@ class PolishTable:
             print("\n=====\n".join(self.seen))
         leaks = english_in(self.seen, messages, names)
         assert not leaks, "\n\n".join(f"{what!r} in:\n{text}" for what, text in leaks[:10])
+
+
+_NOTATION = re.compile(
+    r"`[^`\n]*`|'[^'\n]*'|„[^”\n]*”|\{[^{}\n]*\}"  # quoted: file keys, typed words
+    r"|--[\w-]+(?:[ =][\w,.:|x-]+)?|/[\w-]+|https?://\S+"  # an option as typed, a command
+    r"|\b\d*[dD]\d+\w*"  # dice notation (2d6, d20, 4d6kh3)
+)
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def words(text: str) -> set[str]:
+    """The words of a text (three letters or more, lower case) outside notation: commands and
+    options as typed, dice, quoted words and file keys."""
+    return {w.casefold() for w in _WORD.findall(_NOTATION.sub(" ", text))}
+
+
+def english_words(allowed: Iterable[str] = ()) -> set[str]:
+    """Every word of the English catalogue that Polish never uses: the words of each msgid,
+    less the words some Polish translation has where its own msgid does not, less `allowed`."""
+    polish = catalogue.read("pl")
+    english: set[str] = set()
+    spoken: set[str] = set()
+    for message in catalogue.extract():
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        own = set().union(*(words(msgid) for msgid in ids))
+        english |= own
+        found = polish.get(ids[0])
+        string = found.string if found is not None else ""
+        forms = string if isinstance(string, tuple | list) else (string,)
+        spoken |= set().union(*(words(form or "") for form in forms)) - own
+    return english - spoken - {w.casefold() for w in allowed}
+
+
+def english_words_in(texts: Iterable[str], english: set[str]) -> dict[str, str]:
+    """Each English word found, with the first line it is in."""
+    found: dict[str, str] = {}
+    for text in texts:
+        for line in text.splitlines():
+            for word in sorted(words(line) & english):
+                found.setdefault(word, line)
+    return found

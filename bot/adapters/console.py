@@ -13,10 +13,12 @@ from typing import Any, TextIO
 
 from bot.commands.parse import Invocation, ParsedCommand, parse_command
 from bot.durations import format_duration, parse_duration
+from bot.i18n import say
 from bot.port import RefereePort
 from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
 from games.base import RuleError
+from games.i18n import _
 from storage.models import utcnow
 
 PLATFORM = "console"
@@ -105,7 +107,7 @@ class Console:
         self._print_channel(f"(the clock moves on {format_duration(seconds)})")
         replies: list[Reply] = []
         swept: datetime | None = None
-        for _ in range(MAX_STEPS):
+        for _step in range(MAX_STEPS):
             due = (await self.referee.chat_facts(PLATFORM, self.chat_id)).next_deadline
             step = target if due is None or due >= target else max(due, self.clock.now)
             self.clock.now = target if step == swept else step  # a held deadline: move on
@@ -233,7 +235,7 @@ class ConsoleChat:
 
     async def point(self, old_id: str, new_id: str, lang: str) -> None:
         if old_id in self.console.known:
-            moved = Public(f"(the board moved to message {new_id})")
+            moved = Public(say(_("(the board moved to message {id})", id=new_id), lang))
             self.console.show(moved, None, old_id, edit=True)
 
     async def send_private(self, reply: Private) -> str | None:

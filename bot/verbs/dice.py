@@ -26,13 +26,16 @@ STYLES: dict[str, dice.Style] = {"discord": "discord", "telegram": "telegram"}
 """The platforms with markup of their own; the console and the test platforms use plain marks."""
 PRIVATE_FLAG = "--private"
 SUBCOMMANDS = ("save", "list", "forget", "log")
+POLISH_WORDS = {"zapisz": "save", "lista": "list", "zapomnij": "forget", "dziennik": "log"}
+"""The words of /roll in Polish, read as their English (a saved roll may take neither)."""
 INLINE_CHAT = "inline:"
 """The chat of one user's inline rolls: `inline:USER` (seeded and logged like any chat)."""
 MAX_SAVED = 50
 NAME_LIMIT = 32
 _NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{NAME_LIMIT - 1}}}")
 _RESERVED = frozenset(
-    {*SUBCOMMANDS, "private", "adv", "advantage", "dis", "disadv", "disadvantage", "help"}
+    {*SUBCOMMANDS, *POLISH_WORDS, "private", "adv", "advantage", "dis", "disadv"}
+    | {"disadvantage", "help"}
 )
 
 
@@ -111,11 +114,19 @@ def rolls_dice(ctx: Context) -> bool:
 
 async def roll(ctx: Context) -> list[Reply]:
     args, private = split_private(ctx.inv.args)
-    if args and args[0].lower() in SUBCOMMANDS:
+    word = subcommand(args)
+    if word is not None:
         if private:
             raise RuleError(_("{flag} goes with a roll: /roll NAME {flag}.", flag=PRIVATE_FLAG))
-        return await ROLL_WORDS[args[0].lower()](ctx, args[1:])
+        return await ROLL_WORDS[word](ctx, args[1:])
     return await roll_dice(ctx, args, private=private)
+
+
+def subcommand(args: Sequence[str]) -> str | None:
+    """The /roll word the arguments start with (`save`, or Polish `zapisz`), else None."""
+    first = args[0].lower() if args else ""
+    word = POLISH_WORDS.get(first, first)
+    return word if word in SUBCOMMANDS else None
 
 
 async def gmroll(ctx: Context) -> list[Reply]:
@@ -323,7 +334,7 @@ ROLL_WORDS = {"save": save, "forget": forget, "list": listing, "log": inline_log
 async def inline_title(repo: Work | Queries, platform: str, user_id: str, text: str) -> str:
     """What `@bot TEXT` would roll (a saved name resolved), checked without rolling it."""
     args, private = split_private(split_args(text))
-    if private or not args or args[0].lower() in SUBCOMMANDS:
+    if private or not args or subcommand(args) is not None:
         raise RuleError(inline_only_dice())
     request = await resolve(repo, platform, user_id, args)
     dice.roll(request.expression, Rng("check"))
@@ -350,7 +361,7 @@ VERBS: tuple[SharedVerb, ...] = (
             "/roll 1d20 --private",
             _("/roll save attack 1d20+5"),
             _("/roll attack"),
-            "/roll list",
+            _("/roll list"),
             _("/roll forget attack"),
         ),
         aliases=("r",),

@@ -8,16 +8,16 @@ from dataclasses import replace
 from typing import Any
 
 from bot.board import game_board, seat_list
-from bot.commands.help import help_text
+from bot.commands.help import help_text, usage
 from bot.context import Context, SharedVerb, wants_image
-from bot.i18n import localise_view
+from bot.i18n import localise_view, say
 from bot.pipeline import game_buttons
 from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
 from bot.upgrades import version_of
 from bot.verbs.lobby import LOBBY_BUTTONS
 from games.base import Arg, Engine, RuleError
-from games.i18n import _, _n, joined
+from games.i18n import SOURCE_LANGUAGE, Joined, Name, _, _n, joined
 from games.registry import GAMES, about, engine_for
 from storage.models import ActionRow, TableStatus
 from storage.rows import Table
@@ -201,7 +201,19 @@ async def rules(ctx: Context) -> list[Reply]:
     """The rules, or one topic (a game's topics include its cards: `/rules papertales Demon`)."""
     args = list(ctx.inv.args)
     engine = named_game(ctx, args, _("/rules GAME [TOPIC]"))
-    return [just_for_you(ctx, engine.rules(" ".join(args).lower() or None))]
+    text = engine.rules(" ".join(args).lower() or None)
+    return [just_for_you(ctx, usages_said(text, engine, ctx.lang))]
+
+
+def usages_said(text: str, engine: Engine[Any], lang: str) -> str:
+    """A rules text in the reader's language, each verb's usage line in it said as /help says it
+    (`/attack ATAKUJĄCY CEL`), not with the declaration's English placeholders."""
+    if lang == SOURCE_LANGUAGE:
+        return text
+    said_text = say(text, lang)
+    for verb in engine.verbs:
+        said_text = said_text.replace(f"/{verb.name} {verb.usage}".rstrip(), usage(verb, lang))
+    return said_text
 
 
 async def card(ctx: Context) -> list[Reply]:
@@ -295,7 +307,11 @@ VERBS: tuple[SharedVerb, ...] = (
             Arg("TOPIC", "word", _("One topic of the rules, or a card's name."), required=False),
         ),
         role="info",
-        examples=("/rules gotown", "/rules papertown defaults", "/rules papertales Demon"),
+        examples=(
+            "/rules gotown",
+            Joined(("/rules papertown", Name({"en": "defaults", "pl": "domyślne"})), " "),
+            "/rules papertales Demon",
+        ),
     ),
     SharedVerb(
         "card",
@@ -306,7 +322,10 @@ VERBS: tuple[SharedVerb, ...] = (
             Arg("CARD", "text", _("The card's name, in any language."), required=True),
         ),
         role="info",
-        examples=("/card Demon", "/card skylines Post Office"),
+        examples=(
+            "/card Demon",
+            Joined(("/card skylines", Name({"en": "Post Office", "pl": "Poczta"})), " "),
+        ),
     ),
     SharedVerb(
         "games", _("The games this referee runs."), games, role="info", examples=("/games",)

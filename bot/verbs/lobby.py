@@ -7,6 +7,7 @@ from typing import Any
 from bot.board import into_new_board, lobby_board
 from bot.context import Context, SharedVerb, seat_of
 from bot.durations import format_duration, parse_duration
+from bot.i18n import supported
 from bot.options import TABLE_SETTINGS, parse_options
 from bot.pipeline import begin, play
 from bot.replies import Button, Public, Reply
@@ -106,13 +107,13 @@ def allowed(ctx: Context, game: str) -> None:
 
 
 def _option_text(option: Option, value: Any) -> str:
+    """An option as a player types it at /new (`--points 150`, `--short`): the same words in
+    every language."""
     if option.kind == "flag":
-        return option.name
-    return (
-        _("{option}=(file)", option=option.name)
-        if option.kind == "file"
-        else f"{option.name}={value}"
-    )
+        return f"--{option.name}"
+    if option.kind == "file":
+        return _("--{option} (a file)", option=option.name)
+    return f"--{option.name} {value}"
 
 
 def _unique_name(table: Table, wanted: str) -> str:
@@ -232,6 +233,8 @@ async def start(ctx: Context) -> list[Reply]:
     clock = _(" Each turn has {time}.", time=format_duration(turn_time)) if turn_time else ""
     if table.settings.get("lang") is None and ctx.chat.settings.get("language"):
         ctx.repo.update_settings(table, lang=ctx.chat.settings["language"])  # fixed, as turn time
+    elif table.settings.get("lang") is None:
+        ctx.repo.update_settings(table, log_lang=players_language(table, ctx))
     ctx.repo.update_settings(table, **{VERSION: current(engine.versions)})
     ctx.repo.save_state(table, state, rng.position)
     ctx.repo.bump(table)
@@ -251,6 +254,17 @@ async def start(ctx: Context) -> list[Reply]:
         )
     )
     return await play(turn, events=events)
+
+
+def players_language(table: Table, ctx: Context) -> str | None:
+    """The one language the seated humans' apps are in (their kept locales and the starter's),
+    which a table without a language of its own writes its log in; None when they differ."""
+    known = dict(table.settings.get("locales") or {})
+    if supported(ctx.inv.locale):
+        known[ctx.inv.user_id] = supported(ctx.inv.locale)
+    humans = {seat.user_id for seat in table.seats if not seat.is_bot and seat.user_id}
+    spoken = {known[user] for user in humans if user in known}
+    return spoken.pop() if len(spoken) == 1 else None
 
 
 async def _drop_unconfirmed(ctx: Context, table: Table) -> str:

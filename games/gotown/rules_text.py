@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.args import fold
-from games.gotown.catalog import ALIASES, JOKER, JOKERS, NAMES, NUMBERS, SPECIALS
-from games.i18n import N_, _, _n, joined, said
+from games.gotown.catalog import ALIASES, JOKER, JOKERS, NAMES, NUMBERS, SPECIALS, WORDS
+from games.i18n import N_, Name, _, _n, joined, said, topic_names
 
 SUMMARY = (
     N_(
@@ -104,6 +104,17 @@ NOTES: tuple[str, ...] = (
 )
 
 
+DEFAULTS_TOPIC = Name({"en": "defaults", "pl": "domyślne"})
+SPELLINGS = ("wreckingball", "jackhammer", "super-thief")
+"""Topics that are another spelling of one listed."""
+POLISH_TOPICS = {
+    **{special: word.forms["pl"] for special, word in WORDS.items() if isinstance(word, Name)},
+    "joker": "?",
+    "short": "--short",
+}
+"""The topics' Polish names (a special card's as typed; the rules read them as cards)."""
+
+
 def card_text(typed: str) -> str | None:
     """A special card or the joker, named in either language, with its count and what it does."""
     found = ALIASES.get("".join(ch for ch in fold(typed) if ch.isalnum() or ch == "?"))
@@ -139,13 +150,17 @@ def rules_text(topic: str | None) -> str:
             "\n",
         )
     key = topic.strip().casefold().lstrip("/")
-    if key == "defaults":
+    if fold(key) in ("defaults", "domyslne"):
         return joined(_items((*DEFAULTS, *NOTES)), "\n")
     if key in TOPICS:
         return said(TOPICS[key])
     card = card_text(topic)
     if card is not None:
         return card
+    listed = [key for key in TOPICS if key not in SPELLINGS]
     return _(
-        "Unknown topic '{topic}', try: defaults, {topics}.", topic=topic, topics=", ".join(TOPICS)
+        "Unknown topic '{topic}', try: {defaults}, {topics}.",
+        topic=topic,
+        defaults=DEFAULTS_TOPIC,
+        topics=topic_names(listed, POLISH_TOPICS, ("build", "steal", "play", "done")),
     )

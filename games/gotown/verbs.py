@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from games.base import GameVerb, Verb
 from games.gotown.building import build, steal
+from games.gotown.catalog import WORDS
 from games.gotown.flow import done
-from games.gotown.grammar import BUILD, PLAY, STEAL
+from games.gotown.grammar import BUILD, FLOOR, FROM, PLAY, STEAL
 from games.gotown.specials import play
 from games.gotown.state import GoTownState
-from games.i18n import _
+from games.i18n import Joined, _
 
 VERBS: tuple[GameVerb[GoTownState], ...] = (
     Verb(
@@ -19,6 +20,7 @@ VERBS: tuple[GameVerb[GoTownState], ...] = (
         build,
         args=BUILD,
         examples=("/build 4 5", "/build ? 3"),
+        label=_("Build"),
     ),
     Verb(
         "steal",
@@ -27,14 +29,24 @@ VERBS: tuple[GameVerb[GoTownState], ...] = (
         ),
         steal,
         args=STEAL,
-        examples=("/steal 4 from Bob", "/steal 3 from Bob floor 2"),
+        examples=(
+            Joined(("/steal 4", FROM, "Bob"), " "),
+            Joined(("/steal 3", FROM, "Bob", FLOOR, "2"), " "),
+        ),
+        label=_("Steal"),
     ),
     Verb(
         "play",
         _("Play a special card: dog, bone, hammer, wreck, thief, superthief, milkshake or donut."),
         play,
         args=PLAY,
-        examples=("/play dog", "/play hammer Bob", "/play bone Bob floor 2", "/play donut"),
+        examples=(
+            Joined(("/play", WORDS["dog"]), " "),
+            Joined(("/play", WORDS["hammer"], "Bob"), " "),
+            Joined(("/play", WORDS["bone"], "Bob", FLOOR, "2"), " "),
+            Joined(("/play", WORDS["donut"]), " "),
+        ),
+        label=_("Play"),
     ),
     Verb(
         "done",

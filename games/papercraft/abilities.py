@@ -15,8 +15,9 @@ from games.papercraft.board import (
     allied,
     blocks_movement,
     centre,
-    find_piece,
+    chosen,
     kind,
+    nothing,
     pieces,
     rect,
     standing,
@@ -27,6 +28,7 @@ from games.papercraft.combat import after_armor, fire, heal, hurt, release_hug, 
 from games.papercraft.commands import Command
 from games.papercraft.flow import expect, phase_name
 from games.papercraft.geometry import gap, rect_at, swept_crosses
+from games.papercraft.grammar import NOBODY, NONE, TO
 from games.papercraft.moving import emplaced, end_blocked, footprint_of, on_table
 from games.papercraft.names import (
     ability_name,
@@ -37,15 +39,7 @@ from games.papercraft.names import (
 )
 from games.papercraft.rolls import Dice
 from games.papercraft.state import Ability, PapercraftState, Piece
-from games.papercraft.words import (
-    NONE,
-    TO,
-    find_point,
-    is_word,
-    parse_inches,
-    split_list,
-    take_name,
-)
+from games.papercraft.words import key_of
 
 State = PapercraftState
 NUMBERS = {2: N_("two"), 3: N_("three"), 4: N_("four")}
@@ -69,18 +63,18 @@ def in_place_block(state: State, piece: Piece) -> str | None:
     return cannot_attack(state, piece)
 
 
-def _named(words: list[str], choices: list[Piece], what: str) -> list[Piece]:
+def _named(labels: tuple[str, ...], choices: list[Piece], what: str) -> list[Piece]:
     found: list[Piece] = []
-    for part in split_list(words):
-        piece, extra = find_piece(part, choices, what)
-        if extra or piece in found:
+    for label in labels:
+        piece = chosen(label, choices, what) if label != NOBODY else None
+        if piece is None or piece in found:
             raise RuleError(_("Name each unit once, separated by commas."))
         found.append(piece)
     return found
 
 
-def _none(words: list[str]) -> bool:
-    return len(words) == 1 and is_word(words[0], NONE)
+def _none(labels: tuple[str, ...]) -> bool:
+    return labels == (NOBODY,)
 
 
 def _within(state: State, user: Piece, targets: list[Piece], reach: int, ability: str) -> None:
@@ -108,7 +102,7 @@ def _friends(state: State, user: Piece) -> list[Piece]:
 
 
 def _listed_or_measured(
-    state: State, user: Piece, words: list[str], reach: int, enemies_only: bool, ability: str
+    state: State, user: Piece, labels: tuple[str, ...], reach: int, enemies_only: bool, ability: str
 ) -> list[Piece]:
     """Area abilities: the referee measures with positions, otherwise the player names the units."""
     choices = [
@@ -117,7 +111,7 @@ def _listed_or_measured(
         if p is not user and not (enemies_only and allied(state, p["owner"], user["owner"]))
     ]
     if tracked(state):
-        if words:
+        if labels:
             raise RuleError(
                 _(
                     "Positions are tracked: {ability} finds the units itself; name none.",
@@ -125,7 +119,7 @@ def _listed_or_measured(
                 )
             )
         return within(state, user, choices, reach)
-    if not words:
+    if not labels:
         raise RuleError(
             _(
                 "Name the units within {reach}\" of {unit}, separated by commas (or '{none}').",
@@ -134,14 +128,14 @@ def _listed_or_measured(
                 none=NONE,
             )
         )
-    if _none(words):
+    if _none(labels):
         return []
-    return _named(words, choices, _("an enemy unit") if enemies_only else _("a living unit"))
+    return _named(labels, choices, _("an enemy unit") if enemies_only else _("a living unit"))
 
 
 def _rally(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
     name, most = ability_name(entry), entry["targets"]
-    targets = _named(command.words, _friends(state, user), _("another friendly unit"))
+    targets = _named(command.units("TARGET"), _friends(state, user), _("another friendly unit"))
     if not 1 <= len(targets) <= most:
         if most == 1:
             raise RuleError(_("{ability} names one other friendly unit.", ability=name))
@@ -181,7 +175,9 @@ def _repair(state: State, user: Piece, entry: Ability, command: Command) -> Effe
         if allied(state, p["owner"], user["owner"]) and kind(state, p)["primary"] == primary
     ]
     primary_said = primary_type(primary)
-    targets = _named(command.words, friends, _("a friendly {primary} unit", primary=primary_said))
+    targets = _named(
+        command.units("TARGET"), friends, _("a friendly {primary} unit", primary=primary_said)
+    )
     if not 1 <= len(targets) <= entry["targets"]:
         raise RuleError(
             _(
@@ -216,7 +212,7 @@ def _repair(state: State, user: Piece, entry: Ability, command: Command) -> Effe
 
 def _stomp(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
     name, reach = ability_name(entry), entry["reach"]
-    targets = _listed_or_measured(state, user, command.words, reach, False, name)
+    targets = _listed_or_measured(state, user, command.units("TARGET"), reach, False, name)
     damage_dice = parse_dice(entry["dice"])
 
     def apply(dice: Dice) -> list[Event]:
@@ -255,7 +251,7 @@ def _rockets(state: State, user: Piece, entry: Ability, command: Command) -> Eff
                 ability=name,
             )
         )
-    targets = _listed_or_measured(state, user, command.words, reach, True, name)
+    targets = _listed_or_measured(state, user, command.units("TARGET"), reach, True, name)
 
     def apply(dice: Dice) -> list[Event]:
         user["uses"][entry["name"]] = user["uses"].get(entry["name"], 0) + 1
@@ -274,36 +270,34 @@ def _rockets(state: State, user: Piece, entry: Ability, command: Command) -> Eff
 
 def _telekinesis(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
     name, reach = ability_name(entry), entry["reach"]
-    words = command.words
-    point = None
-    if tracked(state):
-        words, point = find_point(words, TO)
+    point = _goal(state, command)
     others = [p for p in standing(state) if p is not user]
-    target, extra = find_piece(words, others, _("a living unit"))
-    if extra:
+    labels = command.units("TARGET")
+    if not labels:
+        raise nothing(others, _("a living unit"))
+    target = chosen(labels[0], others, _("a living unit"))
+    if len(labels) > 1:
         raise RuleError(
             _(
                 "Unexpected words after {unit}: '{text}'.",
                 unit=piece_name(target),
-                text=" ".join(extra),
+                text=joined(labels[1:]),
             )
         )
     if emplaced(state, target):
         raise RuleError(_("{unit} is Emplaced: no effect can move it.", unit=piece_name(target)))
     _within(state, user, [target], reach, name)
-    said = command.flag("range")
-    if not tracked(state) and said is not None:
-        distance = parse_inches(said, "--range")
-        if distance > reach:
-            raise RuleError(
-                _(
-                    '{ability} reaches {reach}"; {unit} is {distance}".',
-                    ability=name,
-                    reach=reach,
-                    unit=piece_name(target),
-                    distance=f"{distance:g}",
-                )
+    distance = command.inches("range")
+    if not tracked(state) and distance is not None and distance > reach:
+        raise RuleError(
+            _(
+                '{ability} reaches {reach}"; {unit} is {distance}".',
+                ability=name,
+                reach=reach,
+                unit=piece_name(target),
+                distance=f"{distance:g}",
             )
+        )
     distance_dice = parse_dice(entry["dice"])
 
     def apply(dice: Dice) -> list[Event]:
@@ -352,6 +346,25 @@ def _telekinesis(state: State, user: Piece, entry: Ability, command: Command) ->
     return apply
 
 
+def _goal(state: State, command: Command) -> tuple[float, float] | None:
+    """Where Telekinesis or Gale goes: 'to X,Y' with positions tracked (asked for), else none."""
+    point = command.point()
+    if tracked(state) and point is None:
+        raise RuleError(
+            _("Say where: '{keyword} X,Y' in inches from the bottom-left corner.", keyword=TO)
+        )
+    if not tracked(state) and point is not None:
+        raise RuleError(
+            _(
+                "Positions are not tracked: name no '{keyword} {x},{y}'.",
+                keyword=TO,
+                x=f"{point[0]:g}",
+                y=f"{point[1]:g}",
+            )
+        )
+    return point
+
+
 def _push(state: State, target: Piece, goal: tuple[float, float], reach: int) -> str:
     """Slide the target toward the point, as far as the roll allows, backing off onto free ground."""
     start = centre(target)
@@ -385,7 +398,7 @@ def _push(state: State, target: Piece, goal: tuple[float, float], reach: int) ->
 
 def _power(state: State, user: Piece, entry: Ability, command: Command) -> Effect:
     name = ability_name(entry)
-    targets = _named(command.words, _friends(state, user), _("an allied unit"))
+    targets = _named(command.units("TARGET"), _friends(state, user), _("an allied unit"))
     if len(targets) != entry["targets"]:
         raise RuleError(
             _(
@@ -426,13 +439,14 @@ def _gale(state: State, user: Piece, entry: Ability, command: Command) -> Effect
     weapon = kind(state, user)["attacks"][0]
     goal: tuple[float, float] | None = None
     if tracked(state):
-        targets, distance, goal = _gale_path(state, user, command.words, allowed, name)
+        targets, distance, goal = _gale_path(state, user, command, allowed, name)
     else:
+        _goal(state, command)
         enemies = [p for p in standing(state) if not allied(state, p["owner"], user["owner"])]
-        listed = [] if _none(command.words) else command.words
-        targets = _named(listed, enemies, _("an enemy unit passed over"))
-        said = command.flag("move")
-        distance = parse_inches(said, "--move") if said is not None else allowed
+        labels = command.units("TARGET")
+        targets = _named(() if _none(labels) else labels, enemies, _("an enemy unit passed over"))
+        said = command.inches("move")
+        distance = said if said is not None else allowed
         if distance > allowed + 1e-9:
             raise RuleError(
                 _(
@@ -478,11 +492,12 @@ def _gale(state: State, user: Piece, entry: Ability, command: Command) -> Effect
 
 
 def _gale_path(
-    state: State, user: Piece, words: list[str], allowed: float, name: str
+    state: State, user: Piece, command: Command, allowed: float, name: str
 ) -> tuple[list[Piece], float, tuple[float, float]]:
-    before, point = find_point(words, TO)
-    if before:
+    if command.units("TARGET"):
         raise RuleError(_("{ability} with positions takes only '{to} X,Y'.", ability=name, to=TO))
+    point = _goal(state, command)
+    assert point is not None  # tracked: _goal asks for it
     start, goal = centre(user), (point[0], point[1])
     distance = round(math.dist(start, goal), 2)
     if distance > allowed + 1e-9:
@@ -542,19 +557,19 @@ def prepare(state: State, seat: int, command: Command) -> Effect:
             )
         )
     mine = [p for p in standing(state) if p["owner"] == seat]
-    user, rest = find_piece(command.words, mine, _("one of your living units"))
+    user = chosen(command.unit("UNIT") or "", mine, _("one of your living units"))
     entries = kind(state, user)["abilities"]
-    found = take_name(rest, [(ability_name(a), a) for a in entries])
-    if found is None:
+    said = command.word("ABILITY") or ""
+    entry = next((a for a in entries if key_of(a["name"]) == key_of(said)), None)
+    if entry is None:
         raise RuleError(
             _(
                 "{unit} has no ability '{text}'; its abilities: {abilities}.",
                 unit=piece_name(user),
-                text=" ".join(rest),
+                text=ability_name(said),
                 abilities=joined((ability_name(a) for a in entries), empty=_("none")),
             )
         )
-    entry, rest = found
     name = ability_name(entry)
     effect = entry.get("effect")
     if effect is None:
@@ -586,7 +601,7 @@ def prepare(state: State, seat: int, command: Command) -> Effect:
     reason = in_place_block(state, user)
     if reason:
         raise RuleError(reason)
-    effect_of = AIMS[effect](state, user, entry, Command(rest, command.flags, command.dice))
+    effect_of = AIMS[effect](state, user, entry, command)
 
     def apply(dice: Dice) -> list[Event]:
         events = effect_of(dice)
@@ -609,10 +624,8 @@ def _death_rockets(state: State, command: Command) -> list[Event]:
     entry = next(a for a in kind(state, otoro)["abilities"] if a.get("effect") == "fire_rockets")
     name, reach = ability_name(entry), entry["reach"]
     unit = piece_name(otoro)
-    found = take_name(command.words, [(unit, otoro)])
-    rest = found[1] if found else []
-    named = take_name(rest, [(name, True)])
-    if found is None or named is None:
+    said = command.word("ABILITY") or ""
+    if command.unit("UNIT") != otoro["name"] or key_of(said) != key_of(entry["name"]):
         raise RuleError(
             _(
                 "Aim the rockets first: /ability {unit} {rockets} UNIT, UNIT (or {none}).",
@@ -621,8 +634,8 @@ def _death_rockets(state: State, command: Command) -> list[Event]:
                 none=NONE,
             )
         )
-    rest = named[1]
-    if not rest:
+    labels = command.units("TARGET")
+    if not labels:
         raise RuleError(
             _(
                 "Name the units within {reach} inches, separated by commas, or '{none}'.",
@@ -630,8 +643,7 @@ def _death_rockets(state: State, command: Command) -> list[Event]:
                 none=NONE,
             )
         )
-    listed = [] if _none(rest) else rest
-    targets = _named(listed, standing(state), _("a living unit"))
+    targets = _named(() if _none(labels) else labels, standing(state), _("a living unit"))
     state["pending"].pop(0)
     head = _n(
         "{unit}'s rockets fly at {n} unit.",

@@ -4,38 +4,27 @@ between units the chat knows, worked out on a table of just those units by the g
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Event, Rng, RuleError
+from games.args import MAX_WORDS
+from games.base import Args, Event, Rng, RuleError
 from games.i18n import _, _n, joined
 from games.papercraft.abilities import ability
 from games.papercraft.army import new_piece
 from games.papercraft.attacking import attack
 from games.papercraft.board import kind
-from games.papercraft.cards import take_unit, unit_list
+from games.papercraft.cards import unit_list, unknown
 from games.papercraft.catalog import IN_PLACE, builtin_units
-from games.papercraft.commands import Command, merge, split_flags
+from games.papercraft.commands import Command, command, merge
 from games.papercraft.custom import known_units, unit_command
+from games.papercraft.grammar import CHAT_ONLY, NOBODY, chat
 from games.papercraft.names import ability_name, piece_name, unit_name
 from games.papercraft.options import DEFAULT_POINTS
-from games.papercraft.rolls import Dice
 from games.papercraft.statblock import unenforced
 from games.papercraft.state import Ability, PapercraftState, Piece, Unit
-from games.papercraft.verbs import (
-    ABILITY_FLAGS,
-    ATTACK_FLAGS,
-    OUTSIDE_ABILITY_FLAGS,
-    OUTSIDE_FLAGS,
-)
-from games.papercraft.words import (
-    NONE,
-    is_word,
-    parse_dice_list,
-    parse_inches,
-    split_list,
-    take_name,
-)
+from games.papercraft.verbs import VERBS
+from games.papercraft.words import key_of
 
 SIDES = ["A", "B"]
 """The players of a table of two sides: no message of an attack or ability names them."""
@@ -82,9 +71,14 @@ def two_sides(units: Sequence[tuple[Unit, int]]) -> tuple[PapercraftState, list[
     return state, pieces
 
 
-def _command(words: list[str], flags: dict[str, list[str]], rng: Rng) -> Command:
-    faces = flags.pop("dice", None)
-    return Command(words, flags, Dice(rng, parse_dice_list(faces) if faces else None))
+def _read(verb: str, text: str, units: Mapping[str, Unit]) -> Args:
+    """The verb's typed arguments among the chat's units; nothing, or more words than a command
+    reads, is no unit."""
+    words = text.split()
+    if not words or len(words) > MAX_WORDS:
+        raise RuleError(unknown(words))
+    declared = next(v for v in VERBS if v.name == verb)
+    return chat(units).read(declared, words)
 
 
 def _text_only(units: Sequence[Unit]) -> list[str]:
@@ -128,30 +122,28 @@ def _said(
 
 def attack_anywhere(data: dict[str, Any], text: str, rng: Rng) -> str:
     """`/attack ATTACKER TARGET [WEAPON] [--range N] [--dice ...] [--moved N] [--hp N] ...`."""
-    words, flags = split_flags("attack", text.split(), (*ATTACK_FLAGS, *OUTSIDE_FLAGS))
-    flags.pop("private", None)
     units = known_units(data)
-    attacker, rest = take_unit(words, units)
-    target, weapon = take_unit(rest, units)
-    splashed = [take_unit(part, units)[0] for part in split_list(flags.get("also") or [])]
+    args = _read("attack", text, units)
+    attacker, target = units[args.one("ATTACKER", str)], units[args.one("TARGET", str)]
+    splashed = [units[label] for label in args.values.get("also", ())]
     table = [(attacker, 0), (target, 1), *((unit, 1) for unit in splashed)]
     state, pieces = two_sides(table)
-    moved = flags.pop("moved", None)
+    moved = args.maybe("moved", float)
     if moved is not None:
-        pieces[0]["moved"] = parse_inches(moved, "--moved")
-    hp = flags.pop("hp", None)
+        pieces[0]["moved"] = moved
+    hp = args.maybe("hp", int)
     if hp is not None:
         pieces[1]["hp"] = _hp(hp, target)
+    values = {k: v for k, v in args.values.items() if k not in CHAT_ONLY}
+    values |= {"ATTACKER": pieces[0]["name"], "TARGET": pieces[1]["name"]}
     if splashed:
-        flags["also"] = joined((p["name"] for p in pieces[2:]), ", ").split()
-    named = [*pieces[0]["name"].split(), *pieces[1]["name"].split(), *weapon]
-    command = _command(named, flags, rng)
-    return _said(state, attack(state, 0, command), command, [attacker, target])
+        values["also"] = tuple(piece["name"] for piece in pieces[2:])
+    given = command(Args(args.words, values), rng)
+    return _said(state, attack(state, 0, given), given, [attacker, target])
 
 
-def _hp(said: list[str], target: Unit) -> int:
-    value = " ".join(said)
-    if not value.isdigit() or not 1 <= int(value) <= target["hp"]:
+def _hp(value: int, target: Unit) -> int:
+    if not 1 <= value <= target["hp"]:
         raise RuleError(
             _(
                 "--hp is the target's HP now: a whole number from 1 to {most} ({unit}'s full HP).",
@@ -159,35 +151,39 @@ def _hp(said: list[str], target: Unit) -> int:
                 unit=unit_name(target["name"]),
             )
         )
-    return int(value)
+    return value
 
 
 def ability_anywhere(data: dict[str, Any], text: str, rng: Rng) -> str:
     """`/ability UNIT ABILITY [TARGET, ...] [--range N] [--move N] [--dice ...] [--hp N]`: the
     targets (each at --hp N) stand on the user's side for abilities that help (Field Repair),
     else on the enemy's."""
-    words, flags = split_flags("ability", text.split(), (*ABILITY_FLAGS, *OUTSIDE_ABILITY_FLAGS))
-    flags.pop("private", None)
-    hp = flags.pop("hp", None)
     units = known_units(data)
-    user, rest = take_unit(words, units)
-    found = take_name(rest, [(ability_name(a), a) for a in user["abilities"]])
-    if found is None or found[0].get("effect") not in IN_PLACE:
+    args = _read("ability", text, units)
+    user = units[args.one("UNIT", str)]
+    said = key_of(args.one("ABILITY", str))
+    entry = next((a for a in user["abilities"] if key_of(a["name"]) == said), None)
+    values = {k: v for k, v in args.values.items() if k not in CHAT_ONLY}
+    if entry is None or entry.get("effect") not in IN_PLACE:
         state, pieces = two_sides([(user, 0)])  # the game's own refusal says what is wrong
-        command = _command([*pieces[0]["name"].split(), *rest], flags, rng)
-        return _said(state, ability(state, 0, command), command, [user])
-    entry, rest = found
-    nobody = len(rest) == 1 and is_word(rest[0], NONE)
-    targets = [] if nobody else [take_unit(part, units)[0] for part in split_list(rest)]
+        given = command(Args(args.words, values | {"UNIT": pieces[0]["name"]}), rng)
+        return _said(state, ability(state, 0, given), given, [user])
+    listed = tuple(args.values.get("TARGET", ()))
+    nobody = listed == (NOBODY,)
+    if NOBODY in listed and not nobody:
+        raise RuleError(_("Name each unit once, separated by commas."))
+    targets = [] if nobody else [units[label] for label in listed]
     side = 0 if entry.get("effect") in FRIENDLY else 1
     state, pieces = two_sides([(user, 0), *((unit, side) for unit in targets)])
     pieces[0]["uses"].clear()  # its rockets, fired now, are unused (two_sides held them back)
+    hp = args.maybe("hp", int)
     for piece, unit in zip(pieces[1:], targets, strict=True):
         piece["hp"] = unit["hp"] if hp is None else _hp(hp, unit)
-    listed = rest if nobody else joined((p["name"] for p in pieces[1:]), ", ").split()
-    named = [*pieces[0]["name"].split(), *entry["name"].split(), *listed]
-    command = _command(named, flags, rng)
-    return _said(state, ability(state, 0, command), command, [user, *targets])
+    values["UNIT"] = pieces[0]["name"]
+    if listed:
+        values["TARGET"] = listed if nobody else tuple(piece["name"] for piece in pieces[1:])
+    given = command(Args(args.words, values), rng)
+    return _said(state, ability(state, 0, given), given, [user, *targets])
 
 
 def units_anywhere(data: dict[str, Any]) -> str:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
 from games.base import Event, Rng, RuleError, private, public
-from games.i18n import Name, _, _n, joined
+from games.i18n import _, _n, joined
 from games.papercraft.board import catalog, free
 from games.papercraft.cards import unit_brief
 from games.papercraft.commands import Command
@@ -15,12 +14,8 @@ from games.papercraft.names import both, unit_line, unit_name
 from games.papercraft.options import MAX_UNITS
 from games.papercraft.placement import DEFAULT_FACING, next_placer
 from games.papercraft.state import PapercraftState, Piece
-from games.papercraft.words import is_word, take_name
 
 State = PapercraftState
-ADD = Name({"en": "add", "pl": "dodaj"})
-REMOVE = Name({"en": "remove", "pl": "usuń"})
-"""/army's action words, offered in the reader's language and read in either."""
 
 
 def army_points(state: State, seat: int) -> int:
@@ -60,35 +55,27 @@ def army_text(state: State, seat: int) -> str:
     )
 
 
-def _unit_and_count(state: State, words: list[str]) -> tuple[str, int]:
-    """The unit named by all the words (names may end in digits), else a trailing count:
-    'Grave Legion x3', 'Grave Legion 3x' or 'Grave Legion 3'."""
-    named = [(unit_name(name), name) for name in catalog(state)]
-    whole = take_name(words, named)
-    if whole is not None and not whole[1]:
-        return whole[0], 1
-    counted = re.fullmatch(r"[x×]?(\d+)[x×]?", words[-1].casefold()) if words else None
-    if counted and len(words) > 1:
-        found = take_name(words[:-1], named)
-        if found is not None and not found[1]:
-            digits = counted.group(1)
-            return found[0], int(digits) if len(digits) <= 9 else 10**9
-    raise RuleError(_("'{text}' is not a unit; /units lists them all.", text=" ".join(words)))
+def _unit_and_count(state: State, command: Command) -> tuple[str, int]:
+    """The unit /army adds or removes and how many (1 unless said)."""
+    if command.word("") is None:
+        raise RuleError(_("Use /army add UNIT [xN], /army remove UNIT [xN], or /army to list."))
+    name = command.unit("UNIT")
+    if name is None or name not in catalog(state):
+        raise RuleError(_("'{text}' is not a unit; /units lists them all.", text=name or ""))
+    count = command.args.maybe("xN", int)
+    if count is not None and count < 1:
+        raise RuleError(_("Say how many, 1 or more."))
+    return name, 1 if count is None else count
 
 
 def army(state: State, seat: int, command: Command) -> list[Event]:
     """/army add|remove UNIT [xN] and the bare listing; editing takes back a /ready."""
-    words = command.words
-    if not words or words[0].casefold() in ("list", "show"):
+    action, name = command.word(""), command.unit("UNIT")
+    if action is None and name is None and not command.has("xN"):
         return [public(joined((army_text(state, s) for s in range(len(state["names"]))), "\n"))]
     if state["phase"] != "army":
         raise RuleError(_("Armies are fixed once the battle is set up; /army lists them."))
-    if not is_word(words[0], ADD) and not is_word(words[0], REMOVE):
-        raise RuleError(_("Use /army add UNIT [xN], /army remove UNIT [xN], or /army to list."))
-    action = "add" if is_word(words[0], ADD) else "remove"
-    name, count = _unit_and_count(state, words[1:])
-    if count < 1:
-        raise RuleError(_("Say how many, 1 or more."))
+    name, count = _unit_and_count(state, command)
     army = state["armies"][seat]
     if action == "add":
         if army_size(state, seat) + count > MAX_UNITS:

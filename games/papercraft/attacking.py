@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from games.base import Event, RuleError, public
 from games.i18n import _, joined
 from games.papercraft.board import (
     Field,
     allied,
-    find_piece,
+    chosen,
     free,
     kind,
     pieces,
@@ -27,13 +25,12 @@ from games.papercraft.names import (
     ability_name,
     attack_type,
     either,
-    fold,
     piece_name,
     template_name,
     weapon_name,
 )
 from games.papercraft.state import PapercraftState, Piece, Weapon
-from games.papercraft.words import forms, parse_inches, split_list, take_name
+from games.papercraft.words import key_of
 
 State = PapercraftState
 
@@ -84,22 +81,21 @@ def reach(state: State, piece: Piece) -> float:
     return max((w["range"] for w in usable(state, piece)), default=0)
 
 
-def _weapon(state: State, attacker: Piece, words: Sequence[str], distance: float | None) -> Weapon:
+def _weapon(state: State, attacker: Piece, name: str | None, distance: float | None) -> Weapon:
     unit = kind(state, attacker)
     weapons = unit["attacks"]
     allowed = usable(state, attacker)
-    if words:
-        found = take_name(words, [(weapon_name(unit, w), w) for w in weapons])
-        if found is None or found[1]:
+    if name is not None:
+        weapon = next((w for w in weapons if key_of(w["name"]) == key_of(name)), None)
+        if weapon is None:
             raise RuleError(
                 _(
                     "'{text}' is not an attack of {unit}: {attacks}.",
-                    text=" ".join(words),
+                    text=name,
                     unit=piece_name(attacker),
                     attacks=joined(weapon_name(unit, w) for w in weapons),
                 )
             )
-        weapon = found[0]
         if weapon not in allowed:
             raise RuleError(_moved(state, attacker, weapon, allowed))
         return weapon
@@ -151,8 +147,7 @@ def _distance(state: State, attacker: Piece, target: Piece, command: Command) ->
                 )
             )
         return distance
-    said = command.flag("range")
-    return None if said is None else parse_inches(said, "--range")
+    return command.inches("range")
 
 
 def _check_range(
@@ -185,16 +180,14 @@ def _check_range(
         )
 
 
-def _attack_type(state: State, weapon: Weapon, target: Piece, said: list[str] | None) -> str:
+def _attack_type(state: State, weapon: Weapon, target: Piece, said: str | None) -> str:
     """Massive Paws-style choices: the best against the target's armour unless --type says."""
     types = weapon["types"]
     if said is None:
         armor = kind(state, target)["armor"]
         return max(types, key=lambda t: (armor_modifier(t, armor), -types.index(t)))
-    wanted = fold(" ".join(said))
-    for name in types:
-        if wanted and any(fold(form).startswith(wanted[:5]) for form in forms(attack_type(name))):
-            return name
+    if said in types:
+        return said
     raise RuleError(
         _(
             "--type for {attack} must be one of {types}.",
@@ -246,9 +239,9 @@ def attack(state: State, seat: int, command: Command) -> list[Event]:
     if state["phase"] != "battle" or state["step"] != "attack":
         raise RuleError(_not_now(state))
     mine = [p for p in standing(state) if p["owner"] == seat]
-    attacker, rest = find_piece(command.words, mine, _("one of your living units"))
+    attacker = chosen(command.unit("ATTACKER") or "", mine, _("one of your living units"))
     others = [p for p in pieces(state) if p["placed"] and p is not attacker]
-    target, rest = find_piece(rest, others, _("a unit on the table"))
+    target = chosen(command.unit("TARGET") or "", others, _("a unit on the table"))
     reason = cannot_attack(state, attacker)
     if reason:
         if free(state):
@@ -261,13 +254,13 @@ def attack(state: State, seat: int, command: Command) -> list[Event]:
         raise RuleError(_("{reason} Attack with another unit or send /done.", reason=reason))
     check_target(state, seat, attacker, target)
     distance = _distance(state, attacker, target, command)
-    weapon = _weapon(state, attacker, rest, distance)
+    weapon = _weapon(state, attacker, command.word("WEAPON"), distance)
     _check_range(state, attacker, target, weapon, distance)
     hug = command.has("hug")
     if hug:
         _check_hug(state, attacker, target)
-    splash = _splash(state, attacker, target, weapon, command.flag("also"))
-    attack_type = _attack_type(state, weapon, target, command.flag("type"))
+    splash = _splash(state, attacker, target, weapon, command)
+    attack_type = _attack_type(state, weapon, target, command.word("type"))
     events: list[Event] = []
     if attacker["hugging"] is not None and attacker["hugging"] != target["id"]:
         let_go = release_hug(state, attacker)
@@ -300,11 +293,11 @@ def _not_now(state: State) -> str:
 
 
 def _splash(
-    state: State, attacker: Piece, target: Piece, weapon: Weapon, said: list[str] | None
+    state: State, attacker: Piece, target: Piece, weapon: Weapon, command: Command
 ) -> list[Piece] | None:
     """Without tracked positions the player names the units near a Fireball's target."""
     fireball = power(state, attacker, "fireball")
-    if said is None:
+    if not command.has("also"):
         return None if tracked(state) else []
     if tracked(state) or fireball is None or weapon["melee"]:
         raise RuleError(
@@ -312,10 +305,10 @@ def _splash(
         )
     named: list[Piece] = []
     choices = [p for p in standing(state) if p is not target]
-    for part in split_list(said):
+    for label in command.units("also"):
         what = _('a living unit within {reach}"', reach=fireball["reach"])
-        piece, extra = find_piece(part, choices, what)
-        if extra or piece in named:
+        piece = chosen(label, choices, what)
+        if piece in named:
             raise RuleError(_("List each splashed unit once, separated by commas."))
         named.append(piece)
     return named

@@ -8,9 +8,8 @@ from games.base import RuleError
 from games.i18n import _
 from games.papercraft.catalog import BLOCKING_CORPSES, builtin_units, templates
 from games.papercraft.geometry import Buckets, Rect, footprint, gap, rect_at
-from games.papercraft.names import piece_name, pieces_named
+from games.papercraft.names import named_piece, piece_name, pieces_named
 from games.papercraft.state import Ability, Effect, PapercraftState, Piece, Unit
-from games.papercraft.words import take_name
 
 State = PapercraftState
 
@@ -92,26 +91,26 @@ def blocks_movement(state: State, piece: Piece) -> bool:
     return piece["corpse"] and kind(state, piece)["template"] in BLOCKING_CORPSES
 
 
-def find_piece(
-    words: Sequence[str], choices: Sequence[Piece], what: str
-) -> tuple[Piece, list[str]]:
-    """The longest run of leading words naming one of `choices`; refuse with the list."""
-    found = take_name(words, [(piece_name(p), p) for p in choices])
-    if found is None:
-        names = pieces_named(choices) if choices else _("none")
-        if not words:
-            raise RuleError(
-                _("'nothing' is not {what}; choose one of: {units}.", what=what, units=names)
-            )
-        raise RuleError(
-            _(
-                "'{text}' is not {what}; choose one of: {units}.",
-                text=" ".join(words),
-                what=what,
-                units=names,
-            )
+def chosen(label: str, choices: Sequence[Piece], what: str) -> Piece:
+    """The unit of `choices` with this label; else a refusal listing them (the label names a
+    unit elsewhere, or a unit kind)."""
+    for piece in choices:
+        if piece["name"] == label:
+            return piece
+    raise RuleError(
+        _(
+            "'{text}' is not {what}; choose one of: {units}.",
+            text=named_piece(label, label.rstrip(" 0123456789") or label),
+            what=what,
+            units=pieces_named(choices) if choices else _("none"),
         )
-    return found
+    )
+
+
+def nothing(choices: Sequence[Piece], what: str) -> RuleError:
+    """No unit named where one is needed."""
+    names = pieces_named(choices) if choices else _("none")
+    return RuleError(_("'nothing' is not {what}; choose one of: {units}.", what=what, units=names))
 
 
 def owner_name(state: State, piece: Piece) -> str:

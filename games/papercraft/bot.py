@@ -12,23 +12,24 @@ from itertools import product
 
 from games.base import Move, Rng
 from games.papercraft.abilities import in_place_block
-from games.papercraft.army import ADD, REMOVE, army_points, army_size, can_ready_empty, side_points
+from games.papercraft.army import army_points, army_size, can_ready_empty, side_points
 from games.papercraft.attacking import cannot_attack, measure, usable
 from games.papercraft.board import Field, catalog, kind, power, standing, tracked
 from games.papercraft.catalog import IN_PLACE, armor_modifier, parse_dice
+from games.papercraft.grammar import Table
 from games.papercraft.moves import (
     ability_move,
     aim_move,
     approach,
+    army_move,
     attack_move,
+    context,
     enemies,
     legal,
     movement,
     place_move,
-    works,
 )
 from games.papercraft.moving import cannot_move
-from games.papercraft.names import unit_name
 from games.papercraft.options import MAX_UNITS
 from games.papercraft.placement import to_place
 from games.papercraft.state import PapercraftState, Piece, Weapon
@@ -42,37 +43,37 @@ EXACT = 4096  # damage spreads up to this many totals are averaged exactly
 
 
 def bot_move(state: State, seat: int, rng: Rng) -> Move:
-    phase = state["phase"]
+    phase, ctx = state["phase"], context(state)
     if phase == "army":
-        return _army(state, seat, rng)
+        return _army(state, seat, rng, ctx)
     if phase == "place":
         for piece in to_place(state, seat):
-            found = place_move(state, piece)
+            found = place_move(state, piece, ctx)
             if found:
                 return found[0]
     elif phase == "battle":
         if state["pending"]:
-            return aim_move(state)
+            return aim_move(state, ctx)
         if state["step"] == "escape":
             return Move("escape")
         field = Field(state) if tracked(state) else None
         if state["step"] == "move":
-            return _step(state, seat, field)
+            return _step(state, seat, field, ctx)
         if state["step"] == "attack":
-            return _attack(state, seat, field)
+            return _attack(state, seat, field, ctx)
     return legal(state, seat)[0]
 
 
-def _army(state: State, seat: int, rng: Rng) -> Move:
+def _army(state: State, seat: int, rng: Rng, ctx: Table) -> Move:
     units = catalog(state)
     budget = state["options"]["points"] - side_points(state, state["teams"][seat])
     if army_points(state, seat) > state["options"]["points"]:
         costly = max(state["armies"][seat], key=lambda name: units[name]["points"])
-        return Move("army", (REMOVE, unit_name(costly)))
+        return army_move("remove", costly, ctx)
     if army_size(state, seat) < MAX_UNITS:
         affordable = [name for name, unit in units.items() if unit["points"] <= budget]
         if affordable:
-            return Move("army", (ADD, unit_name(rng.choice(affordable))))
+            return army_move("add", rng.choice(affordable), ctx)
     if state["armies"][seat] or can_ready_empty(state, seat):
         return Move("ready")
     return legal(state, seat)[0]
@@ -86,7 +87,7 @@ def _reach(state: State, piece: Piece) -> float:
     return max((w["range"] for w in usable(state, piece)), default=0)
 
 
-def _step(state: State, seat: int, field: Field | None) -> Move:
+def _step(state: State, seat: int, field: Field | None, ctx: Table) -> Move:
     """Units with no enemy in reach close in on the nearest one; the others hold still.
     At most APPROACHES units that find no way forward are tried per call, then /done."""
     failed = 0
@@ -95,7 +96,7 @@ def _step(state: State, seat: int, field: Field | None) -> Move:
             continue
         if field is None:
             if not _ranged(state, piece):
-                found = movement(state, piece, None)
+                found = movement(state, piece, None, ctx)
                 if found is not None:
                     return found
             continue
@@ -104,7 +105,7 @@ def _step(state: State, seat: int, field: Field | None) -> Move:
         target = field.nearest_enemy(piece)
         if target is None:
             break
-        found = approach(state, field, piece, target)
+        found = approach(state, field, piece, target, ctx)
         if found is not None:
             return found
         failed += 1
@@ -113,7 +114,7 @@ def _step(state: State, seat: int, field: Field | None) -> Move:
     return Move("done")
 
 
-def _attack(state: State, seat: int, field: Field | None) -> Move:
+def _attack(state: State, seat: int, field: Field | None, ctx: Table) -> Move:
     """The first unit with a worthwhile attack makes its best one; lines of fire are measured
     at most SIGHTS times per call."""
     sights = 0
@@ -138,13 +139,13 @@ def _attack(state: State, seat: int, field: Field | None) -> Move:
                     continue
                 score = expected_damage(state, piece, target, weapon)
                 if best is None or score > best[0]:
-                    best = (score, attack_move(state, piece, target, weapon, distance))
+                    best = (score, attack_move(piece, target, weapon, distance, ctx))
         if best is not None and best[0] > 0:
             return best[1]
-    return _ability(state, seat)
+    return _ability(state, seat, ctx)
 
 
-def _ability(state: State, seat: int) -> Move:
+def _ability(state: State, seat: int, ctx: Table) -> Move:
     tries = 0
     for piece in standing(state):
         if piece["owner"] != seat or in_place_block(state, piece):
@@ -153,8 +154,8 @@ def _ability(state: State, seat: int) -> Move:
             if entry.get("effect") not in IN_PLACE or tries >= TRIES:
                 continue
             tries += 1
-            found = ability_move(state, piece, entry)
-            if found is not None and works(state, seat, found):
+            found = ability_move(state, piece, entry, ctx)
+            if found is not None:
                 return found
     return Move("done")
 

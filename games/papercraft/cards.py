@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from games.base import RuleError
 from games.i18n import _, joined
+from games.papercraft.grammar import not_known
 from games.papercraft.names import (
     ability_label,
     ability_text,
@@ -20,9 +21,6 @@ from games.papercraft.names import (
 )
 from games.papercraft.state import Unit
 from games.papercraft.words import take_name
-
-SHOWN = 60
-"""At most this many characters of what was typed are said back in a refusal."""
 
 
 def unit_brief(unit: Unit) -> str:
@@ -67,15 +65,6 @@ def unit_list(units: Iterable[Unit]) -> str:
     return joined((unit_brief(unit) for unit in units), "\n")
 
 
-def take_unit(words: Sequence[str], units: Mapping[str, Unit]) -> tuple[Unit, list[str]]:
-    """The unit the leading words name and the words after it, else a refusal that says where
-    the names are."""
-    found = take_name(words, [(unit_name(name), unit) for name, unit in units.items()])
-    if found is None:
-        raise _unknown(words)
-    return found
-
-
 def card_text(units: Mapping[str, Unit], name: str) -> str | None:
     """`/card NAME`: the whole stat block of the unit named, None when none has that name."""
     found = take_name(name.split(), [(unit_name(n), unit) for n, unit in units.items()])
@@ -84,15 +73,12 @@ def card_text(units: Mapping[str, Unit], name: str) -> str | None:
 
 def find_unit(words: Sequence[str], units: Mapping[str, Unit]) -> Unit:
     """The unit all these words name."""
-    unit, rest = take_unit(words, units)
-    if rest:
-        raise _unknown(words)
-    return unit
+    found = take_name(words, [(unit_name(name), unit) for name, unit in units.items()])
+    if found is None or found[1]:
+        raise RuleError(unknown(words))
+    return found[0]
 
 
-def _unknown(words: Sequence[str]) -> RuleError:
-    if not words:
-        return RuleError(_("Name a unit here; /units lists them."))
-    text = " ".join(words)
-    shown = text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
-    return RuleError(_("'{text}' is not a unit this chat knows; /units lists them.", text=shown))
+def unknown(words: Sequence[str]) -> str:
+    """Why these words name no unit the chat knows."""
+    return not_known(words) if words else _("Name a unit here; /units lists them.")

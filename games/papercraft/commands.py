@@ -1,82 +1,55 @@
-"""From a verb's raw words to its rule: the declared --flags, the dice, one message per command."""
+"""From a verb's typed arguments to its rule: the dice, one message per command."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.base import Arg, Args, Event, Flag, GameVerb, Rng, RuleError, Verb, VerbRole
-from games.i18n import _, joined
+from games.base import Arg, Args, Event, Flag, GameVerb, Rng, Verb, VerbRole
+from games.i18n import joined
 from games.papercraft.rolls import Dice
 from games.papercraft.state import PapercraftState
-from games.papercraft.words import parse_dice_list
 
 State = PapercraftState
 
 
 @dataclass
 class Command:
-    """One command's words before the first --flag, each flag's own words, and its dice."""
+    """One command's typed arguments and flags (games.args reads them by the verb's grammar),
+    and its dice."""
 
-    words: list[str]
-    flags: dict[str, list[str]]
+    args: Args
     dice: Dice
 
     def has(self, name: str) -> bool:
-        return name in self.flags
+        return name in self.args.values
 
-    def flag(self, name: str) -> list[str] | None:
-        return self.flags.get(name)
+    def unit(self, name: str) -> str | None:
+        """A unit argument's label (None when left out)."""
+        return self.args.maybe(name, str)
+
+    def units(self, name: str) -> tuple[str, ...]:
+        """A repeated unit argument's labels, or a flag's list of them."""
+        return tuple(self.args.values.get(name, ()))
+
+    def inches(self, name: str) -> float | None:
+        return self.args.maybe(name, float)
+
+    def point(self, name: str = "X,Y") -> tuple[float, float] | None:
+        return self.args.maybe(name, tuple)
+
+    def word(self, name: str) -> str | None:
+        return self.args.maybe(name, str)
 
 
 Rule = Callable[[State, int, Command], list[Event]]
 
 
-def split_flags(
-    verb: str, args: Sequence[str], declared: Sequence[Flag]
-) -> tuple[list[str], dict[str, list[str]]]:
-    """Words, then `--name value...` for the flags this verb declares."""
-    known = {flag.name: flag for flag in declared}
-    words: list[str] = []
-    flags: dict[str, list[str]] = {}
-    current: list[str] = words
-    current_flag: Flag | None = None
-    for arg in args:
-        if arg.startswith("--") and len(arg) > 2:
-            name = arg[2:].casefold()
-            if name not in known:
-                allowed = ", ".join(f"--{f.name}" for f in declared)
-                if allowed:
-                    raise RuleError(
-                        _(
-                            "/{verb} has no --{name}; its options are {allowed}.",
-                            verb=verb,
-                            name=name,
-                            allowed=allowed,
-                        )
-                    )
-                raise RuleError(
-                    _("/{verb} has no --{name}; it takes no -- options.", verb=verb, name=name)
-                )
-            if name in flags:
-                raise RuleError(_("--{name} is given twice; give it once.", name=name))
-            current_flag = known[name]
-            current = flags.setdefault(name, [])
-        elif current_flag is not None and current_flag.kind is None:
-            raise RuleError(
-                _(
-                    "--{name} takes no value; put '{word}' before the options.",
-                    name=current_flag.name,
-                    word=arg,
-                )
-            )
-        else:
-            current.append(arg)
-    for name, values in flags.items():
-        if known[name].kind is not None and not values:
-            raise RuleError(_("--{name} needs a value: {help}", name=name, help=known[name].help))
-    return words, flags
+def command(args: Args, rng: Rng) -> Command:
+    """The command of these arguments, rolling on rng unless --dice gave the faces."""
+    faces = args.maybe("dice", tuple)
+    return Command(args, Dice(rng, list(faces) if faces else None))
 
 
 def merge(events: list[Event], board: bool) -> list[Event]:
@@ -98,17 +71,11 @@ def merge(events: list[Event], board: bool) -> list[Event]:
     return merged
 
 
-def handler(
-    verb: str, rule: Rule, flags: Sequence[Flag], board: bool
-) -> Callable[[State, int, Args, Rng], list[Event]]:
+def handler(rule: Rule, board: bool) -> Callable[[State, int, Args, Rng], list[Event]]:
     def handle(state: State, seat: int, args: Args, rng: Rng) -> list[Event]:
-        # An offered move's argument may be a whole name (a Name, several words): words again.
-        typed = [word for arg in args.words for word in str(arg).split()]
-        words, given = split_flags(verb, typed, flags)
-        faces = given.pop("dice", None)
-        command = Command(words, given, Dice(rng, parse_dice_list(faces) if faces else None))
-        events = rule(state, seat, command)
-        command.dice.finish()
+        given = command(args, rng)
+        events = rule(state, seat, given)
+        given.dice.finish()
         return merge(events, board)
 
     return handle
@@ -130,11 +97,11 @@ def verb(
     grammar: str = "",
     label: str = "",
 ) -> GameVerb[State]:
-    """A verb declared once: its handler parses exactly the flags it declares."""
+    """A verb declared once: its rule gets the typed arguments and flags it declares."""
     return Verb(
         name,
         help,
-        handler(name, rule, flags, board),
+        handler(rule, board),
         args=args,
         flags=flags,
         examples=examples,

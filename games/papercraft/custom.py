@@ -9,9 +9,10 @@ from functools import lru_cache
 from typing import Any
 
 from games.base import RuleError, copy_state
-from games.i18n import N_, Name, _, _n, joined, said
+from games.i18n import N_, _, _n, joined, said
 from games.papercraft.cards import find_unit, unit_brief, unit_card
 from games.papercraft.catalog import builtin_units
+from games.papercraft.grammar import UNIT_ACTIONS
 from games.papercraft.names import CHAT_LABEL, ability_name, fold, unit_line
 from games.papercraft.statblock import (
     format_stat_block,
@@ -26,16 +27,9 @@ USAGE = N_(
     "separated by ' | '; a file may hold several), /unit list, /unit show NAME, or "
     "/unit remove NAME."
 )
-ACTIONS = {
-    "add": Name({"en": "add", "pl": "dodaj"}),
-    "list": Name({"en": "list", "pl": "lista"}),
-    "show": Name({"en": "show", "pl": "pokaż"}),
-    "remove": Name({"en": "remove", "pl": "usuń"}),
-}
 MAX_UNITS = 300
 MAX_BYTES = 200_000
 """A chat's own units: at most this many, in at most this many bytes of stored JSON."""
-"""/unit's action words, read in either language."""
 _SEPARATOR = re.compile(r"\s+\|\s+")
 
 
@@ -79,7 +73,9 @@ def known_units(data: dict[str, Any]) -> dict[str, Unit]:
 def unit_command(data: dict[str, Any], text: str) -> str:
     """Edit the chat's units in place; the reply says what changed."""
     typed, _space, rest = text.strip().partition(" ")
-    action = next((k for k, w in ACTIONS.items() if fold(typed) in map(fold, w.forms.values())), "")
+    action = next(
+        (k for k, w in UNIT_ACTIONS.items() if fold(typed) in map(fold, w.forms.values())), ""
+    )
     if action == "add":
         return _add(data, rest)
     if action == "list":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import BaseEngine, Event, Move, Outcome, Rng, View
+from games.base import ArgumentReader, BaseEngine, Event, Move, Outcome, Rng, View
 from games.i18n import _n
 from games.papercraft import ABOUT, anywhere, bot, flow, moves, rules_text
 from games.papercraft.board import catalog, surviving_points
@@ -55,6 +55,9 @@ class PapercraftEngine(BaseEngine[PapercraftState]):
 
     def view(self, state: PapercraftState, seat: int | None) -> View:
         return view(state, seat)
+
+    def reader(self, state: PapercraftState, seat: int) -> ArgumentReader:
+        return moves.context(state)
 
     def legal(self, state: PapercraftState, seat: int) -> list[Move]:
         return moves.legal(state, seat)

@@ -4,11 +4,13 @@ accepted as it stands (abilities are checked with `prepare`, which changes nothi
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from games.base import Move, Rng, RuleError
+from games.args import offer
+from games.base import Args, Move, Rng, RuleError
 from games.i18n import _, joined
 from games.papercraft.abilities import in_place_block, prepare
-from games.papercraft.army import ADD, REMOVE, army_points, army_size, can_ready_empty, side_points
+from games.papercraft.army import army_points, army_size, can_ready_empty, side_points
 from games.papercraft.attacking import cannot_attack, measure, reach, usable, within
 from games.papercraft.board import (
     Field,
@@ -23,25 +25,33 @@ from games.papercraft.board import (
     tracked,
 )
 from games.papercraft.cards import unit_brief
-from games.papercraft.commands import Command, split_flags
+from games.papercraft.commands import command
 from games.papercraft.flow import ESCAPED, waiting
+from games.papercraft.grammar import (
+    ABILITY,
+    ABILITY_FLAGS,
+    ADD,
+    ARMY,
+    ATTACK,
+    ATTACK_FLAGS,
+    MOVE,
+    NOBODY,
+    PLACE,
+    Table,
+    table,
+)
 from games.papercraft.moving import cannot_move, check_path, emplaced
-from games.papercraft.names import ability_name, piece_name, unit_name, weapon_name
 from games.papercraft.options import MAX_UNITS
 from games.papercraft.placement import DEFAULT_FACING, TURNED, find_spot, free_spots, to_place
-from games.papercraft.rolls import Dice
 from games.papercraft.state import Ability, PapercraftState, Piece, Weapon
-from games.papercraft.verbs import ABILITY_FLAGS
-from games.papercraft.words import AT, NONE, TO
 
 State = PapercraftState
 TRIES = 3  # targets tried for one ability that moves a unit
 
 
-def words(name: str) -> tuple[str, ...]:
-    """A name as one argument: a Name is offered in the reader's language, sent in English (the
-    handler splits it into words again)."""
-    return (name,)
+def context(state: State) -> Table:
+    """Reading and writing this table's moves (grammar.Table)."""
+    return table(state, catalog(state))
 
 
 def legal(state: State, seat: int) -> list[Move]:
@@ -49,20 +59,21 @@ def legal(state: State, seat: int) -> list[Move]:
         return free_moves(state, seat)
     if seat not in waiting(state):
         return []
+    ctx = context(state)
     if state["phase"] == "army":
-        return army_moves(state, seat)
+        return army_moves(state, seat, ctx)
     if state["phase"] == "place":
-        return place_moves(state, seat)
+        return place_moves(state, seat, ctx)
     if state["pending"]:
-        return [aim_move(state)]
+        return [aim_move(state, ctx)]
     if state["step"] == "escape":
         return [Move("escape")]
     field = Field(state) if tracked(state) else None
     if state["step"] == "move":
         mine = [p for p in standing(state) if p["owner"] == seat]
-        found = [movement(state, piece, field) for piece in mine]
+        found = [movement(state, piece, field, ctx) for piece in mine]
         return [*(m for m in found if m is not None), Move("done")]
-    return [*attacks(state, seat, field), *abilities(state, seat), Move("done")]
+    return [*attacks(state, seat, field, ctx), *abilities(state, seat, ctx), Move("done")]
 
 
 def free_moves(state: State, seat: int) -> list[Move]:
@@ -70,44 +81,52 @@ def free_moves(state: State, seat: int) -> list[Move]:
     mine = [p for p in standing(state) if p["owner"] == seat]
     if not mine:
         return []
-    found = [movement(state, piece, None) for piece in mine]
+    ctx = context(state)
+    found = [movement(state, piece, None, ctx) for piece in mine]
     moving = [m for m in found if m is not None]
     held = any(
         p["hugged_by"] is not None and p["uses"].get(ESCAPED) != state["round"] for p in mine
     )
     escape = [Move("escape")] if held else []
-    return [*escape, *moving, *attacks(state, seat, None), *abilities(state, seat), Move("round")]
+    offered = [*attacks(state, seat, None, ctx), *abilities(state, seat, ctx)]
+    return [*escape, *moving, *offered, Move("round")]
 
 
-def aim_move(state: State) -> Move:
+def aim_move(state: State, ctx: Table) -> Move:
     """A destroyed Otoro's owner names no units: always accepted (the owner may name others)."""
     otoro = pieces(state)[state["pending"][0]["unit"]]
     entry = power(state, otoro, "fire_rockets")
-    name = ability_name(entry) if entry is not None else ability_name("Fire Rockets")
-    return Move("ability", (piece_name(otoro), name, NONE))
+    name = entry["name"] if entry is not None else "Fire Rockets"
+    values = {"UNIT": otoro["name"], "ABILITY": name, "TARGET": (NOBODY,)}
+    return offer("ability", ABILITY, values, ctx)
 
 
-def army_moves(state: State, seat: int) -> list[Move]:
+def army_move(action: str, name: str, ctx: Table, label: str = "") -> Move:
+    """/army add or remove one unit."""
+    return offer("army", ARMY, {"": action, "UNIT": name}, ctx, label)
+
+
+def army_moves(state: State, seat: int, ctx: Table) -> list[Move]:
     limit = state["options"]["points"]
     budget = limit - side_points(state, state["teams"][seat])
     room = army_size(state, seat) < MAX_UNITS
     moves = [
-        Move("army", (ADD, unit_name(name)), joined((_("Army"), ADD, unit_brief(unit)), " "))
+        army_move("add", name, ctx, joined((_("Army"), ADD, unit_brief(unit)), " "))
         for name, unit in catalog(state).items()
         if room and unit["points"] <= budget
     ]
-    moves += [Move("army", (REMOVE, unit_name(name))) for name in state["armies"][seat]]
+    moves += [army_move("remove", name, ctx) for name in state["armies"][seat]]
     has_units = bool(state["armies"][seat]) or can_ready_empty(state, seat)
     if has_units and army_points(state, seat) <= limit:
         moves.append(Move("ready"))
     return moves
 
 
-def place_move(state: State, piece: Piece, limit: int = 1) -> list[Move]:
+def place_move(state: State, piece: Piece, ctx: Table, limit: int = 1) -> list[Move]:
     """Where this unit may go: free spots facing the middle, else turned, else anywhere it fits."""
-    name = (piece_name(piece),)
+    name = {"UNIT": piece["name"]}
     if not tracked(state):
-        return [Move("place", name)]
+        return [offer("place", PLACE, name, ctx)]
     facing = DEFAULT_FACING[piece["owner"]]
     for way in (facing, TURNED[facing]):
         spots = free_spots(state, piece, way, limit)
@@ -115,18 +134,21 @@ def place_move(state: State, piece: Piece, limit: int = 1) -> list[Move]:
             spot = find_spot(state, piece, way)
             spots = [spot] if spot is not None else []
         if spots:
-            tail = () if way == facing else (way,)
-            return [Move("place", (*name, AT, f"{x:g},{y:g}", *tail)) for x, y in spots]
+            tail = {} if way == facing else {"FACING": way}
+            return [
+                offer("place", PLACE, name | {"X,Y": spot} | tail, ctx)
+                for spot in ((round(x, 2), round(y, 2)) for x, y in spots)
+            ]
     return []
 
 
-def place_moves(state: State, seat: int) -> list[Move]:
+def place_moves(state: State, seat: int, ctx: Table) -> list[Move]:
     moves: list[Move] = []
     seen: set[str] = set()
     for piece in to_place(state, seat):
         if piece["kind"] not in seen:
             seen.add(piece["kind"])
-            moves += place_move(state, piece, 2)
+            moves += place_move(state, piece, ctx, 2)
     return moves
 
 
@@ -135,7 +157,7 @@ def enemies(state: State, seat: int) -> list[Piece]:
     return [p for p in standing(state) if state["teams"][p["owner"]] != team]
 
 
-def approach(state: State, field: Field, piece: Piece, target: Piece) -> Move | None:
+def approach(state: State, field: Field, piece: Piece, target: Piece, ctx: Table) -> Move | None:
     """A legal straight move toward the target: to a spot beside it if in reach, else as far
     along the way as the allowance goes; then sideways tries when the way is blocked."""
     left = kind(state, piece)["move"] - piece["moved"]
@@ -178,7 +200,7 @@ def approach(state: State, field: Field, piece: Piece, target: Piece) -> Move | 
             check_path(state, piece, (x, y, None), field)
         except RuleError:
             continue
-        return Move("move", (piece_name(piece), TO, f"{x:g},{y:g}"))
+        return offer("move", MOVE, {"UNIT": piece["name"], "X,Y": (x, y)}, ctx)
     return None
 
 
@@ -191,15 +213,15 @@ def _turn(a: float, b: float) -> float:
     return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
-def movement(state: State, piece: Piece, field: Field | None) -> Move | None:
+def movement(state: State, piece: Piece, field: Field | None, ctx: Table) -> Move | None:
     """One move for this unit: its whole allowance (players measure), else toward the nearest enemy."""
     if cannot_move(state, piece):
         return None
     if field is None:
-        left = kind(state, piece)["move"] - piece["moved"]
-        return Move("move", (piece_name(piece), f"{left:g}"))
+        left = round(kind(state, piece)["move"] - piece["moved"], 2)
+        return offer("move", MOVE, {"UNIT": piece["name"], "INCHES": left}, ctx)
     target = field.nearest_enemy(piece)
-    return approach(state, field, piece, target) if target is not None else None
+    return approach(state, field, piece, target, ctx) if target is not None else None
 
 
 def targets(state: State, piece: Piece, field: Field | None) -> list[tuple[Piece, float | None]]:
@@ -219,57 +241,64 @@ def targets(state: State, piece: Piece, field: Field | None) -> list[tuple[Piece
 
 
 def attack_move(
-    state: State, piece: Piece, target: Piece, weapon: Weapon, distance: float | None
+    piece: Piece,
+    target: Piece,
+    weapon: Weapon,
+    distance: float | None,
+    ctx: Table,
+    hug: bool = False,
 ) -> Move:
-    args: tuple[str, ...] = (
-        piece_name(piece),
-        piece_name(target),
-        weapon_name(kind(state, piece), weapon),
-    )
+    values: dict[str, Any] = {
+        "ATTACKER": piece["name"],
+        "TARGET": target["name"],
+        "WEAPON": weapon["name"],
+    }
     if distance is None and not weapon["melee"]:
-        args = (*args, "--range", str(weapon["range"]))
-    return Move("attack", args)
+        values["range"] = float(weapon["range"])
+    if hug:
+        values["hug"] = True
+    return offer("attack", ATTACK, values, ctx, flags=ATTACK_FLAGS)
 
 
-def attack_moves(state: State, piece: Piece, target: Piece, distance: float | None) -> list[Move]:
+def attack_moves(
+    state: State, piece: Piece, target: Piece, distance: float | None, ctx: Table
+) -> list[Move]:
     moves: list[Move] = []
     hug = power(state, piece, "bear_hug")
     for weapon in usable(state, piece):
         if distance is not None and distance > weapon["range"] + 1e-9:
             continue
-        move = attack_move(state, piece, target, weapon, distance)
-        moves.append(move)
+        moves.append(attack_move(piece, target, weapon, distance, ctx))
         if (
             hug is not None
             and kind(state, target)["template"] in hug["templates"]
             and target["hugged_by"] != piece["id"]
         ):
-            moves.append(Move("attack", (*move.args, "--hug")))
+            moves.append(attack_move(piece, target, weapon, distance, ctx, hug=True))
     return moves
 
 
-def attacks(state: State, seat: int, field: Field | None) -> list[Move]:
+def attacks(state: State, seat: int, field: Field | None, ctx: Table) -> list[Move]:
     moves: list[Move] = []
     for piece in standing(state):
         if piece["owner"] != seat or cannot_attack(state, piece):
             continue
         for target, distance in targets(state, piece, field):
-            moves += attack_moves(state, piece, target, distance)
+            moves += attack_moves(state, piece, target, distance, ctx)
     return moves
 
 
-def works(state: State, seat: int, move: Move) -> bool:
-    """Whether an /ability move passes every check (nothing is changed, nothing rolled)."""
+def works(state: State, seat: int, values: dict[str, Any]) -> bool:
+    """Whether an /ability of these typed values passes every check (nothing is changed,
+    nothing rolled)."""
     try:
-        typed = [word for arg in move.args for word in str(arg).split()]
-        args, flags = split_flags(move.verb, typed, ABILITY_FLAGS)
-        prepare(state, seat, Command(args, flags, Dice(Rng("unused"), None)))
+        prepare(state, seat, command(Args((), values), Rng("unused")))
     except RuleError:
         return False
     return True
 
 
-def abilities(state: State, seat: int) -> list[Move]:
+def abilities(state: State, seat: int, ctx: Table) -> list[Move]:
     moves: list[Move] = []
     for piece in standing(state):
         if piece["owner"] != seat or in_place_block(state, piece):
@@ -278,16 +307,24 @@ def abilities(state: State, seat: int) -> list[Move]:
             effect = entry.get("effect")
             if effect is None:
                 continue
-            move = ability_move(state, piece, entry)
-            if move is not None and works(state, seat, move):
+            move = ability_move(state, piece, entry, ctx)
+            if move is not None:
                 moves.append(move)
     return moves
 
 
-def ability_move(state: State, piece: Piece, entry: Ability) -> Move | None:
-    """A plausible use of an in-place-of-attacking ability (checked by `works` before offering)."""
+def ability_move(state: State, piece: Piece, entry: Ability, ctx: Table) -> Move | None:
+    """A use of an in-place-of-attacking ability that passes every check, if one is found."""
+    values = _ability_values(state, piece, entry)
+    if values is None or not works(state, piece["owner"], values):
+        return None
+    return offer("ability", ABILITY, values, ctx, flags=ABILITY_FLAGS)
+
+
+def _ability_values(state: State, piece: Piece, entry: Ability) -> dict[str, Any] | None:
+    """A plausible use of an in-place-of-attacking ability, as typed values."""
     seat, effect = piece["owner"], entry.get("effect")
-    base = (piece_name(piece), ability_name(entry))
+    base = {"UNIT": piece["name"], "ABILITY": entry["name"]}
     friends = [p for p in standing(state) if p is not piece and allied(state, seat, p["owner"])]
     foes = enemies(state, seat)
     if effect in ("rally_cry", "the_power", "field_repair"):
@@ -299,34 +336,36 @@ def ability_move(state: State, piece: Piece, entry: Ability) -> Move | None:
             ]
         if tracked(state):
             friends = within(state, piece, friends, entry["reach"])
-        return Move("ability", (*base, piece_name(friends[0]))) if friends else None
+        return base | {"TARGET": (friends[0]["name"],)} if friends else None
     if effect in ("quake_stomp", "fire_rockets"):
         if tracked(state):
-            return Move("ability", base)
-        return Move("ability", (*base, piece_name(foes[0]))) if foes else None
+            return base
+        return base | {"TARGET": (foes[0]["name"],)} if foes else None
     if effect == "telekinesis":
         movable = [p for p in foes if not emplaced(state, p)]
         if tracked(state):
             movable = within(state, piece, movable, entry["reach"])
         for target in movable[:TRIES]:
+            aimed = base | {"TARGET": (target["name"],)}
             if not tracked(state):
-                return Move("ability", (*base, piece_name(target), "--range", "1"))
+                return aimed | {"range": 1.0}
             here, there = centre(piece), centre(target)
             away = math.atan2(there[1] - here[1], there[0] - here[0])
             x = round(there[0] + 6 * math.cos(away), 1)
             y = round(there[1] + 6 * math.sin(away), 1)
-            move = Move("ability", (*base, piece_name(target), TO, f"{x:g},{y:g}"))
-            if works(state, seat, move):
-                return move
+            if works(state, seat, aimed | {"X,Y": (x, y)}):
+                return aimed | {"X,Y": (x, y)}
         return None
     if effect == "gale":
-        return _gale_move(state, piece, base, foes)
+        return _gale_values(state, piece, base, foes)
     return None
 
 
-def _gale_move(state: State, piece: Piece, base: tuple[str, ...], foes: list[Piece]) -> Move | None:
+def _gale_values(
+    state: State, piece: Piece, base: dict[str, Any], foes: list[Piece]
+) -> dict[str, Any] | None:
     if not tracked(state):
-        return Move("ability", (*base, piece_name(foes[0]))) if foes else None
+        return base | {"TARGET": (foes[0]["name"],)} if foes else None
     entry = power(state, piece, "gale")
     if entry is None:
         return None
@@ -341,9 +380,8 @@ def _gale_move(state: State, piece: Piece, base: tuple[str, ...], foes: list[Pie
             continue
         x = round(here[0] + beyond * math.cos(heading), 1)
         y = round(here[1] + beyond * math.sin(heading), 1)
-        move = Move("ability", (*base, TO, f"{x:g},{y:g}"))
-        if works(state, piece["owner"], move):
-            return move
+        if works(state, piece["owner"], base | {"X,Y": (x, y)}):
+            return base | {"X,Y": (x, y)}
         tried += 1
         if tried >= TRIES:
             break

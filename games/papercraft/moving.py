@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import cast
 
 from games.base import Event, RuleError, public
 from games.i18n import _, joined
@@ -10,7 +11,7 @@ from games.papercraft.board import (
     Field,
     allied,
     centre,
-    find_piece,
+    chosen,
     free,
     kind,
     pieces,
@@ -23,9 +24,9 @@ from games.papercraft.combat import release_hug
 from games.papercraft.commands import Command
 from games.papercraft.flow import expect
 from games.papercraft.geometry import Rect, footprint, inside, overlaps, rect_at, swept_crosses
+from games.papercraft.grammar import TO
 from games.papercraft.names import piece_name
 from games.papercraft.state import Facing, PapercraftState, Piece
-from games.papercraft.words import TO, find_point, parse_inches
 
 State = PapercraftState
 Point = tuple[float, float, Facing | None]
@@ -82,12 +83,9 @@ def cannot_move(state: State, piece: Piece) -> str | None:
 
 def move(state: State, seat: int, command: Command) -> list[Event]:
     expect(state, "move", "move")
-    words = command.words
     mine = [p for p in pieces(state) if p["owner"] == seat and not p["dead"] and p["placed"]]
-    point: Point | None = None
-    if tracked(state):
-        words, point = find_point(words, TO)
-    piece, rest = find_piece(words, mine, _("one of your living units"))
+    piece = chosen(command.unit("UNIT") or "", mine, _("one of your living units"))
+    point = _point(state, command)
     unit = piece_name(piece)
     reason = cannot_move(state, piece)
     if reason:
@@ -99,19 +97,12 @@ def move(state: State, seat: int, command: Command) -> list[Event]:
     allowance = kind(state, piece)["move"]
     left = round(allowance - piece["moved"], 2)
     if point is None:
-        if not rest:
+        distance = command.inches("INCHES")
+        if distance is None:
             raise RuleError(_("Say how far {unit} moved, in inches: /move {unit} N.", unit=unit))
-        distance = parse_inches(rest, _("The distance"))
         if distance <= 0:
             raise RuleError(_("A move must be longer than 0 inches."))
     else:
-        if rest:
-            raise RuleError(
-                _(
-                    "Unexpected words '{text}'; write /move UNIT to X,Y [facing].",
-                    text=" ".join(rest),
-                )
-            )
         distance = round(math.dist(centre(piece), point[:2]), 2)
     if distance > left + 1e-9:
         raise RuleError(
@@ -150,6 +141,37 @@ def move(state: State, seat: int, command: Command) -> list[Event]:
         )
     let_go = release_hug(state, piece) if piece["hugging"] is not None else None
     return [public(text if let_go is None else joined((text, let_go), " "))]
+
+
+def _point(state: State, command: Command) -> Point | None:
+    """Where the unit goes: 'to X,Y [facing]' with positions tracked, else None (inches)."""
+    point, facing = command.point(), command.word("FACING")
+    inches = command.inches("INCHES")
+    if not tracked(state):
+        if point is not None or facing is not None:
+            said = ([TO, f"{point[0]:g},{point[1]:g}"] if point is not None else []) + [
+                facing or ""
+            ]
+            raise RuleError(
+                _(
+                    "{what} needs a number of inches, like 6 or 4.5; got '{text}'.",
+                    what=_("The distance"),
+                    text=joined(said, " ").strip(),
+                )
+            )
+        return None
+    if point is None:
+        raise RuleError(
+            _("Say where: '{keyword} X,Y' in inches from the bottom-left corner.", keyword=TO)
+        )
+    if inches is not None:
+        raise RuleError(
+            _(
+                "Unexpected words '{text}'; write /move UNIT to X,Y [facing].",
+                text=f"{inches:g}",
+            )
+        )
+    return point[0], point[1], cast(Facing | None, facing)
 
 
 def check_path(state: State, piece: Piece, point: Point, field: Field | None = None) -> None:

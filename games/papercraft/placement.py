@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import cast
 
 from games.base import Event, RuleError, public
-from games.i18n import N_, _, said
+from games.i18n import N_, _, joined, said
 from games.papercraft.board import kind, pieces, rect, table_rect, tracked
 from games.papercraft.catalog import templates
 from games.papercraft.commands import Command
 from games.papercraft.flow import own, start_turn
 from games.papercraft.geometry import Buckets, Rect, footprint, inside, overlaps, rect_at
+from games.papercraft.grammar import AT
 from games.papercraft.names import piece_name, pieces_named, unit_name
 from games.papercraft.state import Facing, PapercraftState, Piece
-from games.papercraft.words import AT, find_point, take_name
 
 State = PapercraftState
 EDGES = (N_("bottom"), N_("top"), N_("left"), N_("right"))
@@ -130,28 +131,30 @@ def find_spot(state: State, piece: Piece, facing: str) -> tuple[float, float] | 
 def place(state: State, seat: int, command: Command) -> list[Event]:
     if state["phase"] != "place":
         raise RuleError(_("/place is for the placement phase."))
-    words = command.words
-    point = None
-    if tracked(state):
-        words, point = find_point(words, AT)
     waiting = to_place(state, seat)
-    piece, rest = _unplaced(words, waiting)
-    if rest:
+    piece = _unplaced(command.unit("UNIT") or "", waiting)
+    point, facing = command.point(), command.word("FACING")
+    if not tracked(state) and (point is not None or facing is not None):
+        said = ([AT, f"{point[0]:g},{point[1]:g}"] if point is not None else []) + [facing or ""]
         raise RuleError(
             _(
                 "Unexpected words '{text}' after {unit}.",
-                text=" ".join(rest),
+                text=joined(said, " ").strip(),
                 unit=piece_name(piece),
             )
+        )
+    if tracked(state) and point is None:
+        raise RuleError(
+            _("Say where: '{keyword} X,Y' in inches from the bottom-left corner.", keyword=AT)
         )
     player, unit = state["names"][seat], piece_name(piece)
     text = _("{player} places {unit}.", player=player, unit=unit)
     if point is not None:
-        facing = point[2] or DEFAULT_FACING[seat]
+        facing = facing or DEFAULT_FACING[seat]
         reason = spot_free(state, piece, point[0], point[1], facing)
         if reason:
             raise RuleError(reason)
-        piece["x"], piece["y"], piece["facing"] = point[0], point[1], facing
+        piece["x"], piece["y"], piece["facing"] = point[0], point[1], cast(Facing, facing)
         text = _(
             "{player} places {unit} at {x},{y} facing {facing}.",
             player=player,
@@ -170,19 +173,21 @@ def to_place(state: State, seat: int) -> list[Piece]:
     return [p for p in pieces(state) if p["owner"] == seat and not p["placed"] and not p["reserve"]]
 
 
-def _unplaced(words: list[str], waiting: list[Piece]) -> tuple[Piece, list[str]]:
-    """Match by piece name, or by unit kind (then the first unplaced one of that kind)."""
-    named = [(piece_name(p), p) for p in waiting] + [(unit_name(p["kind"]), p) for p in waiting]
-    found = take_name(words, named)
-    if found is None:
-        raise RuleError(
-            _(
-                "'{text}' is not one of your units still to place: {units}.",
-                text=" ".join(words),
-                units=pieces_named(waiting),
-            )
+def _unplaced(label: str, waiting: list[Piece]) -> Piece:
+    """The unit by its label, or by its kind (then the first unplaced one of that kind)."""
+    for piece in waiting:
+        if piece["name"] == label:
+            return piece
+    for piece in waiting:
+        if piece["kind"] == label:
+            return piece
+    raise RuleError(
+        _(
+            "'{text}' is not one of your units still to place: {units}.",
+            text=unit_name(label),
+            units=pieces_named(waiting),
         )
-    return found
+    )
 
 
 def _reserve(state: State, seat: int) -> list[Event]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.i18n import N_, _, joined, said
+from games.i18n import N_, _, joined, said, topic_names
 from games.papercraft.catalog import ARMOR_TYPES, ATTACK_TYPES, armor_modifier, data
 from games.papercraft.names import (
     ability_name,
@@ -262,4 +262,12 @@ def rules(topic: str | None) -> str:
         return licence()
     if key in VERB_HELP:
         return verb_help(key)
-    return _("Unknown topic '{topic}', try: {topics}.", topic=topic, topics=", ".join(TOPICS))
+    polish = {
+        "defaults": "domyślne",
+        "armor": "pancerz",
+        "units": "jednostki",
+        "abilities": "zdolności",
+        "licence": "licencja",
+    }
+    topics = topic_names(TOPICS, polish, (v.name for v in VERBS if v.name != "units"))
+    return _("Unknown topic '{topic}', try: {topics}.", topic=topic, topics=topics)

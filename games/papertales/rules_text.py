@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.i18n import N_, _, joined, said
+from games.i18n import N_, Name, _, joined, said, topic_names
 from games.papertales import faces
 
 SUMMARY = (
@@ -144,6 +144,10 @@ def rules(topic: str | None) -> str:
     card = faces.card(topic)
     if card is not None:
         return card
+    verbs = [key for key in TOPICS if key != "wars"]
     return _(
-        "Unknown topic '{topic}', try: defaults, {topics}.", topic=topic, topics=", ".join(TOPICS)
+        "Unknown topic '{topic}', try: {defaults}, {topics}.",
+        topic=topic,
+        defaults=Name({"en": "defaults", "pl": "domyślne"}),
+        topics=topic_names(TOPICS, {"wars": "wojny"}, verbs),
     )

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from games.base import Args, Event, GameVerb, Rng, RuleError, Verb
-from games.i18n import _
+from games.i18n import Joined, _
 from games.papertales import build, choices, deploy, draft, grammar, reveal
+from games.papertales.catalog import local
 from games.papertales.moves import entry_for
 from games.papertales.state import PaperTalesState
+
+
+def example(verb: str, *words: str) -> str:
+    """An example command in its reader's language: card, building and row names as they type
+    them (an English name is read in either language)."""
+    return Joined((verb, *(local(w) for w in words)), " ")
 
 
 def _discard(state: PaperTalesState, seat: int, args: Args, rng: Rng) -> list[Event]:
@@ -48,35 +55,43 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
         _("Keep a card from your packet (2 players: and discard another)."),
         draft.act_draft,
         args=grammar.DRAFT,
-        examples=("/draft Knight", "/draft Demon discard Farmer 2"),
+        examples=(
+            example("/draft", "Knight"),
+            example("/draft", "Demon", grammar.DISCARD, "Farmer", "2"),
+        ),
+        label=_("Draft"),
     ),
     Verb(
         "deploy",
         _("Place a hand card face down in your Front or Back row."),
         deploy.act_deploy,
         args=grammar.DEPLOY,
-        examples=("/deploy Demon front",),
+        examples=(example("/deploy", "Demon", grammar.FRONT),),
+        label=_("Deploy"),
     ),
     Verb(
         "move",
         _("Move a unit in your kingdom to the other row before the reveal."),
         deploy.act_move,
         args=grammar.MOVE,
-        examples=("/move Hunter 1 back",),
+        examples=(example("/move", "Hunter", "1", grammar.BACK),),
+        label=_("Move"),
     ),
     Verb(
         "discard",
         _("Discard a unit in play, take back a face-down card, or drop a unit you cannot pay for."),
         _discard,
         args=grammar.DISCARD_UNIT,
-        examples=("/discard Time Master 2",),
+        examples=(example("/discard", "Time Master", "2"),),
+        label=_("Discard"),
     ),
     Verb(
         "keep",
         _("Save one hand card for next turn (or none)."),
         deploy.act_keep,
         args=grammar.KEEP,
-        examples=("/keep Knight", "/keep none"),
+        examples=(example("/keep", "Knight"), example("/keep", grammar.NONE)),
+        label=_("Keep"),
     ),
     Verb(
         "ready",
@@ -91,14 +106,16 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
         _("Build a new building at level 1, or straight at level 2."),
         build.act_build,
         args=grammar.BUILD,
-        examples=("/build Town", "/build Tavern 2"),
+        examples=(example("/build", "Town"), example("/build", "Tavern", "2")),
+        label=_("Build"),
     ),
     Verb(
         "upgrade",
         _("Upgrade a level-1 building to level 2."),
         build.act_upgrade,
         args=grammar.UPGRADE,
-        examples=("/upgrade Town",),
+        examples=(example("/upgrade", "Town"),),
+        label=_("Upgrade"),
     ),
     Verb(
         "pass",
@@ -113,6 +130,7 @@ VERBS: tuple[GameVerb[PaperTalesState], ...] = (
         _("Answer an open choice: where age tokens go, whom a Healer saves, what you cannot pay."),
         _choose,
         args=grammar.CHOOSE,
-        examples=("/choose Knight 1", "/choose none"),
+        examples=(example("/choose", "Knight", "1"), example("/choose", grammar.NONE)),
+        label=_("Choose"),
     ),
 )

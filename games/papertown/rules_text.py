@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from games.i18n import N_, Joined, _, joined, said
-from games.papertown.catalog import OBJECTIVES, POWERS, example_sheet
+from games.args import fold
+from games.i18n import N_, Joined, Name, _, joined, said
+from games.papertown.catalog import OBJECTIVES, POWERS, example_sheet, find_power
 from games.papertown.sheet_file import FORMAT_HELP
 
 SUMMARY = N_(
@@ -109,6 +110,33 @@ TOPICS["options"] = TOPICS["variants"]
 made when asked for, as the topic's name says."""
 
 
+TOPIC_NAMES = {
+    "sheet": Name({"en": "sheet", "pl": "arkusz"}),
+    "roll": Name({"en": "roll", "pl": "rzut"}),
+    "mark": Name({"en": "mark", "pl": "zaznaczanie"}),
+    "power": Name({"en": "power", "pl": "moc"}),
+    "done": Name({"en": "done", "pl": "koniec"}),
+    "objectives": Name({"en": "objectives", "pl": "cele"}),
+    "solo": Name({"en": "solo", "pl": "solo"}),
+    "defaults": Name({"en": "defaults", "pl": "domyślne"}),
+    "variants": Name({"en": "variants", "pl": "warianty"}),
+    "powers": Name({"en": "powers", "pl": "moce"}),
+    "options": Name({"en": "options", "pl": "opcje"}),
+}
+"""Each topic as its reader sees and types it; either language (and a power's name) reads."""
+_TOPIC_KEYS = {fold(form): key for key, name in TOPIC_NAMES.items() for form in name.forms.values()}
+
+
+def topic_key(topic: str) -> str | None:
+    """The topic typed in either language, with or without diacritics or a leading /; a
+    power's name asks for the powers."""
+    typed = fold(topic.strip().lstrip("/"))
+    found = _TOPIC_KEYS.get(typed)
+    if found is None and find_power(topic.strip()) is not None:
+        return "powers"
+    return found
+
+
 def topic_text(key: str) -> str:
     """One topic of TOPICS, in the reader's language."""
     if key in ("power", "powers"):
@@ -127,13 +155,11 @@ def rules_text(topic: str | None) -> str:
     if topic is None:
         parts = [said(SUMMARY), topic_text("defaults"), topic_text("variants")]
         return Joined(parts, "\n\n")
-    key = topic.strip().lower()
+    key = topic_key(topic)
     if key == "sheet":
         return Joined((FORMAT_HELP, _("Example:"), example_sheet()), "\n")
     if key in TOPICS:
         return topic_text(key)
     return _(
-        "Unknown topic '{topic}', try: {topics}.",
-        topic=topic,
-        topics=", ".join(["sheet", *TOPICS]),
+        "Unknown topic '{topic}', try: {topics}.", topic=topic, topics=joined(TOPIC_NAMES.values())
     )

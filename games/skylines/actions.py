@@ -16,12 +16,13 @@ from games.skylines.decks import can_draw, draw_deck, draw_row
 from games.skylines.effects import registry
 from games.skylines.effects.base import optional
 from games.skylines.flow import choose_city
-from games.skylines.parse import hand_card, keyword, number, one_name, track, words
+from games.skylines.grammar import Pick
 from games.skylines.program import begin, current, fire, push, this_stack, tuck_card
 from games.skylines.state import SkylinesState
 from games.skylines.tracks import advance, at_end
 
-BasicAction = Callable[[Context, int, list[str]], None]
+BasicAction = Callable[[Context, int, Args], None]
+DRAW_WORDS = _("Write '/draw deck' or '/draw row N' (N is the card row slot).")
 
 
 def mayor_spots(state: SkylinesState, cat: Catalog, seat: int) -> list[int]:
@@ -30,23 +31,31 @@ def mayor_spots(state: SkylinesState, cat: Catalog, seat: int) -> list[int]:
     return [i for i, name in city.tops(state, seat) if i != here and cat.card(name).effect]
 
 
-def _build(t: Context, seat: int, parts: list[str]) -> None:
-    plan = building.parse(t.state, t.cat, seat, parts, building.BASIC)
+def no_mayor_spot(state: SkylinesState, cat: Catalog, seat: int) -> str:
+    where = joined((str(i + 1) for i in mayor_spots(state, cat, seat)), empty=_("none"))
+    return _(
+        "Move your mayor to another top card with a mayor action: /mayor N, N one of: {where}.",
+        where=where,
+    )
+
+
+def _build(t: Context, seat: int, args: Args) -> None:
+    plan = building.plan(t.state, t.cat, seat, args, building.BASIC)
     begin(t.state, seat, "build")
     building.execute(t, seat, plan)
 
 
-def _tuck(t: Context, seat: int, parts: list[str]) -> None:
+def _tuck(t: Context, seat: int, args: Args) -> None:
     state = t.state
-    card = hand_card(t.cat.labels(state["hands"][seat]), parts, "tuck")
+    card = args.one("CARD", Pick).card
     begin(state, seat, "tuck")
     state["hands"][seat].remove(card)
     tuck_card(t, seat, card, this_stack(state, seat), "from hand")
 
 
-def _discard(t: Context, seat: int, parts: list[str]) -> None:
+def _discard(t: Context, seat: int, args: Args) -> None:
     state, cat = t.state, t.cat
-    card = hand_card(cat.labels(state["hands"][seat]), parts, "discard")
+    card = args.one("CARD", str)
     begin(state, seat, card)
     state["hands"][seat].remove(card)
     state["discard"].append(card)
@@ -62,8 +71,8 @@ def _discard(t: Context, seat: int, parts: list[str]) -> None:
     push(state, cat.card(card).effect)
 
 
-def _advance(t: Context, seat: int, parts: list[str]) -> None:
-    chosen = track(parts)
+def _advance(t: Context, seat: int, args: Args) -> None:
+    chosen = args.one("TRACK", str)
     if at_end(t.state, t.cat, seat, chosen):
         raise RuleError(
             _(
@@ -76,26 +85,25 @@ def _advance(t: Context, seat: int, parts: list[str]) -> None:
     fire(t, seat, "basic_advance")
 
 
-def _draw(t: Context, seat: int, parts: list[str]) -> None:
+def _draw(t: Context, seat: int, args: Args) -> None:
     state = t.state
-    if [keyword(w) for w in parts] == ["deck"]:
+    source, slot = args.one("source", str), args.maybe("slot", int)
+    if source == "deck" and slot is None:
         if not can_draw(state, t.cat, state["level"]):
             raise RuleError(_("The deck is empty; draw from the card row instead."))
         begin(state, seat, "draw")
         draw_deck(t, seat, state["level"])
-    elif len(parts) == 2 and keyword(parts[0]) == "row" and state["row"]:
-        slot = number(parts[1], 1, len(state["row"]), _("card row slot"))
+    elif source == "row" and slot is not None:
         begin(state, seat, "draw")
         draw_row(t, seat, slot)
     else:
-        raise RuleError(_("Write '/draw deck' or '/draw row N' (N is the card row slot)."))
+        raise RuleError(DRAW_WORDS)
     fire(t, seat, "basic_draw")
 
 
-def _achieve(t: Context, seat: int, parts: list[str]) -> None:
+def _achieve(t: Context, seat: int, args: Args) -> None:
     state, cat = t.state, t.cat
-    achievements = cat.labels(a.name for a in cat.achievements)
-    name = one_name(parts, achievements, _("an achievement"))
+    name = args.one("NAME", str)
     label = cat.label(name)
     if seat in state["claims"][name]:
         raise RuleError(
@@ -116,19 +124,11 @@ def _achieve(t: Context, seat: int, parts: list[str]) -> None:
     claim(t, seat, name)
 
 
-def _mayor(t: Context, seat: int, parts: list[str]) -> None:
+def _mayor(t: Context, seat: int, args: Args) -> None:
     state, cat = t.state, t.cat
-    spots = mayor_spots(state, cat, seat)
-    if len(parts) != 1 or not parts[0].isdigit() or int(parts[0]) - 1 not in spots:
-        where = joined((str(i + 1) for i in spots), empty=_("none"))
-        raise RuleError(
-            _(
-                "Move your mayor to another top card with a mayor action: /mayor N, N one of: "
-                "{where}.",
-                where=where,
-            )
-        )
-    index = int(parts[0]) - 1
+    index = args.one("BUILDING", int)
+    if index not in mayor_spots(state, cat, seat):
+        raise RuleError(no_mayor_spot(state, cat, seat))
     name = city.top_of(state, seat, index)
     begin(state, seat, name)
     state["mayor"][seat] = index
@@ -144,40 +144,64 @@ def _mayor(t: Context, seat: int, parts: list[str]) -> None:
     push(state, cat.card(name).effect)
 
 
-def _done(t: Context, seat: int, parts: list[str]) -> None:
+def _done(t: Context, seat: int, args: Args) -> None:
     t.state["turn"]["actions"] = 0
     t.say(_("{player} ends the turn.", player=t.name(seat)))
 
 
-def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]:
-    """A verb's handler: its basic action when no action is under way, else its answer to the
-    part of the action that waits (flow.run, in the engine's after(), goes on from there)."""
+BASICS: dict[str, BasicAction] = {
+    "build": _build,
+    "tuck": _tuck,
+    "discard": _discard,
+    "advance": _advance,
+    "draw": _draw,
+    "achieve": _achieve,
+    "mayor": _mayor,
+    "done": _done,
+}
+"""The verbs that take a basic or mayor action when no action is under way."""
+
+
+def gate(state: SkylinesState, seat: int, verb: str) -> None:
+    """Refuse a verb the moment does not take, before its words are read: the city comes
+    first; a verb that only answers a part of an action needs one waiting; an action under way
+    takes only its answer (or /skip of a part one may skip)."""
+    if verb == "city":
+        if state["phase"] != "city":
+            raise RuleError(_("Cities are already chosen; play has begun."))
+        if state["city"][seat] is not None:
+            raise RuleError(_("You have already kept a city; wait for the others to choose."))
+        return
+    if state["phase"] == "city":
+        raise RuleError(_("First keep one of your two cities with /city NAME."))
+    step = current(state)
+    if step is None:
+        if verb not in BASICS:
+            raise RuleError(
+                _(
+                    "/{verb} answers a part of an action, and none is waiting; take an action.",
+                    verb=verb,
+                )
+            )
+    elif not (verb == "skip" and optional(step)) and registry.answer_verb(state, step) != verb:
+        raise RuleError(
+            _("Finish the current action first: {prompt}.", prompt=registry.prompt(state, step))
+        )
+
+
+def _handler(verb: str) -> MoveHandler[SkylinesState]:
+    """A verb's handler, once gate() let it through: its basic action when no action is under
+    way, else its answer to the part that waits (flow.run, in the engine's after(), goes on)."""
 
     def handle(state: SkylinesState, seat: int, args: Args, rng: Rng) -> list[Event]:
-        if state["phase"] == "city":
-            raise RuleError(_("First keep one of your two cities with /city NAME."))
         t = Context(state, catalog_of(state), rng)
         step = current(state)
         if step is None:
-            if basic is None:
-                raise RuleError(
-                    _(
-                        "/{verb} answers a part of an action, and none is waiting; take an action.",
-                        verb=verb,
-                    )
-                )
-            basic(t, seat, words(args.words))
-        elif verb == "skip" and optional(step):
+            BASICS[verb](t, seat, args)
+        elif verb == "skip":
             registry.skip(t, seat, step)
-        elif registry.answer_verb(state, step) == verb:
-            registry.answer(t, seat, step, words(args.words))
         else:
-            raise RuleError(
-                _(
-                    "Finish the current action first: {prompt}.",
-                    prompt=registry.prompt(state, step),
-                )
-            )
+            registry.answer(t, seat, step, args)
         return t.out
 
     return handle
@@ -185,19 +209,19 @@ def _handler(verb: str, basic: BasicAction | None) -> MoveHandler[SkylinesState]
 
 def on_city(state: SkylinesState, seat: int, args: Args, rng: Rng) -> list[Event]:
     t = Context(state, catalog_of(state), rng)
-    choose_city(t, seat, words(args.words))
+    choose_city(t, seat, args.one("CARD", str))
     return t.out
 
 
-on_build = _handler("build", _build)
-on_tuck = _handler("tuck", _tuck)
-on_discard = _handler("discard", _discard)
-on_advance = _handler("advance", _advance)
-on_draw = _handler("draw", _draw)
-on_achieve = _handler("achieve", _achieve)
-on_mayor = _handler("mayor", _mayor)
-on_done = _handler("done", _done)
-on_steal = _handler("steal", None)
-on_take = _handler("take", None)
-on_declare = _handler("declare", None)
-on_skip = _handler("skip", None)
+on_build = _handler("build")
+on_tuck = _handler("tuck")
+on_discard = _handler("discard")
+on_advance = _handler("advance")
+on_draw = _handler("draw")
+on_achieve = _handler("achieve")
+on_mayor = _handler("mayor")
+on_done = _handler("done")
+on_steal = _handler("steal")
+on_take = _handler("take")
+on_declare = _handler("declare")
+on_skip = _handler("skip")

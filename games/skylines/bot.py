@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
-from games.base import Move, Rng
+from games.base import Args, Move, Rng
 from games.skylines.cards import TRACKS, Catalog
-from games.skylines.parse import take_name
+from games.skylines.grammar import Pick
+from games.skylines.reading import Table
 from games.skylines.state import SkylinesState
+from games.skylines.verbs import VERBS
+
+BUILD = next(verb for verb in VERBS if verb.name == "build")
 
 
-def _build_value(state: SkylinesState, cat: Catalog, seat: int, move: Move) -> float:
-    args = list(move.args)
-    if args[0] == "row":
-        card = state["row"][int(args[1]) - 1]
-    else:
-        found = take_name(args, 0, state["hands"][seat])
-        card = found[0] if found else ""
-    if not card:
-        return 0.0
-    info = cat.card(card)
-    paid = len(args) - args.index("pay") - 1 if "pay" in args else 0
+def _build_value(cat: Catalog, build: Args) -> float:
+    info = cat.card(build.one("CARD", Pick).card)
+    paid = len(build.many("pay", str))
     return 20.0 + 3 * sum(info.gains) + 2 * info.level + 2 * info.landmark - 2 * paid
 
 
-def _value(state: SkylinesState, cat: Catalog, seat: int, move: Move) -> float:
+def _value(words: Table, move: Move) -> float:
+    state, cat, seat = words.state, words.cat, words.seat
     hand = len(state["hands"][seat])
     if move.verb == "achieve":
         return 100.0
     if move.verb == "build":
-        return _build_value(state, cat, seat, move)
+        return _build_value(cat, words.read(BUILD, move.args))
     if move.verb == "advance":
         mine = state["tracks"][seat]
         return 6.0 - mine[move.args[0]] / 10 if move.args[0] in TRACKS else 6.0
@@ -46,7 +43,6 @@ def _value(state: SkylinesState, cat: Catalog, seat: int, move: Move) -> float:
 
 def choose(state: SkylinesState, cat: Catalog, seat: int, moves: list[Move], rng: Rng) -> Move:
     """The best-valued legal move, with a little noise so bots do not all play alike."""
-    scored = [
-        (_value(state, cat, seat, move) + 3 * rng.random(), i) for i, move in enumerate(moves)
-    ]
+    words = Table(state, seat)
+    scored = [(_value(words, move) + 3 * rng.random(), i) for i, move in enumerate(moves)]
     return moves[max(scored)[1]]

@@ -14,7 +14,7 @@ from games.skylines.achievements import MEASURES as TESTS
 from games.skylines.cards import MEASURES, ROUND_END, Achievement, Award, Card, Catalog, City
 from games.skylines.city import PASSIVE_EVENTS
 from games.skylines.effects.registry import check_steps, fail
-from games.skylines.parse import forms, keyword, norm
+from games.skylines.grammar import WORDS, forms, keyword, norm
 from games.skylines.state import Passive, SkylinesState, Step, Test
 
 MAX_FILE_CHARS = 200_000
@@ -27,9 +27,6 @@ MAX_SITES = 10
 MAX_NAME = 40
 MAX_TEXT = 300
 MAX_POINTS = 20  # stars, chips, award points, bonuses
-RESERVED = ("deck", "row", "pay", "over", "left", "right", "gap", "under")
-"""Words commands use around card names; a card may not be named only that (in English or
-Polish: parse.WORDS)."""
 KINDS = {
     "card": N_("card"),
     "city": N_("city"),
@@ -89,7 +86,7 @@ def _name(obj: dict[str, Any], where: str) -> str:
     """The entry's name as its readers see it: a `Name` when it has a Polish one too."""
     name = _named_in(obj, where, "name", MAX_NAME)
     for form in forms(name):
-        if not any(ch.isalpha() for ch in form) or keyword(form) in RESERVED:
+        if not any(ch.isalpha() for ch in form) or keyword(form) in WORDS:
             raise fail(where, "name", _("must hold a letter and not be a command word like 'row'"))
         if norm(form) == norm(ROUND_END):
             raise fail(

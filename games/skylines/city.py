@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.i18n import _, joined
+from games.i18n import _
 from games.skylines.cards import Catalog
-from games.skylines.parse import WORDS
 from games.skylines.state import Passive, SkylinesState, Stack
 
 PASSIVE_EVENTS = (
@@ -194,18 +193,6 @@ def remove_top(state: SkylinesState, seat: int, index: int) -> list[str]:
         city.pop(0)
         state["mayor"][seat] -= 1
     return freed
-
-
-def label(target: Target) -> tuple[str, ...]:
-    """The words a player types for a spot: 'over 2', 'gap 3', 'left', 'right' (each word as
-    its reader sees it; parse.keyword reads either language back)."""
-    kind, i = target
-    return (WORDS[kind], str(i + 1)) if kind in ("over", "gap") else (WORDS[kind],)
-
-
-def labels(targets: list[Target]) -> str:
-    """Spots listed for a refusal, as typed."""
-    return joined((joined(label(t), " ") for t in targets), empty=_("none"))
 
 
 def spoken(target: Target) -> str:

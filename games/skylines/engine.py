@@ -12,6 +12,7 @@ from games.skylines.bot import choose
 from games.skylines.catalog import catalog_of, load
 from games.skylines.context import Context
 from games.skylines.faces import face
+from games.skylines.reading import Table
 from games.skylines.rules_text import rules_text
 from games.skylines.scoring import outcome
 from games.skylines.setup import card_set, check_players, new_game
@@ -66,6 +67,9 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
         t = Context(state, catalog_of(state), rng)
         flow.run(t)
         return t.out
+
+    def reader(self, state: SkylinesState, seat: int) -> Table:
+        return Table(state, seat)
 
     def legal(self, state: SkylinesState, seat: int) -> list[Move]:
         return moves.legal(state, seat)

@@ -4,22 +4,14 @@ what `/card NAME` and `/rules skylines NAME` show."""
 from __future__ import annotations
 
 from games.skylines.cards import ROUND_END, Catalog
-from games.skylines.parse import forms, norm, take_name, words
+from games.skylines.grammar import Names
 
 
 def face(cat: Catalog, typed: str) -> str | None:
     """A building card's or city's full text; a unique prefix will do; None when none fits."""
     cards = [name for name in cat.cards if name != ROUND_END and name not in cat.cities]
     names = [cat.label(name) for name in (*cards, *cat.cities)]  # a city is a level-0 card too
-    parts = words([typed])
-    found = take_name(parts, 0, names)
-    name = found[0] if found is not None and found[1] == len(parts) else None
-    if name is None:
-        wanted = norm(typed)
-        prefixed = [
-            str(n) for n in names if wanted and any(norm(f).startswith(wanted) for f in forms(n))
-        ]
-        name = prefixed[0] if len(prefixed) == 1 else None
+    name = Names(names).find(typed.split())
     if name is None:
         return None
     return cat.describe_city(name) if name in cat.cities else cat.describe(name)

@@ -3,12 +3,10 @@ steps until one needs its player, actions per level, the round end and the last 
 
 from __future__ import annotations
 
-from games.base import RuleError
 from games.i18n import N_, _, _n, joined, said
 from games.skylines.context import Context
 from games.skylines.decks import deal_level, deck, refill_row
 from games.skylines.effects import registry
-from games.skylines.parse import one_name
 from games.skylines.program import current, pop
 from games.skylines.scoring import finish
 from games.skylines.state import SkylinesState
@@ -31,15 +29,10 @@ def waiting(state: SkylinesState) -> list[int]:
     return [state["turn"]["seat"]] if state["phase"] == "play" else []
 
 
-def choose_city(t: Context, seat: int, parts: list[str]) -> None:
-    """A private choice; when the last player has chosen, all cities are shown and play begins."""
+def choose_city(t: Context, seat: int, name: str) -> None:
+    """A private choice (one of the seat's offers); when the last player has chosen, all cities
+    are shown and play begins."""
     state = t.state
-    if state["phase"] != "city":
-        raise RuleError(_("Cities are already chosen; play has begun."))
-    if state["city"][seat] is not None:
-        raise RuleError(_("You have already kept a city; wait for the others to choose."))
-    offers = t.cat.labels(state["offers"][seat])
-    name = one_name(parts, offers, _("one of your two cities"), secret=True)
     state["city"][seat] = name
     t.tell(seat, _("You keep {card}.", card=t.cat.label(name)), reveals=False)
     missing = [t.name(s) for s, c in enumerate(state["city"]) if c is None]

@@ -12,8 +12,7 @@ from games.skylines.cards import TRACK_NAMES, TRACKS, Catalog
 from games.skylines.catalog import catalog_of
 from games.skylines.decks import can_draw
 from games.skylines.effects import registry
-from games.skylines.effects.base import card_moves, row_moves
-from games.skylines.parse import WORDS
+from games.skylines.effects.base import card_moves, draw_moves
 from games.skylines.program import current
 from games.skylines.state import SkylinesState
 from games.skylines.tracks import at_end
@@ -28,11 +27,12 @@ def basic_moves(state: SkylinesState, cat: Catalog, seat: int) -> list[Move]:
     found += [
         Move("advance", (TRACK_NAMES[tr],)) for tr in TRACKS if not at_end(state, cat, seat, tr)
     ]
-    if can_draw(state, cat, state["level"]):
-        found.append(Move("draw", (WORDS["deck"],)))
+    deck = int(can_draw(state, cat, state["level"]))
+    draws = draw_moves(state, cat, seat, deck=bool(deck))
+    found += draws[:deck]
     found += [
         Move("draw", move.args, _("Draw {card}", card=cat.short(card)))
-        for move, card in zip(row_moves("draw", state), state["row"], strict=True)
+        for move, card in zip(draws[deck:], state["row"], strict=True)
     ]
     found += card_moves("achieve", cat, claimable(state, cat, seat))
     found += [Move("mayor", (str(i + 1),)) for i in mayor_spots(state, cat, seat)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.i18n import N_, _, joined, said
+from games.i18n import N_, _, joined, said, topic_names
 from games.skylines import catalog as c
 from games.skylines.achievements import MEASURES as TESTS
 from games.skylines.cards import MEASURES
@@ -232,6 +232,8 @@ TOPICS = {
 }
 
 ALIASES = {
+    "domyślne": "defaults",
+    "domyslne": "defaults",
     "zasady": "rulings",
     "orzeczenia": "rulings",
     "efekty": "effects",
@@ -260,5 +262,7 @@ def rules_text(topic: str | None) -> str:
     card = face(c.load(None), topic)
     if card is not None:
         return card
-    names = ", ".join([*TOPICS, *(v.name for v in VERBS)])
+    verbs = [v.name for v in VERBS]
+    polish = {key: pl for pl, key in reversed(ALIASES.items())}  # the first Polish name
+    names = topic_names([*TOPICS, *verbs], polish, verbs)
     return _("Unknown topic '{topic}', try: {names}.", topic=topic, names=names)

@@ -5,9 +5,24 @@ from __future__ import annotations
 from games.base import Arg, GameVerb, Verb
 from games.i18n import Joined, _
 from games.skylines import actions
-from games.skylines.cards import TRACK_NAMES, TRACKS
+from games.skylines.cards import TRACK_NAMES
 from games.skylines.catalog import load
-from games.skylines.parse import WORDS
+from games.skylines.grammar import (
+    ACHIEVE,
+    BUILD,
+    BUILD_USAGE,
+    BUILDING,
+    CITY,
+    DISCARD,
+    DRAW,
+    DRAW_USAGE,
+    STEAL,
+    TAKE,
+    TRACK,
+    TUCK,
+    TUCK_USAGE,
+    WORDS,
+)
 from games.skylines.state import SkylinesState
 
 
@@ -19,14 +34,12 @@ def example(verb: str, *words: str) -> str:
     return Joined((f"/{verb}", *said), " ")
 
 
-BUILDING = Arg("BUILDING", "number", _("a building of your city, numbered from the left"))
-
 VERBS: tuple[GameVerb[SkylinesState], ...] = (
     Verb(
         "city",
         _("Keep one of the two cities you were dealt (a private choice)."),
         actions.on_city,
-        args=(Arg("CARD", "card", _("one of your two offered cities")),),
+        args=CITY,
         label=_("City"),
         examples=(example("city", "Harborview"),),
     ),
@@ -36,20 +49,8 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
             "Build a hand or row card over building N, sprawling left or right, or in a gap; pay cost."
         ),
         actions.on_build,
-        args=(
-            Arg("CARD", "card", _("a card in your hand, or 'row N' for a card row slot")),
-            Arg("where", "choice", _("where to build"), False, ("over", "left", "right", "gap")),
-            Arg("position", "number", _("the building for 'over', the gap for 'gap'"), False),
-            Arg(
-                "pay",
-                "card",
-                _("hand cards to discard for the cost"),
-                False,
-                repeat=True,
-                literal="pay",
-            ),
-        ),
-        grammar="CARD|row N [over N | left | right | gap N] [pay CARD ...]",
+        args=BUILD,
+        grammar=BUILD_USAGE,
         label=_("Build"),
         examples=(
             example("build", "Diner", "left"),
@@ -61,21 +62,8 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         "tuck",
         _("Tuck a hand card under the card your mayor stands on (free)."),
         actions.on_tuck,
-        args=(
-            Arg(
-                "CARD",
-                "card",
-                _("a card in your hand, or 'row N' when an action tucks from the row"),
-            ),
-            Arg(
-                "BUILDING",
-                "number",
-                _("a top card to tuck under, when the action lets you choose"),
-                False,
-                literal="under",
-            ),
-        ),
-        grammar="CARD [under N] | row N",
+        args=TUCK,
+        grammar=TUCK_USAGE,
         label=_("Tuck"),
         examples=(example("tuck", "Bakery"), example("tuck", "Diner", "under", "2")),
     ),
@@ -85,7 +73,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
             "Discard a hand card to take its mayor action; inside an action, pay a 'Discard N:' cost."
         ),
         actions.on_discard,
-        args=(Arg("CARD", "card", _("a card in your hand")),),
+        args=DISCARD,
         label=_("Discard"),
         examples=(example("discard", "Lumber Yard"),),
     ),
@@ -93,7 +81,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         "advance",
         _("Advance 1 on profit, prestige or population (hopping over other meeples)."),
         actions.on_advance,
-        args=(Arg("TRACK", "choice", _("the track to move on"), choices=TRACKS),),
+        args=(TRACK,),
         label=_("Advance"),
         examples=(example("advance", "profit"),),
     ),
@@ -101,11 +89,8 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         "draw",
         _("Draw the top deck card or card row slot N; the row is refilled at once."),
         actions.on_draw,
-        args=(
-            Arg("source", "choice", _("the deck, or the card row"), choices=("deck", "row")),
-            Arg("slot", "number", _("the card row slot, with 'row'"), False),
-        ),
-        grammar="deck | row N",
+        args=DRAW,
+        grammar=DRAW_USAGE,
         label=_("Draw"),
         examples=(example("draw", "deck"), example("draw", "row", "2")),
     ),
@@ -113,7 +98,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         "achieve",
         _("Claim an achievement whose requirement you meet."),
         actions.on_achieve,
-        args=(Arg("NAME", "text", _("the achievement's name")),),
+        args=ACHIEVE,
         label=_("Achieve"),
         examples=(example("achieve", "Skyscraper"),),
     ),
@@ -131,10 +116,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         "steal",
         _("Answer a steal: the opponent, and for a top card its building number."),
         actions.on_steal,
-        args=(
-            Arg("PLAYER", "player", _("the opponent to steal from")),
-            Arg("BUILDING", "number", _("their building, when stealing a top card"), False),
-        ),
+        args=STEAL,
         label=_("Steal"),
         examples=("/steal Bob", "/steal Bob 3"),
     ),
@@ -142,7 +124,7 @@ VERBS: tuple[GameVerb[SkylinesState], ...] = (
         "take",
         _("Keep one of the cards you are looking at."),
         actions.on_take,
-        args=(Arg("CARD", "card", _("one of the cards shown to you")),),
+        args=TAKE,
         label=_("Take"),
         examples=(example("take", "Hotel"),),
     ),

@@ -36,6 +36,7 @@ from storage.models import (
     RollRow,
     SavedRoll,
     Seat,
+    TableOptions,
 )
 from storage.rows import TABLE_FIELDS
 from storage.store import Commit, Store
@@ -112,6 +113,7 @@ async def _orm_table(session: AsyncSession, table: Any, *, made: bool) -> None:
             created_at=table.created_at,
         )
         row.seats = []
+        row.options = table.options
         session.add(row)
     else:
         found = await session.execute(
@@ -176,6 +178,7 @@ async def rows_of(engine: AsyncEngine, chat: str) -> dict[str, list[dict[str, An
         queries = {
             "chats": select(Chat).where(Chat.chat_id == chat),
             "tables": select(GameTable).where(GameTable.chat_id == chat),
+            "table_options": select(TableOptions).where(TableOptions.table_id.in_(ids)),
             "seats": select(Seat).where(Seat.table_id.in_(ids)),
             "actions": select(ActionRow).where(ActionRow.table_id.in_(ids)),
             "deadlines": select(Deadline).where(Deadline.chat_id == chat),

@@ -121,8 +121,8 @@ async def test_acknowledged_moves_survive_kill_9(url: str) -> None:
             table = (
                 await connection.execute(
                     text(
-                        "select id, seed, options, state, rng_position from tables"
-                        " where chat_id = :c"
+                        "select t.id, t.seed, o.options, t.state, t.rng_position from tables t"
+                        " join table_options o on o.table_id = t.id where t.chat_id = :c"
                     ),
                     {"c": chat},
                 )

@@ -218,7 +218,7 @@ async def test_the_referee_answers_each_sender_in_their_platform_language(
         return Invocation("test", "c1", user.lower(), user, verb, list(args), locale=locale)
 
     new = await referee.handle(inv("Ann", "new", "race", locale="pl-PL"))
-    assert new[0].text.startswith("Ann otwiera stół Race (2-4 graczy; goal=10).")
+    assert new[0].text.startswith("Ann otwiera stół Race (2-4 graczy; --goal 10).")
     join = await referee.handle(inv("Bob", "join", locale="en-GB"))
     assert join[0].text == "Bob joins (2 seated)."
     refused = await referee.handle(inv("Bob", "new", "race", locale="en-US"))
@@ -243,7 +243,7 @@ async def test_a_table_language_wins_and_is_a_table_setting_of_every_game(
         return Invocation("test", "c2", user.lower(), user, verb, list(args), locale="en")
 
     new = await referee.handle(inv("Ann", "new", "race", "--lang", "pl"))
-    assert new[0].text.startswith("Ann otwiera stół Race (2-4 graczy; goal=10; język: pl).")
+    assert new[0].text.startswith("Ann otwiera stół Race (2-4 graczy; --goal 10; język: pl).")
     refused = await referee.handle(inv("Ann", "new", "race", "--lang", "de"))
     assert (
         refused[0].text

@@ -121,19 +121,19 @@ async def test_rolls_saved_rolls_refusals_help_and_history_in_a_polish_chat(
     assert too_long == "Wyrażenie z kośćmi może mieć najwyżej 200 znaków."
     assert (await chat.refusal("/roll")).startswith("Powiedz, czym rzucić, np. /roll 2d6+1")
 
-    assert await chat.text("/roll save atak 1d20+5") == "Ann zapisuje /roll atak: 1d20+5"
+    assert await chat.text("/roll zapisz atak 1d20+5") == "Ann zapisuje /roll atak: 1d20+5"
     assert (await chat.text("/roll atak")).startswith("Ann rzuca (atak): 1d20 (")
     assert await chat.text("/roll list") == "Zapisane rzuty gracza Ann (1 z 50):\n  atak: 1d20+5"
-    assert await chat.text("/roll forget atak") == "Ann usuwa zapisany rzut /roll atak."
-    assert await chat.text("/roll list") == (
-        "Ann nie ma zapisanych rzutów; /roll save atak 1d20+5 zapisuje jeden."
+    assert await chat.text("/roll zapomnij atak") == "Ann usuwa zapisany rzut /roll atak."
+    assert await chat.text("/roll lista") == (
+        "Ann nie ma zapisanych rzutów; /roll zapisz atak 1d20+5 zapisuje jeden."
     )
-    assert await chat.refusal("/roll save") == "Podaj nazwę i kości: /roll save atak 1d20+5."
+    assert await chat.refusal("/roll save") == "Podaj nazwę i kości: /roll zapisz atak 1d20+5."
     assert await chat.refusal("/roll save list 1d6") == (
         "/roll sam używa słowa list; wybierz inną nazwę."
     )
     assert await chat.refusal("/roll forget atak") == (
-        "Nie masz zapisanego rzutu o nazwie atak; /roll list pokazuje twoje."
+        "Nie masz zapisanego rzutu o nazwie atak; /roll lista pokazuje twoje."
     )
     assert (await chat.refusal("/roll list --private")).startswith("--private dodaje się do")
 
@@ -144,7 +144,7 @@ async def test_rolls_saved_rolls_refusals_help_and_history_in_a_polish_chat(
     help_roll = await chat.text("/help roll")
     assert help_roll.startswith("/roll [KOŚCI] [--private]: Rzut kośćmi w notacji d20")
     assert "  KOŚCI: Kości, np. 2d6+1 albo 4d6kh3, albo nazwa zapisanego rzutu." in help_roll
-    assert "  np. /roll save atak 1d20+5" in help_roll
+    assert "  np. /roll zapisz atak 1d20+5" in help_roll
     assert (await chat.text("/help gmroll")).startswith("/gmroll KOŚCI: Rzut kośćmi widoczny")
 
     history = await chat.text("/history")

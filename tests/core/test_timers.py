@@ -237,7 +237,7 @@ async def test_settings_are_per_chat_and_override_the_config(console: Console) -
         "Ann set board to image for this chat.",
         "Ann set turn-time to 5m for this chat.",
         "Ann set games to gotown, race for this chat.",
-        "Ann ustawia language na pl dla tego czatu.",  # from now on the chat speaks Polish
+        "Ann ustawia język na pl dla tego czatu.",  # from now on the chat speaks Polish
     ]
     assert to(records, "Ann") == [
         "language must be one of: en, pl.",
@@ -251,7 +251,7 @@ async def test_settings_are_per_chat_and_override_the_config(console: Console) -
     )
     assert board[0].image, "the chat's board setting wins over the config's text"
     records = await run_lines(console, "Ann: /settings board default\nAnn: /settings")
-    assert "  board: text (domyślnie)" in channel(records)[1]
+    assert "  plansza: tekst (domyślnie)" in channel(records)[1]
 
 
 async def test_only_an_admin_changes_settings(referee: Referee) -> None:

@@ -44,7 +44,7 @@ async def test_a_sheet_attached_to_new_starts_papertown_and_sheet_gives_it_back(
         asked = await fake.slash(BOB, "new", game="papertown", file=big)
         too_big = await autocomplete_answer(fake, asked)  # the callback the bot posted
     assert text(ephemeral_to(refused, ANN)).startswith("Sheet line 8: There is no objective 'moon'")
-    assert "Ann opened a PaperTown table" in said and "sheet=(file)" in said
+    assert "Ann opened a PaperTown table" in said and "--sheet (a file)" in said
     assert "PaperTown starts" in text(public(started))
     [mine] = ephemeral_to(sheet, ANN)
     [(name, data)] = mine["files"]

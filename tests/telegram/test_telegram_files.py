@@ -22,7 +22,7 @@ async def test_a_sheet_sent_with_new_starts_papertown_on_it_and_sheet_gives_it_b
     assert texts(calls, GROUP).startswith("Sheet line 8: There is no objective 'moon'")
     calls = await tg.send(fake.document(ANN, GROUP, "/new papertown", "sheet.txt", SHEET))
     assert texts(calls, GROUP).startswith("Ann opened a PaperTown table")
-    assert "sheet=(file)" in texts(calls, GROUP)
+    assert "--sheet (a file)" in texts(calls, GROUP)
     await tg.say(BOB, "/join")
     assert "PaperTown starts" in texts(await tg.say(ANN, "/start"), GROUP)
     calls = await tg.say(ANN, "/sheet")

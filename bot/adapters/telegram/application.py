@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 from urllib.parse import urlsplit
 
-from telegram import BotCommand, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -29,12 +29,13 @@ from bot.adapters.telegram.chat import Context, Origin, TelegramChat
 from bot.adapters.telegram.commands import TypedCommands
 from bot.adapters.telegram.inline import InlineRolls
 from bot.adapters.telegram.keyboards import markup, stored_press
+from bot.adapters.telegram.menus import bot_commands
 from bot.adapters.telegram.outbox import Outbox
 from bot.adapters.telegram.presses import Presses
 from bot.adapters.telegram.private import PLATFORM, PrivateChats
 from bot.commands.help import every_verb
 from bot.config import ConfigError, Settings, TelegramSettings
-from bot.i18n import LANGUAGES, say
+from bot.i18n import LANGUAGES
 from bot.ops.meter import meter
 from bot.ops.telegram_calls import telegram_requests
 from bot.port import RefereePort
@@ -55,11 +56,6 @@ ADAPTER = "paperref.adapter"
 App = Application[Any, Any, Any, Any, Any, Any]
 
 
-def bot_commands(lang: str = "en") -> list[BotCommand]:
-    """The command menu in one language (Telegram shows it by the user's language_code)."""
-    return [BotCommand(verb.name, say(verb.help, lang)[:256]) for verb in every_verb(SHARED)]
-
-
 class TelegramAdapter:
     """Translates updates into Invocations and delivers the referee's replies; holds no game state."""
 
@@ -70,7 +66,7 @@ class TelegramAdapter:
         self.outbox = Outbox(self.delivery, self.private)
         self.commands = TypedCommands(referee, self.private, self.outbox)
         self.presses = Presses(referee, self.private, self.outbox)
-        self.inline = InlineRolls(referee, self.delivery)
+        self.inline = InlineRolls(referee, self.delivery, self.outbox)
 
     def install(self, application: App) -> None:
         names = [verb.name for verb in every_verb(SHARED)]

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.base import Move, RuleError
+from games.base import Args, Move, RuleError
 from games.i18n import N_, _, _n, joined
 from games.skylines.cards import TRACK_NAMES, TRACKS, Catalog
 from games.skylines.context import Context
 from games.skylines.effects.base import MAX_N, Boolean, Choice, Fields, Kind, Whole, finish_one
-from games.skylines.parse import track
 from games.skylines.program import ctx, pop
 from games.skylines.state import SkylinesState, Step
 from games.skylines.tracks import advance, at_end, lowest
@@ -87,8 +86,8 @@ class Advance(Kind):
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return [Move("advance", (TRACK_NAMES[tr],)) for tr in _options(state, cat, seat, step)]
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
-        chosen = track(parts)
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
+        chosen = args.one("TRACK", str)
         options = _options(t.state, t.cat, seat, step)
         if chosen not in options:
             listed = joined((TRACK_NAMES[tr] for tr in options), empty=_("none"))

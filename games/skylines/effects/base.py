@@ -10,12 +10,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import Move, RuleError
+from games.args import offer
+from games.base import Args, Move, RuleError
 from games.i18n import N_, _
 from games.skylines import city
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
-from games.skylines.parse import WORDS
+from games.skylines.grammar import DRAW, writer
 from games.skylines.program import ctx, pop, this_stack
 from games.skylines.state import Cond, Per, SkylinesState, Step
 
@@ -177,8 +178,8 @@ class Kind:
         """Every answer the step accepts now (without /skip)."""
         return []
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
-        """Check an answer in full, then apply it."""
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
+        """Check an answer, read as typed values, in full, then apply it."""
         raise RuleError(_("This part of the action needs no answer."))
 
     def answer_verb(self, state: SkylinesState, step: Step) -> str:
@@ -238,15 +239,14 @@ def finish_one(state: SkylinesState, step: Step) -> bool:
     return False
 
 
-def row_moves(verb: str, state: SkylinesState) -> list[Move]:
-    return [Move(verb, (WORDS["row"], str(k + 1))) for k in range(len(state["row"]))]
+def draw_moves(state: SkylinesState, cat: Catalog, seat: int, *, deck: bool) -> list[Move]:
+    """/draw deck (when `deck`) and /draw row N of each card row slot, as the grammar writes them."""
+    words = writer(cat, state["names"])
+    found = [offer("draw", DRAW, {"source": "deck"}, words)] if deck else []
+    rows = [{"source": "row", "slot": slot} for slot in range(len(state["row"]))]
+    return found + [offer("draw", DRAW, values, words) for values in rows]
 
 
 def card_moves(verb: str, cat: Catalog, cards: list[str]) -> list[Move]:
     """A move per card, the card as its reader sees it (a press sends its English name)."""
     return [Move(verb, (cat.label(card),)) for card in cards]
-
-
-def exact(parts: list[str], end: int) -> None:
-    if end != len(parts):
-        raise RuleError(_("Name just one card here."))

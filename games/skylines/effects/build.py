@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.base import Move
+from games.base import Args, Move
 from games.i18n import N_, _n
 from games.skylines import building
 from games.skylines.cards import Catalog
@@ -51,8 +51,8 @@ class Build(Kind):
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return building.moves(state, cat, seat, step)
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
-        plan = building.parse(t.state, t.cat, seat, parts, step)
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
+        plan = building.plan(t.state, t.cat, seat, args, step)
         finish_one(t.state, step)
         building.execute(t, seat, plan)
 

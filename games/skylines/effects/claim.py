@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.base import Move
+from games.base import Args, Move
 from games.i18n import N_, _
 from games.skylines.achievements import claim, claimable
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.effects.base import COUNT, Fields, Kind, card_moves, finish_one
-from games.skylines.parse import one_name
 from games.skylines.state import SkylinesState, Step
 
 
@@ -27,9 +26,8 @@ class Claim(Kind):
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return card_moves("achieve", cat, claimable(state, cat, seat))
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
-        names = claimable(t.state, t.cat, seat)
-        name = one_name(parts, t.cat.labels(names), _("an achievement you qualify for"))
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
+        name = args.one("NAME", str)
         finish_one(t.state, step)
         claim(t, seat, name)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Move, RuleError
+from games.base import Args, Move, RuleError
 from games.i18n import N_, _, joined
 from games.skylines import city
 from games.skylines.cards import Catalog
@@ -17,6 +17,13 @@ def _copyable(state: SkylinesState, cat: Catalog, seat: int) -> list[int]:
     return [i for i, name in city.tops(state, seat) if i != here and cat.card(name).effect]
 
 
+def refusal(state: SkylinesState, cat: Catalog, seat: int) -> str:
+    listed = joined((str(i + 1) for i in _copyable(state, cat, seat)), empty=_("none"))
+    return _(
+        "Copy the action of another top card: /mayor N with N one of {options}.", options=listed
+    )
+
+
 class Copy(Kind):
     name = "copy"
     verb = "mayor"
@@ -29,19 +36,13 @@ class Copy(Kind):
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return [Move("mayor", (str(i + 1),)) for i in _copyable(state, cat, seat)]
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
         state = t.state
-        options = [str(i + 1) for i in _copyable(state, t.cat, seat)]
-        if len(parts) != 1 or parts[0] not in options:
-            listed = joined(options, empty=_("none"))
-            raise RuleError(
-                _(
-                    "Copy the action of another top card: /mayor N with N one of {options}.",
-                    options=listed,
-                )
-            )
+        index = args.one("BUILDING", int)
+        if index not in _copyable(state, t.cat, seat):
+            raise RuleError(refusal(state, t.cat, seat))
         pop(state)
-        name = city.top_of(state, seat, int(parts[0]) - 1)
+        name = city.top_of(state, seat, index)
         t.say(
             _(
                 "{player} takes the mayor action of {card} without moving the mayor.",

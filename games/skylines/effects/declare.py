@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from games.base import Move
+from games.base import Args, Move
 from games.i18n import N_, _
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.effects.base import Kind
-from games.skylines.parse import one_name
 from games.skylines.program import ctx, pop
 from games.skylines.state import SkylinesState, Step
 
@@ -24,8 +23,8 @@ class Declare(Kind):
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return [Move("declare", (cat.label(kind),)) for kind in cat.types]
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
-        declared = one_name(parts, t.cat.labels(t.cat.types), _("a building type"))
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
+        declared = args.one("TYPE", str)
         pop(t.state)
         ctx(t.state)["declared"] = declared
         t.say(_("{player} declares {type}.", player=t.name(seat), type=t.cat.label(declared)))

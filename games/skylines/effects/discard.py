@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.base import Move
+from games.base import Args, Move
 from games.i18n import N_, _, _n
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.effects.base import COUNT, Fields, Kind, Steps, card_moves, finish_one, optional
-from games.skylines.parse import hand_card
 from games.skylines.program import push
 from games.skylines.state import SkylinesState, Step
 
@@ -49,9 +48,9 @@ class Discard(Kind):
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return card_moves("discard", cat, state["hands"][seat])
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
         state = t.state
-        card = hand_card(t.cat.labels(state["hands"][seat]), parts, "discard")
+        card = args.one("CARD", str)
         finished = finish_one(state, step)
         state["hands"][seat].remove(card)
         state["discard"].append(card)

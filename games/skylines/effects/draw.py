@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.base import Move, RuleError
+from games.base import Args, Move, RuleError
 from games.i18n import N_, _, _n, joined
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.decks import can_draw, draw_deck, draw_row, next_level
-from games.skylines.effects.base import COUNT, Choice, Fields, Kind, finish_one, row_moves
-from games.skylines.parse import WORDS, keyword
+from games.skylines.effects.base import COUNT, Choice, Fields, Kind, draw_moves, finish_one
 from games.skylines.program import ctx, pop
 from games.skylines.state import SkylinesState, Step
+
+
+def refusal(state: SkylinesState, cat: Catalog, seat: int, step: Step) -> str:
+    """What a draw step takes now, for a draw it does not."""
+    allowed = KIND.moves(state, cat, seat, step)
+    options = joined((m.shown for m in allowed), empty=_("none"))
+    return _("You cannot draw that now; choose one of: {options}.", options=options)
 
 
 class Draw(Kind):
@@ -38,23 +44,20 @@ class Draw(Kind):
         return True
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
-        deck = [Move("draw", (WORDS["deck"],))]
-        if step["from"] != "choice" or not can_draw(state, cat, state["level"]):
-            deck = []
-        return deck + row_moves("draw", state)
+        deck = step["from"] == "choice" and can_draw(state, cat, state["level"])
+        return draw_moves(state, cat, seat, deck=deck)
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
-        allowed = self.moves(t.state, t.cat, seat, step)
-        if tuple(keyword(w) for w in parts) not in {m.args for m in allowed}:
-            options = joined((m.shown for m in allowed), empty=_("none"))
-            raise RuleError(
-                _("You cannot draw that now; choose one of: {options}.", options=options)
-            )
-        finish_one(t.state, step)
-        if keyword(parts[0]) == "deck":
-            card = draw_deck(t, seat, t.state["level"])
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
+        source, slot = args.one("source", str), args.maybe("slot", int)
+        if source == "deck":
+            allowed = slot is None and step["from"] == "choice"
+            allowed = allowed and can_draw(t.state, t.cat, t.state["level"])
         else:
-            card = draw_row(t, seat, int(parts[1]) - 1)
+            allowed = slot is not None and slot < len(t.state["row"])
+        if not allowed:
+            raise RuleError(refusal(t.state, t.cat, seat, step))
+        finish_one(t.state, step)
+        card = draw_deck(t, seat, t.state["level"]) if slot is None else draw_row(t, seat, slot)
         if card is not None:
             ctx(t.state)["drawn"].append(t.cat.card(card).type)
 

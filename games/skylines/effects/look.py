@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.base import Move
+from games.base import Args, Move
 from games.i18n import N_, _, _n
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.decks import draw
 from games.skylines.effects.base import COUNT, Fields, Kind, card_moves, finish_one
-from games.skylines.parse import one_name
 from games.skylines.program import ctx
 from games.skylines.state import SkylinesState, Step
 
@@ -64,12 +63,10 @@ class Look(Kind):
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         return card_moves("take", cat, ctx(state)["look"])
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
         state = t.state
         looked = ctx(state)["look"]
-        card = one_name(
-            parts, t.cat.labels(looked), _("one of the cards you are looking at"), secret=True
-        )
+        card = args.one("CARD", str)
         finished = finish_one(state, step)
         looked.remove(card)
         state["hands"][seat].append(card)

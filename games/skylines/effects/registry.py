@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Move, RuleError
+from games.base import Args, Move, RuleError
 from games.i18n import _, joined, said
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
@@ -152,8 +152,8 @@ def answer_verb(state: SkylinesState, step: Step) -> str:
     return kind_of(step).answer_verb(state, step)
 
 
-def answer(t: Context, seat: int, step: Step, parts: list[str]) -> None:
-    kind_of(step).answer(t, seat, step, parts)
+def answer(t: Context, seat: int, step: Step, args: Args) -> None:
+    kind_of(step).answer(t, seat, step, args)
 
 
 def prompt(state: SkylinesState, step: Step) -> str:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.base import Move, RuleError, seat_by_name
+from games.args import offer
+from games.base import Args, Move, RuleError
 from games.i18n import N_, _, joined
 from games.skylines import city
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
 from games.skylines.effects.base import Choice, Fields, Kind, TypeName, card_moves
-from games.skylines.parse import number, one_name
+from games.skylines.grammar import STEAL, out_of_range, writer
 from games.skylines.program import ctx, pop, this_stack, tuck_card
 from games.skylines.state import SkylinesState, Step
 
@@ -29,20 +30,7 @@ def _tops(state: SkylinesState, cat: Catalog, victim: int, kind: str | None) -> 
     ]
 
 
-def _opponent(names: list[str], who: str, seat: int) -> int:
-    """The opponent named, refused without repeating the words typed (they may name a card)."""
-    try:
-        return seat_by_name(names, who, exclude=seat)
-    except RuleError as error:
-        if "several" in str(error):
-            raise RuleError(_("That matches several players; type the full name.")) from None
-        others = ", ".join(name for s, name in enumerate(names) if s != seat)
-        raise RuleError(
-            _("That is not an opponent; choose one of: {others}.", others=others)
-        ) from None
-
-
-def _taking(state: SkylinesState, step: Step) -> bool:
+def taking(state: SkylinesState, step: Step) -> bool:
     """A hand_choice steal whose player is looking at the hand and must now take a card."""
     return step["what"] == "hand_choice" and ctx(state)["victim"] is not None
 
@@ -73,41 +61,41 @@ class Steal(Kind):
     )
 
     def answer_verb(self, state: SkylinesState, step: Step) -> str:
-        return "take" if _taking(state, step) else "steal"
+        return "take" if taking(state, step) else "steal"
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         names = state["names"]
         victim = ctx(state)["victim"]
-        if _taking(state, step) and victim is not None:
+        if taking(state, step) and victim is not None:
             return card_moves("take", cat, state["hands"][victim])
+        words = writer(cat, names)
         if step["what"] == "top":
             return [
-                Move("steal", (names[o], str(i + 1)))
+                offer("steal", STEAL, {"PLAYER": o, "BUILDING": i}, words)
                 for o in _opponents(state, seat)
                 for i in _tops(state, cat, o, step.get("type"))
             ]
-        return [Move("steal", (names[o],)) for o in _opponents(state, seat) if state["hands"][o]]
+        return [
+            offer("steal", STEAL, {"PLAYER": o}, words)
+            for o in _opponents(state, seat)
+            if state["hands"][o]
+        ]
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
         state, names = t.state, t.state["names"]
         memory = ctx(state)
         victim = memory["victim"]
-        if _taking(state, step) and victim is not None:
-            what = _("a card of {player}'s hand", player=names[victim])
-            hand = t.cat.labels(state["hands"][victim])
-            card = one_name(parts, hand, what, secret=True)
+        if taking(state, step) and victim is not None:
             pop(state)
-            _move_card(t, seat, victim, card)
+            _move_card(t, seat, victim, args.one("CARD", str))
             return
-        if not parts:
-            raise RuleError(_("Name the opponent to steal from, e.g. /steal Bob."))
-        tail = parts[-1] if step["what"] == "top" and len(parts) > 1 else None
-        who = " ".join(parts[:-1] if tail is not None else parts)
-        victim = _opponent(names, who, seat)
+        victim = args.one("PLAYER", int)
         if step["what"] == "top":
             spots = _tops(state, t.cat, victim, step.get("type"))
             size = len(city.spots(state, victim))
-            index = number(tail or "", 1, size, _("building number"))
+            index = args.maybe("BUILDING", int)
+            if index is None or index >= size:
+                raise RuleError(out_of_range(_("building number"), 1, size))
             if index not in spots:
                 where = joined((str(i + 1) for i in spots), empty=_("none"))
                 raise RuleError(
@@ -156,7 +144,7 @@ class Steal(Kind):
     def prompt(self, state: SkylinesState, step: Step) -> str:
         if step["what"] == "top":
             return _("choose an opponent's top card to steal: /steal PLAYER N")
-        if _taking(state, step):
+        if taking(state, step):
             return _("take one card from the hand you look at: /take CARD")
         return _("choose an opponent to steal from: /steal PLAYER")
 

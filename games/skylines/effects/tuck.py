@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.base import Move, RuleError
-from games.i18n import N_, _, _n, joined
+from games.args import offer
+from games.base import Args, Move, RuleError
+from games.i18n import N_, _n, joined
 from games.skylines import city
 from games.skylines.cards import Catalog
 from games.skylines.context import Context
@@ -18,9 +19,8 @@ from games.skylines.effects.base import (
     Steps,
     card_moves,
     finish_one,
-    row_moves,
 )
-from games.skylines.parse import WORDS, hand_card, keyword, number, take_name
+from games.skylines.grammar import TUCK, Pick, writer
 from games.skylines.program import ctx, pop, push, this_stack, tuck_card
 from games.skylines.state import SkylinesState, Step
 
@@ -60,35 +60,32 @@ class Tuck(Kind):
 
     def moves(self, state: SkylinesState, cat: Catalog, seat: int, step: Step) -> list[Move]:
         hand = state["hands"][seat]
+        words = writer(cat, state["names"])
         if step["from"] == "row":
-            return row_moves("tuck", state)
+            row = enumerate(state["row"])
+            return [offer("tuck", TUCK, {"CARD": Pick(card, k)}, words) for k, card in row]
         if step["under"] == "this":
             return card_moves("tuck", cat, hand)
         spots = _spots(state, seat, step)
-        under = WORDS["under"]
-        return [Move("tuck", (cat.label(c), under, str(i + 1))) for c in hand for i in spots]
+        return [
+            offer("tuck", TUCK, {"CARD": Pick(card), "BUILDING": i}, words)
+            for card in hand
+            for i in spots
+        ]
 
-    def answer(self, t: Context, seat: int, step: Step, parts: list[str]) -> None:
+    def answer(self, t: Context, seat: int, step: Step, args: Args) -> None:
         state = t.state
-        if step["from"] == "row":
-            if tuple(keyword(w) for w in parts) not in {m.args for m in row_moves("", state)}:
-                raise RuleError(_("Tuck a card from the card row: /tuck row N."))
+        pick = args.one("CARD", Pick)
+        if pick.slot is not None:
             finish_one(state, step)
-            card = state["row"].pop(int(parts[1]) - 1)
+            card = state["row"].pop(pick.slot)
             tuck_card(t, seat, card, this_stack(state, seat), "from the card row")
             refill_row(t)
         else:
-            hand = t.cat.labels(state["hands"][seat])
-            found = take_name(parts, 0, hand)
-            end = found[1] if found else len(parts)
-            card = hand_card(hand, parts[:end], "tuck")
+            card = pick.card
             spots = _spots(state, seat, step)
             index = this_stack(state, seat) if this_stack(state, seat) in spots else spots[0]
-            if end < len(parts):
-                if keyword(parts[end]) != "under" or end + 2 != len(parts):
-                    raise RuleError(_("Write '/tuck CARD' or '/tuck CARD under N'."))
-                size = len(city.spots(state, seat))
-                index = number(parts[end + 1], 1, size, _("building number"))
+            index = args.values.get("BUILDING", index)
             if index not in spots:
                 where = joined(str(i + 1) for i in spots)
                 raise RuleError(

@@ -32,7 +32,7 @@ async def test_by_default_the_first_player_is_drawn_and_said_at_start(referee: R
     for table in range(8):
         chat = f"first-random-{table}"
         opening = said(await send_as(referee, chat, "ann", "/new gotown"))
-        assert "first=random" in opening
+        assert "--first random" in opening
         await send_as(referee, chat, "bob", "/join")
         text = said(await send_as(referee, chat, "ann", "/start"))
         starter = next(n for n in ("Ann", "Bob") if f"{n} plays first, drawn at random." in text)

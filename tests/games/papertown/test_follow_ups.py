@@ -31,7 +31,7 @@ async def test_a_sheet_with_a_byte_order_mark_is_read_and_a_refused_batch_sugges
 ) -> None:
     opened = await send(referee, "ann", "/new papertown", ("sheet.txt", ALL_YELLOW))
     accepted(opened)
-    assert "sheet=(file)" in opened[0].text
+    assert "--sheet (a file)" in opened[0].text
     for user, line in [
         ("bob", "/join"),
         ("ann", "/start"),

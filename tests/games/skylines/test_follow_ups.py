@@ -26,7 +26,7 @@ async def test_a_four_city_file_with_a_byte_order_mark_seats_a_two_player_table(
     text = "\ufeff" + json.dumps(data)
     opened = await send(referee, "ann", "/new skylines", ("cards.json", text))
     assert not refusals(opened), refusals(opened)
-    assert "(2-2 players; cards=(file))" in opened[0].text, opened[0].text
+    assert "(2-2 players; --cards (a file))" in opened[0].text, opened[0].text
     assert not refusals(await send(referee, "bob", "/join"))
     full = refusals(await send(referee, "cid", "/join"))
     assert full == ["Paper Skylines seats at most 2 players; the table is full."]

@@ -10,7 +10,7 @@ from bot.referee import Referee
 from games.i18n import Name
 from games.skylines.cards import TRACK_TITLES
 from games.skylines.catalog import load
-from games.skylines.parse import one_name
+from games.skylines.grammar import Names
 from tests.polish import PolishTable, english_texts, plain
 
 SAMPLE = load(None)
@@ -36,7 +36,7 @@ def test_every_sample_name_has_a_polish_form_read_back_without_diacritics() -> N
         assert isinstance(label, Name), english
         labels = SAMPLE.labels(cards)
         for typed in (str(label), label.forms["pl"], plain(label.forms["pl"])):
-            assert one_name(typed.split(), labels, "a card") == english, typed
+            assert Names(labels).find(typed.split()) == english, typed
 
 
 async def test_a_polish_skylines_table_speaks_only_polish(referee: Referee) -> None:
