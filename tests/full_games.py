@@ -24,9 +24,9 @@ MAX_COMMANDS = 600
 
 async def next_move(
     referee: Referee, platform: str, chat: str, step: int
-) -> tuple[str, str] | None:
-    """(user id, command) of a human the game waits on, chosen as its bot would; None once the
-    table's game is over."""
+) -> tuple[str, str, bool] | None:
+    """(user id, command, whether it is a secret pick) of a human the game waits on, chosen as
+    its bot would; None once the table's game is over."""
     table = await referee.store.queries.open_table(platform, chat)
     if table is None or table.status != TableStatus.ACTIVE or table.state is None:
         return None
@@ -37,4 +37,4 @@ async def next_move(
     move = engine.bot_move(table.state, seat, Rng(f"move{step}", 0))
     user = table.seats[seat].user_id
     assert user is not None
-    return user, move.text
+    return user, move.text, engine.secret(table.state, seat, move.verb)

@@ -46,7 +46,7 @@ async def test_a_full_game_stays_within_every_limit(
             found = await next_move(referee, "discord", str(CHANNEL_ID), step)
             if found is None:
                 break
-            user, command = by_id[found[0]], found[1]
+            user, command = by_id[found[0]], found[1]  # a secret pick is ephemeral here
             if step % HAND_EVERY == 0:
                 await players.slash(user, "hand")
                 await fake.autocomplete(user, "play", "move", move="")

@@ -22,6 +22,9 @@ from tests.telegram.test_telegram import (
     texts,
     to,
 )
+from tests.telegram.test_telegram import (
+    shown as shown_message,
+)
 
 SUPERGROUP = -1001987654321
 TOPIC = 7
@@ -59,12 +62,27 @@ async def play(tg: Harness, fake: FakeBotApi, game: str) -> list[Call]:
         found = await next_move(tg.referee, "telegram", chat, step)  # type: ignore[arg-type]
         if found is None:
             return fake.calls[mark:]
-        user, command = by_id[found[0]], found[1]
+        user, command, secret = by_id[found[0]], found[1], found[2]
         if step % HAND_EVERY == 0:
             await tg.press(user, await topic_board(tg), "Show my hand")
-        await say(user, command)
+        if secret:  # the private way: a button of the player's one live message there
+            await pick_privately(tg, fake, user, command)
+        else:
+            await say(user, command)
         assert len(pinned(fake, SUPERGROUP)) <= 1, "one pinned board per table"
     raise AssertionError(f"{game} did not end in {MAX_COMMANDS} commands")
+
+
+async def pick_privately(tg: Harness, fake: FakeBotApi, user: User, command: str) -> None:
+    """Show my hand (the player's one hand message, edited in place), then press the button of
+    `command` there, else its first move (any button there is a legal move)."""
+    await tg.press(user, await topic_board(tg), "Show my hand")
+    [live] = [
+        m for (chat, _), m in fake.messages.items() if chat == user.id and m.get("reply_markup")
+    ]
+    shown = shown_message(fake, user.id, live["message_id"])
+    commands = [c for c in await tg.commands(shown) if c.startswith("/")]
+    await tg.press(user, shown, command if command in commands else commands[0])
 
 
 async def topic_board(tg: Harness) -> Call:
