@@ -9,12 +9,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.replies import Button, Private, Public
 
 log = logging.getLogger(__name__)
+KEPT_HANDS = 20
+"""Hand messages remembered per player (the latest tables'), each edited in place."""
 
 
 class Later(Exception):
@@ -35,8 +37,18 @@ class Platform(Protocol):
         ...
 
     async def edit(self, message_id: str, reply: Public) -> bool:
-        """That message shows the reply now (unchanged counts); False when it cannot be edited.
-        Raises Later when the chat must wait first: the policy edits the latest state then."""
+        """That message shows the reply now (unchanged counts); False when it cannot be edited,
+        or not by the method its form needs (a text board that must be a picture now). Raises
+        Later when the chat must wait first: the policy edits the latest state then."""
+        ...
+
+    def fits(self, reply: Public) -> bool:
+        """Whether the board and the text riding on it fit one message within the platform's
+        limits (the board laid out to fit: a picture where its text would not)."""
+        ...
+
+    async def say(self, reply: Public) -> None:
+        """An ordinary message (no board) at the bottom of the chat, split as the platform must."""
         ...
 
     async def pin(self, message_id: str) -> None: ...
@@ -47,8 +59,17 @@ class Platform(Protocol):
         """The old board's message says where the board went."""
         ...
 
-    async def send_private(self, reply: Private) -> bool:
-        """The reply in the player's private chat; False when the player cannot be reached there."""
+    async def send_private(self, reply: Private) -> str | None:
+        """The reply in the player's private chat: the id of its (last) message, "" when none was
+        needed; None when the player cannot be reached there."""
+        ...
+
+    async def edit_private(self, message_id: str, reply: Private) -> bool:
+        """That private message shows the reply now; False when it cannot be edited so."""
+        ...
+
+    async def drop_keys(self, user_id: str, message_id: str) -> None:
+        """An old private message loses its buttons (a newer one has the live ones)."""
         ...
 
     async def tell_unreachable(self, reply: Private) -> None:
@@ -111,6 +132,7 @@ class Delivery:
         platform holds back (Later) is kept, and a newer state replaces it (see HeldBoard)."""
         live = reply.live
         assert live is not None, "a live board"
+        reply = await self._report_apart(to, reply)
         old = live.message_id
         held = self._held.get(live.table_id)
         if old is not None and not live.repost:
@@ -173,14 +195,47 @@ class Delivery:
             if self._held.get(table_id) is held:
                 del self._held[table_id]
 
+    async def _report_apart(self, to: Platform, reply: Public) -> Public:
+        """A report too long to ride on the board goes before it as a message of its own (with
+        its pings): never lost to the board's size."""
+        if not reply.text or to.fits(reply):
+            return reply
+        await to.say(replace(reply, board=None, buttons=(), live=None, image=False))
+        return replace(reply, text="", mentions=(), html=False)
+
     async def send_private(self, to: Platform, reply: Private, chat_id: str) -> None:
         """A private message; a player it cannot reach is remembered so, and the table's chat
         hears of it once per player and game."""
-        if await to.send_private(reply):
+        if reply.hand is not None:
+            sent = await self._show_hand(to, reply)
+        else:
+            sent = await to.send_private(reply)
+        if sent is not None:
             return
         await self.reachable(reply.user_id, False)
         if await self._referee.first_notice(self.platform, chat_id, f"dm:{reply.user_id}"):
             await to.tell_unreachable(reply)
+
+    async def _show_hand(self, to: Platform, reply: Private) -> str | None:
+        """One private message per player and table carries live buttons: a hand asked for is
+        that message edited in place; news of the game, or a hand that cannot be edited, is
+        posted anew and the old message loses its buttons."""
+        assert reply.hand is not None
+        facts = await self._referee.chat_data(self.platform, user_key(reply.user_id))
+        hands: dict[str, str] = dict(facts.get("hands") or {})
+        table = str(reply.hand)
+        old = hands.get(table)
+        if old and reply.asked and await to.edit_private(old, reply):
+            return old
+        sent = await to.send_private(reply)
+        if sent is None:
+            return None
+        if old:
+            await to.drop_keys(reply.user_id, old)
+        hands.pop(table, None)
+        kept = dict([*list(hands.items())[-(KEPT_HANDS - 1) :], (table, sent)])
+        await self._referee.update_chat_data(self.platform, user_key(reply.user_id), hands=kept)
+        return sent
 
     async def can_reach(self, user_id: str) -> bool:
         """Whether the player opened a private chat with the bot (and has not closed it since)."""

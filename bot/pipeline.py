@@ -200,6 +200,7 @@ def event_replies(turn: Turn, event: Event, *, public_board: bool = True) -> lis
             version=table.version,
             image=turn.image,
             file=(event.file[0], event.file[1].encode()) if event.file is not None else None,
+            hand=table.id if buttons and event.file is None else None,
         )
     ]
 

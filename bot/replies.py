@@ -87,6 +87,12 @@ class Private:
     shareable: bool = False  # nothing secret (/help, /rules): where no private channel reaches
     # the player, it may be answered in the chat instead
     lang: str = "en"  # the language the referee said it in (adapters say their own notes in it)
+    hand: int | None = None
+    """The table whose hand (or choice with buttons) this is: one message per player and table
+    in their private chat carries live buttons (bot.delivery)."""
+    asked: bool = False
+    """The player asked for it (/hand): their hand message is edited in place; news of the game
+    (a new packet) is posted anew, so it notifies, and the old one loses its buttons."""
 
 
 Reply = Public | Private

@@ -105,19 +105,21 @@ def is_stale(reply: Reply) -> bool:
     return isinstance(reply, Private) and reply.refusal is Refusal.STALE
 
 
-def split_message(text: str, limit: int) -> list[str]:
-    """Split at line breaks so each part fits a platform's limit; overlong lines are cut hard."""
+def split_message(text: str, limit: int, measure: Callable[[str], int] = len) -> list[str]:
+    """Split at line breaks so each part fits a platform's limit as `measure` counts it;
+    overlong lines are cut hard."""
     parts: list[str] = []
     current = ""
     for line in text.split("\n"):
-        while len(line) > limit:
+        while measure(line) > limit:
             if current:
                 parts.append(current)
                 current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
+            cut = _within(line, limit, measure)
+            parts.append(line[:cut])
+            line = line[cut:]
         candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
+        if measure(candidate) > limit:
             parts.append(current)
             current = line
         else:
@@ -125,6 +127,14 @@ def split_message(text: str, limit: int) -> list[str]:
     if current or not parts:
         parts.append(current)
     return parts
+
+
+def _within(line: str, limit: int, measure: Callable[[str], int]) -> int:
+    """How many characters of the line's start fit `limit` (at least one)."""
+    cut = min(len(line), limit)
+    while cut > 1 and measure(line[:cut]) > limit:
+        cut -= 1
+    return cut
 
 
 _COLUMNS = re.compile(r"\S {2,}\S|^\s*-{3,}(\s+-{3,})+\s*$")
@@ -149,11 +159,13 @@ def set_columns(text: str, wrap: Callable[[str], str]) -> str:
     return "\n".join(wrap(run) if table else run for table, run in column_runs(text))
 
 
-def pack_pieces(pieces: Sequence[str], limit: int) -> list[str]:
+def pack_pieces(
+    pieces: Sequence[str], limit: int, measure: Callable[[str], int] = len
+) -> list[str]:
     """Consecutive pieces joined by line breaks into as few messages as the limit allows."""
     parts: list[str] = []
     for piece in pieces:
-        if parts and len(parts[-1]) + 1 + len(piece) <= limit:
+        if parts and measure(f"{parts[-1]}\n{piece}") <= limit:
             parts[-1] = f"{parts[-1]}\n{piece}"
         else:
             parts.append(piece)

@@ -221,6 +221,12 @@ class ConsoleChat:
         self.console.show(reply, self.image, message_id, edit=True)
         return True
 
+    def fits(self, reply: Public) -> bool:
+        return True  # a terminal has no limit
+
+    async def say(self, reply: Public) -> None:
+        self.console.show(reply, self.image)
+
     async def pin(self, message_id: str) -> None:
         return None
 
@@ -232,9 +238,15 @@ class ConsoleChat:
             moved = Public(say(_("(the board moved to message {id})", id=new_id), lang))
             self.console.show(moved, None, old_id, edit=True)
 
-    async def send_private(self, reply: Private) -> bool:
+    async def send_private(self, reply: Private) -> str | None:
         self.console.show(reply, self.image)
-        return True
+        return ""  # everyone reads it; nothing to edit later
+
+    async def edit_private(self, message_id: str, reply: Private) -> bool:
+        return False
+
+    async def drop_keys(self, user_id: str, message_id: str) -> None:
+        return None
 
     async def tell_unreachable(self, reply: Private) -> None:
         return None

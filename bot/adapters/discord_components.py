@@ -20,6 +20,8 @@ MAX_BUTTONS = 5
 MAX_OPTIONS = 25
 CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80
+OPTION_LIMIT = 100
+"""A select option's label and value."""
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"
 DANGER_VERBS = frozenset({"leave", "end", "kick"})
 PRIMARY_VERBS = frozenset(
@@ -119,7 +121,9 @@ class CommandSelect(
     def __init__(
         self, version: int | None, buttons: Sequence[Button], chat: str | None, note: str = ""
     ) -> None:
-        options = [discord.SelectOption(label=b.label[:100], value=b.command) for b in buttons]
+        options = [
+            discord.SelectOption(label=b.label[:OPTION_LIMIT], value=b.command) for b in buttons
+        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=custom_id(version, "choose", chat),
@@ -179,11 +183,21 @@ class PageButton(
         await adapter_of(interaction).turn_page(interaction, self.token, self.page)
 
 
+def as_select(buttons: Sequence[Button], version: int | None, chat: str | None) -> bool:
+    """More choices than a row of buttons, or one whose button id would pass 100 characters
+    (a select option's value holds the command alone)."""
+    ids = (custom_id(version, b.command, chat) for b in buttons)
+    return len(buttons) > MAX_BUTTONS or any(len(i) > CUSTOM_ID_LIMIT for i in ids)
+
+
 def usable_buttons(
     buttons: Sequence[Button], version: int | None, chat: str | None
 ) -> list[Button]:
-    """The buttons whose id fits Discord's 100 characters (a select value fits 100 too)."""
-    return [b for b in buttons if len(custom_id(version, b.command, chat)) <= CUSTOM_ID_LIMIT]
+    """The buttons Discord can carry: as buttons, all of them; in a select menu, those whose
+    command fits an option's value (100 characters)."""
+    if not as_select(buttons, version, chat):
+        return list(buttons)
+    return [b for b in buttons if len(b.command) <= OPTION_LIMIT]
 
 
 def component_view(
@@ -199,7 +213,7 @@ def component_view(
     if not usable:
         return None
     view = discord.ui.View(timeout=None)
-    if len(usable) <= MAX_BUTTONS:
+    if not as_select(buttons, version, chat):
         for button in usable:
             view.add_item(CommandButton(button.command, version, button.label, chat))
         return view

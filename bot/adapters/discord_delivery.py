@@ -1,5 +1,5 @@
 """Discord's primitives for one channel (bot.delivery.Platform): replies composed as messages
-of at most 2,000 characters, the live board as one embed edited in place, pins, DMs; and the
+of at most 2,000 characters, the live board as one message of embeds (or a picture) edited in place, pins, DMs; and the
 delivery of replies that no interaction waits for (the sweep's)."""
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
 EMBED_LIMIT = 4096
+EMBED_TOTAL = 6000
+MAX_EMBEDS = 10
 TITLE_LIMIT = 256
 FENCE = "```"
 BOARD_MOVED = N_("The board moved below: {url}")
@@ -93,25 +95,40 @@ async def send_kwargs(
     return kwargs
 
 
+def board_pages(text: str, title: str) -> list[str] | None:
+    """A text board as code blocks, one per embed, within what one message's embeds may hold
+    (4,096 characters a description, 6,000 in all, 10 embeds); None when it would not fit,
+    and the board is then a picture."""
+    room = EMBED_LIMIT - 2 * len(FENCE) - 2
+    pages = [f"{FENCE}\n{part}\n{FENCE}" for part in split_message(text, room)]
+    if len(pages) > MAX_EMBEDS or len(title) + sum(map(len, pages)) > EMBED_TOTAL:
+        return None
+    return pages
+
+
+def board_content(reply: Public) -> str | None:
+    """The text riding on the board's message (a report, its pings)."""
+    return with_mentions(reply.text, reply.mentions, ping) if reply.text else None
+
+
 async def board_message(reply: Public) -> dict[str, Any]:
-    """The live board as one message: an embed titled with whose turn it is, the board in a code
-    block (or as a PNG image), the control row under it."""
+    """The live board as one message: embeds titled with whose turn it is, the board in code
+    blocks (or as a PNG image: asked for, or too long as text), the control row under it."""
     title = reply.board.title if reply.board is not None else ""
-    embed = discord.Embed(title=fit(title or say(_("Board"), reply.lang), TITLE_LIMIT))
+    title = fit(title or say(_("Board"), reply.lang), TITLE_LIMIT)
+    embeds = [discord.Embed(title=title)]
     files: list[discord.File] = []
-    if reply.board is not None and reply.image:
+    text = render_text(replace(reply.board, title="")) if reply.board is not None else ""
+    pages = None if reply.image else board_pages(text, title)
+    if reply.board is not None and pages is None:
         png = await asyncio.to_thread(render_png, reply.board)
         files.append(discord.File(io.BytesIO(png), filename="board.png"))
-        embed.set_image(url="attachment://board.png")
-    elif reply.board is not None:
-        text = render_text(replace(reply.board, title=""))
-        room = EMBED_LIMIT - 2 * len(FENCE) - 2
-        if len(text) > room:
-            text = text[: room - 1] + "…"
-        embed.description = f"{FENCE}\n{text}\n{FENCE}"
+        embeds[0].set_image(url="attachment://board.png")
+    elif pages:
+        embeds[0].description = pages[0]
+        embeds += [discord.Embed(description=page) for page in pages[1:]]
     view = component_view(reply.buttons, reply.version)
-    content = with_mentions(reply.text, reply.mentions, ping) if reply.text else None
-    return {"content": content, "embed": embed, "attachments": files, "view": view}
+    return {"content": board_content(reply), "embeds": embeds, "attachments": files, "view": view}
 
 
 class DiscordChannel:
@@ -144,6 +161,13 @@ class DiscordChannel:
         self.posted[str(message.id)] = message
         return str(message.id)
 
+    def fits(self, reply: Public) -> bool:
+        return len(board_content(reply) or "") <= MESSAGE_LIMIT
+
+    async def say(self, reply: Public) -> None:
+        for out in await compose(reply):
+            await self.send_channel(out)
+
     async def edit(self, message_id: str, reply: Public) -> bool:
         try:
             await self.message(message_id).edit(**await board_message(reply))
@@ -169,23 +193,44 @@ class DiscordChannel:
         moved = say(Text(BOARD_MOVED, {"url": new.jump_url}), lang)
         # deleted, or never ours: then nothing points at the new board, which is fine
         with contextlib.suppress(discord.HTTPException):
-            await self.message(old_id).edit(content=moved, embed=None, attachments=[], view=None)
+            await self.message(old_id).edit(content=moved, embeds=[], attachments=[], view=None)
 
-    async def send_private(self, reply: Private) -> bool:
-        """The reply by DM (its buttons naming the table's channel); False when the player's
-        DMs are closed."""
+    async def send_private(self, reply: Private) -> str | None:
+        """The reply by DM (its buttons naming the table's channel); the id of its last
+        message. None when the player's DMs are closed."""
         if reply.user_id in self.dm_closed:
-            return False
+            return None
+        sent = ""
         try:
             dm = await self.client.create_dm(discord.Object(int(reply.user_id)))
             for out in await compose(reply):
-                await dm.send(**await send_kwargs(out, self.chat, self.delivery))
+                message = await dm.send(**await send_kwargs(out, self.chat, self.delivery))
+                sent = str(message.id)
         except discord.Forbidden:
             self.dm_closed.add(reply.user_id)
-            return False
+            return None
         except discord.HTTPException as error:
             log.warning("Discord refused a direct message: %s", error)
+        return sent
+
+    async def edit_private(self, message_id: str, reply: Private) -> bool:
+        """A hand DM edited in place when it is one message without files."""
+        outs = await compose(reply)
+        if len(outs) != 1 or outs[0].files:
+            return False
+        dm = await self.client.create_dm(discord.Object(int(reply.user_id)))
+        kwargs = await send_kwargs(outs[0], self.chat, self.delivery)
+        try:
+            await dm.get_partial_message(int(message_id)).edit(**kwargs)
+        except discord.HTTPException as error:
+            log.info("Discord: the hand %s cannot be edited (%s)", message_id, error)
+            return False
         return True
+
+    async def drop_keys(self, user_id: str, message_id: str) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            dm = await self.client.create_dm(discord.Object(int(user_id)))
+            await dm.get_partial_message(int(message_id)).edit(view=None)
 
     async def tell_unreachable(self, reply: Private) -> None:
         closed = Text(DM_CLOSED, {"mention": f"<@{reply.user_id}>"})
@@ -211,5 +256,4 @@ async def deliver_background(
         elif reply.live is not None:
             await delivery.show_board(channel, reply)
         else:
-            for out in await compose(reply):
-                await channel.send_channel(out)
+            await channel.say(reply)

@@ -151,6 +151,8 @@ async def hand(ctx: Context) -> list[Reply]:
             hand_buttons(moves, engine=engine),
             version=table.version,
             image=wants_image(table, ctx.board_default),
+            hand=table.id,
+            asked=True,
         )
     ]
 

@@ -7,6 +7,7 @@ import ast
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from bot.cli import make_referee
 from bot.delivery import Delivery, Later, Platform
 from bot.port import RefereePort
 from bot.referee import Referee
-from bot.replies import LiveBoard, Private, Public
+from bot.replies import Button, LiveBoard, Private, Public
 from tests.discord import test_discord as discord_test
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.test_discord import Handled, Players, handled
@@ -188,8 +189,10 @@ async def test_a_console_referee_is_a_port(db_url: str) -> None:
 class Recording:
     """A platform whose edits and DMs fail as told, and the referee's bookkeeping, recorded."""
 
-    def __init__(self, *, editable: bool = True, postable: bool = True, dms: bool = True) -> None:
-        self.editable, self.postable, self.dms = editable, postable, dms
+    def __init__(
+        self, *, editable: bool = True, postable: bool = True, dms: bool = True, room: int = 99
+    ) -> None:
+        self.editable, self.postable, self.dms, self.room = editable, postable, dms, room
         self.calls: list[tuple[str, ...]] = []
         self.noticed: set[str] = set()
         self.data: dict[str, dict[str, Any]] = {}
@@ -202,6 +205,12 @@ class Recording:
         self.calls.append(("edit", message_id))
         return self.editable
 
+    def fits(self, reply: Public) -> bool:
+        return len(reply.text) <= self.room
+
+    async def say(self, reply: Public) -> None:
+        self.calls.append(("say", reply.text))
+
     async def pin(self, message_id: str) -> None:
         self.calls.append(("pin", message_id))
 
@@ -211,9 +220,16 @@ class Recording:
     async def point(self, old_id: str, new_id: str, lang: str) -> None:
         self.calls.append(("point", old_id, new_id))
 
-    async def send_private(self, reply: Private) -> bool:
+    async def send_private(self, reply: Private) -> str | None:
         self.calls.append(("dm", reply.user_id))
-        return self.dms
+        return f"dm{len(self.calls)}" if self.dms else None
+
+    async def edit_private(self, message_id: str, reply: Private) -> bool:
+        self.calls.append(("edit dm", message_id))
+        return self.editable
+
+    async def drop_keys(self, user_id: str, message_id: str) -> None:
+        self.calls.append(("drop keys", message_id))
 
     async def tell_unreachable(self, reply: Private) -> None:
         self.calls.append(("unreachable", reply.user_id))
@@ -325,3 +341,35 @@ async def test_a_board_posted_anew_drops_the_held_edit() -> None:
     assert await delivery.show_board(limited, _state("move 2", repost=True)) == "new"
     await asyncio.sleep(0.05)  # past the held edit's wait: it was dropped, not made
     assert [c[0] for c in limited.calls] == ["later", "post", "pin", "unpin", "point", "posted"]
+
+
+async def test_a_report_too_long_for_the_board_goes_before_it_with_its_pings() -> None:
+    short = Recording(editable=False, room=10)
+    riding = replace(_board("old"), text="Ann builds.", mentions=(("1", "Ann"),))
+    await Delivery(short, "test").show_board(short, riding)
+    assert short.calls[:2] == [("say", "Ann builds."), ("edit", "old")]
+    roomy = Recording(editable=False)
+    await Delivery(roomy, "test").show_board(roomy, riding)
+    assert ("say", "Ann builds.") not in roomy.calls, "a report that fits rides on the board"
+
+
+async def test_one_hand_message_per_player_and_table_keeps_buttons() -> None:
+    dms = Recording()
+    delivery = Delivery(dms, "test")
+    hand = Private("5", "Eve", "You can: /done", buttons=(Button("Done", "/done"),), hand=3)
+    await delivery.send_private(dms, replace(hand, asked=True), "chat")
+    await delivery.send_private(dms, replace(hand, asked=True), "chat")  # edited in place
+    await delivery.send_private(dms, replace(hand, text="Your new packet"), "chat")  # news
+    await delivery.send_private(dms, replace(hand, asked=True, hand=4), "chat")  # another table
+    assert dms.calls == [
+        ("dm", "5"),
+        ("edit dm", "dm1"),
+        ("dm", "5"),
+        ("drop keys", "dm1"),
+        ("dm", "5"),
+    ]
+    assert dms.data["user:5"]["hands"] == {"3": "dm3", "4": "dm5"}
+    stuck = Recording(editable=False)
+    stuck.data["user:5"] = {"hands": {"3": "old"}}
+    await Delivery(stuck, "test").send_private(stuck, replace(hand, asked=True), "chat")
+    assert stuck.calls == [("edit dm", "old"), ("dm", "5"), ("drop keys", "old")]

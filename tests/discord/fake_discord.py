@@ -15,10 +15,10 @@ import discord.http
 import yarl
 from aiohttp import web
 
-APP_ID = 900000000000000001
-BOT_ID = 900000000000000002
-GUILD_ID = 900000000000000003
-CHANNEL_ID = 900000000000000004
+APP_ID = 1_190_000_000_000_000_001
+BOT_ID = 1_190_000_000_000_000_002
+GUILD_ID = 1_190_000_000_000_000_003
+CHANNEL_ID = 1_190_000_000_000_000_004
 TIMESTAMP = "2024-01-01T00:00:00+00:00"
 EPHEMERAL = 64
 MEMBER = 2248473465835073
@@ -29,6 +29,12 @@ LABEL_LIMIT = 80
 DESCRIPTION_LIMIT = 100
 CONTENT_LIMIT = 2000
 EMBED_TEXT_LIMIT = 4096
+EMBED_TOTAL_LIMIT = 6000
+MAX_EMBEDS = 10
+MAX_FIELDS = 25
+MAX_ROWS = 5
+TITLE_LIMIT = 256
+OPTION_LIMIT = 100
 
 
 @dataclass
@@ -156,6 +162,7 @@ class FakeDiscord:
     def __init__(self, first_id: int = 1_000_000_000_000_000_000) -> None:
         """`first_id`: the first snowflake made (unique ones for a database other runs share)."""
         self.calls: list[Call] = []
+        self.refused: list[tuple[Call, dict[str, Any]]] = []  # bodies past Discord's limits
         self.messages: list[dict[str, Any]] = []
         self.identifies: list[dict[str, Any]] = []
         self.dm_closed: set[int] = set()
@@ -273,6 +280,7 @@ class FakeDiscord:
             return _json({"message": "404: Not Found", "code": 0}, 404)
         problem = _invalid(call.json)
         if problem is not None:
+            self.refused.append((call, problem))
             return _json({"message": "Invalid Form Body", "code": 50035, "errors": problem}, 400)
         return await handler(call)
 
@@ -653,28 +661,118 @@ class FakeDiscord:
 _PRIVATE_KEYS = frozenset({"via", "files", "interaction_id", "user_id", "dm_user"})
 
 
-def _invalid(body: Any) -> str | None:
-    """What Discord refuses in a message body: too long a text, a select of more than 25
-    options, ids and labels past their limits."""
+def _invalid(body: Any) -> dict[str, Any] | None:
+    """What Discord refuses in a message body, as its `errors` object (Invalid Form Body, code
+    50035): text past its length, embeds past 4,096 a description or 6,000 in all, more than 25
+    fields, 5 rows or 5 buttons a row, ids, labels and select options past their limits, more
+    than 25 autocomplete choices."""
     if not isinstance(body, dict):
         return None
     data = body.get("data") if isinstance(body.get("data"), dict) else body
-    if len(data.get("content") or "") > CONTENT_LIMIT:
-        return "content: must be 2000 or fewer in length"
-    for embed in data.get("embeds") or []:
-        if len(embed.get("description") or "") > EMBED_TEXT_LIMIT:
-            return "embeds.description: must be 4096 or fewer in length"
-        if len(embed.get("title") or "") > 256:
-            return "embeds.title: must be 256 or fewer in length"
-    for row in data.get("components") or []:
-        for item in row.get("components") or []:
-            if len(item.get("custom_id") or "") > CUSTOM_ID_LIMIT:
-                return "custom_id: must be 100 or fewer in length"
-            if len(item.get("label") or "") > LABEL_LIMIT:
-                return "label: must be 80 or fewer in length"
-            options = item.get("options") or []
-            if item.get("type") == 3 and not 1 <= len(options) <= SELECT_OPTIONS:
-                return "options: must be between 1 and 25 in length"
-            if any(len(o.get("label") or "") > 100 for o in options):
-                return "options.label: must be 100 or fewer in length"
+    return (
+        _too_long(data, "content", CONTENT_LIMIT)
+        or _embeds_problem(data.get("embeds") or [])
+        or _rows_problem(data.get("components") or [])
+        or _choices_problem(data.get("choices"))
+    )
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"_errors": [{"code": code, "message": message}]}
+
+
+def _at(path: str, error: dict[str, Any]) -> dict[str, Any]:
+    """The error nested under its field's path (`embeds.0.description`), as Discord nests it."""
+    for key in reversed(path.split(".")):
+        error = {key: error}
+    return error
+
+
+def _too_long(data: dict[str, Any], key: str, limit: int, path: str = "") -> dict[str, Any] | None:
+    if len(str(data.get(key) or "")) <= limit:
+        return None
+    message = f"Must be {limit} or fewer in length."
+    return _at(path + key, _error("BASE_TYPE_MAX_LENGTH", message))
+
+
+def _embeds_problem(embeds: list[dict[str, Any]]) -> dict[str, Any] | None:
+    if len(embeds) > MAX_EMBEDS:
+        return _at(
+            "embeds", _error("BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length.")
+        )
+    total = 0
+    for i, embed in enumerate(embeds):
+        fields = embed.get("fields") or []
+        problem = _too_long(embed, "description", EMBED_TEXT_LIMIT, f"embeds.{i}.") or _too_long(
+            embed, "title", TITLE_LIMIT, f"embeds.{i}."
+        )
+        if problem is None and len(fields) > MAX_FIELDS:
+            problem = _at(
+                f"embeds.{i}.fields",
+                _error("BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."),
+            )
+        if problem is not None:
+            return problem
+        texts = [embed.get("title"), embed.get("description")]
+        texts += [(embed.get("footer") or {}).get("text"), (embed.get("author") or {}).get("name")]
+        texts += [f.get(k) for f in fields for k in ("name", "value")]
+        total += sum(len(t or "") for t in texts)
+    if total > EMBED_TOTAL_LIMIT:
+        return _at(
+            "embeds", _error("MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+        )
+    return None
+
+
+def _rows_problem(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    if len(rows) > MAX_ROWS:
+        return _at("components", _error("BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length."))
+    for i, row in enumerate(rows):
+        items = row.get("components") or []
+        selects = [item for item in items if item.get("type") == 3]
+        if len(items) > MAX_ROWS or (selects and len(items) > 1):
+            return _at(
+                f"components.{i}.components",
+                _error("BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length."),
+            )
+        for j, item in enumerate(items):
+            problem = _item_problem(item, f"components.{i}.components.{j}.")
+            if problem is not None:
+                return problem
+    return None
+
+
+def _item_problem(item: dict[str, Any], path: str) -> dict[str, Any] | None:
+    problem = _too_long(item, "custom_id", CUSTOM_ID_LIMIT, path) or _too_long(
+        item, "label", LABEL_LIMIT, path
+    )
+    if problem is not None:
+        return problem
+    options = item.get("options") or []
+    if item.get("type") == 3 and not 1 <= len(options) <= SELECT_OPTIONS:
+        return _at(
+            path + "options", _error("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+        )
+    for k, option in enumerate(options):
+        where = f"{path}options.{k}."
+        problem = _too_long(option, "label", OPTION_LIMIT, where) or _too_long(
+            option, "value", OPTION_LIMIT, where
+        )
+        if problem is not None:
+            return problem
+    return None
+
+
+def _choices_problem(choices: Any) -> dict[str, Any] | None:
+    """An autocomplete answer: at most 25 choices, each name and value at most 100."""
+    if not isinstance(choices, list):
+        return None
+    if len(choices) > SELECT_OPTIONS:
+        return _at("choices", _error("BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+    for k, choice in enumerate(choices):
+        problem = _too_long(choice, "name", OPTION_LIMIT, f"choices.{k}.") or _too_long(
+            choice, "value", OPTION_LIMIT, f"choices.{k}."
+        )
+        if problem is not None:
+            return problem
     return None

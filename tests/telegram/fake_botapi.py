@@ -32,8 +32,11 @@ JSON_FIELDS = (
     "button",
 )
 TEXT_LIMIT = 4096
+CAPTION_LIMIT = 1024
 RESULT_ID_LIMIT = 64
-EDITS = frozenset({"editMessageText", "editMessageReplyMarkup", "editMessageMedia"})
+EDITS = frozenset(
+    {"editMessageText", "editMessageReplyMarkup", "editMessageMedia", "editMessageCaption"}
+)
 HTML_TAGS = frozenset(
     [
         "b",
@@ -106,6 +109,8 @@ class FakeBotApi:
     def __init__(self, first_update: int = 1000) -> None:
         """`first_update`: the first update id (unique ones for a database other runs share)."""
         self.calls: list[Call] = []
+        self.refused: list[Call] = []  # requests past the API's limits or malformed (400; not
+        # a missing right, which the bot may lack, nor an edit into the same message)
         self.queue: list[dict[str, Any]] = []
         self.started: set[int] = set()
         self.failures: list[Failure] = []
@@ -291,6 +296,11 @@ class FakeBotApi:
             failure = Failure(method, 401, "Unauthorized")
         if failure is not None:
             call.status = failure.status
+            call.result = failure.description
+            if failure.status == 400 and not any(
+                word in failure.description for word in ("not modified", "not enough rights")
+            ):
+                self.refused.append(call)
             return _error(failure)
         if method == "getUpdates":
             call.result = await self._get_updates(params)
@@ -349,7 +359,7 @@ class FakeBotApi:
             }
         if method in {"sendMessage", "sendPhoto", "sendDocument"}:
             return self._store(method, params)
-        if method in {"editMessageText", "editMessageReplyMarkup", "editMessageMedia"}:
+        if method in EDITS:
             return self._edit(params)
         if method == "getFile":
             data = self.files[params["file_id"]]
@@ -420,6 +430,8 @@ class FakeBotApi:
             message["caption"] = _plain(
                 params["media"].get("caption") or "", params["media"].get("parse_mode")
             )
+        if "caption" in params:
+            message["caption"] = _plain(params["caption"], params.get("parse_mode"))
         message["edit_date"] = int(time.time())
         message.pop("reply_markup", None)
         if params.get("reply_markup"):
@@ -431,6 +443,7 @@ def _bad_request(method: str, params: dict[str, Any], api: FakeBotApi) -> str | 
     """What the real API refuses with 400 for the methods modelled here; None when it is fine."""
     return (
         _text_problem(method, params)
+        or _caption_problem(method, params)
         or _edit_problem(method, params, api)
         or _pin_problem(method, params, api)
         or _delete_problem(method, params, api)
@@ -451,9 +464,29 @@ def _text_problem(method: str, params: dict[str, Any]) -> str | None:
     problem = _html_problem(text) if params.get("parse_mode") == "HTML" else None
     if problem is not None:
         return f"can't parse entities: {problem}"
-    if len(_plain(text, params.get("parse_mode"))) > TEXT_LIMIT:
+    if _units(_plain(text, params.get("parse_mode"))) > TEXT_LIMIT:
         return "message is too long"
     return None
+
+
+def _caption_problem(method: str, params: dict[str, Any]) -> str | None:
+    """A photo's or file's caption: its HTML well formed, at most CAPTION_LIMIT characters."""
+    fields = params.get("media") if method == "editMessageMedia" else params
+    if method not in {"sendPhoto", "sendDocument", "editMessageMedia", "editMessageCaption"}:
+        return None
+    caption = str((fields or {}).get("caption") or "")
+    mode = (fields or {}).get("parse_mode")
+    problem = _html_problem(caption) if mode == "HTML" and caption else None
+    if problem is not None:
+        return f"can't parse entities: {problem}"
+    if _units(_plain(caption, mode)) > CAPTION_LIMIT:
+        return "message caption is too long"
+    return None
+
+
+def _units(text: str) -> int:
+    """Length as Telegram counts it: UTF-16 code units."""
+    return len(text.encode("utf-16-le")) // 2
 
 
 def _pin_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
@@ -531,6 +564,8 @@ def _edit_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str |
         return "message to edit not found"
     if method == "editMessageText" and "text" not in message:
         return "there is no text in the message to edit"
+    if method == "editMessageCaption" and "text" in message:
+        return "there is no caption in the message to edit"
     if method == "editMessageMedia":
         if "photo" not in message and "document" not in message:
             return "there is no media in the message to edit"
@@ -610,7 +645,10 @@ class _Entities(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if not self.open or self.open.pop() != tag:
-            self.problem = self.problem or f"can't find end tag corresponding to {tag!r}"
+            self.problem = (
+                self.problem
+                or f'Unmatched end tag at byte offset {self.getpos()[1]}, expected "</{tag}>"'
+            )
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
@@ -633,7 +671,7 @@ def _html_problem(text: str) -> str | None:
     parser.feed(text)
     parser.close()
     if parser.problem is None and parser.open:
-        return f"can't find end tag corresponding to {parser.open[-1]!r}"
+        return f'Can\'t find end tag corresponding to start tag "{parser.open[-1]}"'
     return parser.problem
 
 

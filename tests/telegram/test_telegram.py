@@ -31,6 +31,7 @@ from bot.adapters.telegram import (
     serve,
     user_key,
 )
+from bot.adapters.telegram.chat import read_board_id
 from bot.adapters.telegram.pacing import ChatRateLimiter
 from bot.board import SCROLL_AFTER
 from bot.cli import make_referee
@@ -136,16 +137,32 @@ async def until(condition: Callable[[], bool]) -> None:
             await asyncio.sleep(0.01)
 
 
-async def board(tg: Harness, chat: int = GROUP) -> Call:
-    """The table's live board as the chat shows it now (its id as the referee stored it)."""
+async def board(tg: Harness, chat: int = GROUP, topic: str | None = None) -> Call:
+    """The table's live board as the chat (or its forum `topic`, `CHAT:THREAD`) shows it now
+    (its id as the referee stored it)."""
     assert tg.referee is not None
-    message_id = await tg.referee.board_message("telegram", str(chat))
+    message_id = await tg.referee.board_message("telegram", topic or str(chat))
     assert message_id is not None, "the table has a board message"
-    message = tg.fake.messages[chat, int(message_id)]
+    return shown(tg.fake, chat, read_board_id(message_id)[0])
+
+
+def shown(fake: FakeBotApi, chat: int, message_id: int) -> Call:
+    """A message as the chat shows it now, as if just sent (its text or caption, its buttons)."""
+    message = fake.messages[chat, message_id]
     params = {"chat_id": chat, "text": message.get("text") or message.get("caption") or ""}
     if message.get("reply_markup"):
         params["reply_markup"] = message["reply_markup"]
     return Call("sendMessage", params, result=message)
+
+
+def hand_shown(fake: FakeBotApi, calls: list[Call], user: User) -> Call:
+    """The player's hand message after a command: sent anew, or their one hand message edited
+    in place (as the chat shows it now)."""
+    sent = to(calls, user.id)
+    if sent:
+        return sent[-1]
+    [edited] = edits(calls, user.id)
+    return shown(fake, user.id, edited)
 
 
 def edits(calls: list[Call], chat_id: int = GROUP) -> list[int]:
@@ -277,7 +294,7 @@ async def play_to_the_end(tg: Harness, players: tuple[User, ...]) -> tuple[str, 
         player = players[turn % len(players)]
         calls = await tg.say(player, "/hand")
         updates += 1
-        hand = to(calls, player.id)[-1]
+        hand = hand_shown(tg.fake, calls, player)
         assert to(calls, GROUP) == [] and hand.buttons(), hand.text
         choice = await best_move(tg, hand)
         if choice == "/done" and turn % 2 == 0:

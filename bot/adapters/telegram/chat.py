@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from telegram import (
     Bot,
@@ -27,10 +27,14 @@ from bot.adapters.telegram.keyboards import markup
 from bot.adapters.telegram.messages import (
     CAPTION_LIMIT,
     MESSAGE_LIMIT,
+    as_picture,
+    caption_of,
     escape,
     fit_lines,
+    fits_one,
     html_messages,
     html_text,
+    units,
 )
 from bot.adapters.telegram.pacing import retry_seconds
 from bot.delivery import Delivery, Later
@@ -71,6 +75,22 @@ def thread_of(message: Message) -> int | None:
     return message.message_thread_id if message.is_topic_message else None
 
 
+PICTURE = "p"
+"""A board message kept as `p123` is a picture (edited with editMessageMedia, its words in the
+caption); `123` is a text message."""
+
+
+def board_id(message_id: int, picture: bool) -> str:
+    """A board message's id as the referee keeps it: its form goes with it."""
+    return f"{PICTURE if picture else ''}{message_id}"
+
+
+def read_board_id(stored: str) -> tuple[int, bool]:
+    """(message id, whether it is a picture) of a kept board id."""
+    picture = stored.startswith(PICTURE)
+    return int(stored.removeprefix(PICTURE)), picture
+
+
 def start_payload(chat: str) -> str:
     """The deep link's start parameter for a table's chat (letters, digits, _ and - only)."""
     return "g" + chat.replace(":", "_")
@@ -105,28 +125,44 @@ class TelegramChat:
     # ---- bot.delivery.Platform ----
 
     async def post(self, reply: Public) -> str | None:
-        message = await self.send(reply, await self.board_markup(reply))
-        return None if message is None else str(message.message_id)
+        picture = as_picture(reply)
+        laid_out = replace(reply, image=picture)
+        message = await self.send(laid_out, await self.board_markup(reply))
+        return None if message is None else board_id(message.message_id, picture)
+
+    def fits(self, reply: Public) -> bool:
+        return fits_one(reply)
+
+    async def say(self, reply: Public) -> None:
+        await self.send(reply, await self.markup(reply.buttons, reply.version))
 
     async def edit(self, message_id: str, reply: Public) -> bool:
-        """The board's message with the new state: its text, or its picture and caption; Later
-        when Telegram (or ChatRateLimiter, first) says the chat must wait."""
-        keys = await self.board_markup(reply)
-        chat_id, message = self.origin.chat_id, int(message_id)
-        try:
-            if reply.board is not None and reply.image:
-                from bot.render.image import render_png
+        """The board's message with the new state; Later when Telegram (or ChatRateLimiter,
+        first) says the chat must wait."""
+        return await self.edit_shown(message_id, reply, await self.board_markup(reply))
 
-                png = await asyncio.to_thread(render_png, reply.board)
-                caption = html_text(reply) or escape(reply.board.title)
-                media = InputMediaPhoto(
-                    png, caption=fit_lines(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML
-                )
-                await self.bot.edit_message_media(media, chat_id, message, reply_markup=keys)
+    async def edit_shown(
+        self, message_id: str, reply: Reply, keys: InlineKeyboardMarkup | None
+    ) -> bool:
+        """A board's (or hand's) message with the new state, by the method of its form: its
+        text, or its picture and caption. One that changes form is not edited (it is posted
+        anew)."""
+        message, picture = read_board_id(message_id)
+        if picture != as_picture(reply):
+            return False
+        try:
+            if picture:
+                await self.edit_picture(message, reply, keys)
             else:
-                text = fit_lines("\n".join(html_messages(reply)), MESSAGE_LIMIT)
+                text = html_messages(reply)
+                if len(text) != 1:
+                    return False  # its words would not ride on it: posted anew
                 await self.bot.edit_message_text(
-                    text, chat_id, message, parse_mode=ParseMode.HTML, reply_markup=keys
+                    text[0],
+                    self.origin.chat_id,
+                    message,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keys,
                 )
         except RetryAfter as error:
             raise Later(retry_seconds(error)) from error
@@ -137,35 +173,74 @@ class TelegramChat:
             return False
         return True
 
+    async def edit_picture(
+        self, message: int, reply: Reply, keys: InlineKeyboardMarkup | None
+    ) -> None:
+        from bot.render.image import render_png
+
+        assert reply.board is not None
+        png = await asyncio.to_thread(render_png, reply.board)
+        caption = fit_lines(caption_of(reply), CAPTION_LIMIT)
+        media = InputMediaPhoto(png, caption=caption, parse_mode=ParseMode.HTML)
+        await self.bot.edit_message_media(media, self.origin.chat_id, message, reply_markup=keys)
+
     async def pin(self, message_id: str) -> None:
         try:
             await self.bot.pin_chat_message(
-                self.origin.chat_id, int(message_id), disable_notification=True
+                self.origin.chat_id, read_board_id(message_id)[0], disable_notification=True
             )
         except TelegramError as error:
             log.info("telegram: the board is not pinned in %s: %s", self.origin.chat, error)
 
     async def unpin(self, message_id: str) -> None:
         with contextlib.suppress(TelegramError):
-            await self.bot.unpin_chat_message(self.origin.chat_id, int(message_id))
+            await self.bot.unpin_chat_message(self.origin.chat_id, read_board_id(message_id)[0])
 
     async def point(self, old_id: str, new_id: str, lang: str) -> None:
+        """The old board says the board moved: its text, or a picture's caption."""
+        message, picture = read_board_id(old_id)
+        moved = escape(say(BOARD_MOVED, lang))
+        chat = self.origin.chat_id
         with contextlib.suppress(TelegramError):
-            await self.bot.edit_message_text(
-                say(BOARD_MOVED, lang), self.origin.chat_id, int(old_id), reply_markup=None
-            )
+            if picture:
+                await self.bot.edit_message_caption(
+                    chat, message, caption=moved, parse_mode=ParseMode.HTML, reply_markup=None
+                )
+            else:
+                await self.bot.edit_message_text(
+                    moved, chat, message, parse_mode=ParseMode.HTML, reply_markup=None
+                )
 
-    async def send_private(self, reply: Private) -> bool:
-        """A DM; buttons in it name the table's chat. False when the user blocked the bot or
-        never started it (403)."""
-        user_chat = int(reply.user_id)
-        chat_ref = "" if user_chat == self.origin.chat_id else self.origin.chat
+    def private_chat(self, user_id: str) -> TelegramChat:
+        user = int(user_id)
+        return self.elsewhere(Origin(user, user))
+
+    async def private_markup(self, reply: Private) -> InlineKeyboardMarkup | None:
+        """A DM's buttons name the table's chat (unless the table's chat is that DM)."""
+        here = int(reply.user_id) == self.origin.chat_id
+        return await self.markup(reply.buttons, reply.version, "" if here else self.origin.chat)
+
+    async def send_private(self, reply: Private) -> str | None:
+        """A DM (a hand as one message: its text, or a picture); the id of its last message.
+        None when the user blocked the bot or never started it (403)."""
+        picture = reply.hand is not None and as_picture(reply)
         try:
-            keys = await self.markup(reply.buttons, reply.version, chat_ref)
-            await self.elsewhere(Origin(user_chat, user_chat)).send(reply, keys)
+            keys = await self.private_markup(reply)
+            there = self.private_chat(reply.user_id)
+            sent = await there.send(replace(reply, image=reply.image or picture), keys)
         except Forbidden:
-            return False
-        return True
+            return None
+        return "" if sent is None else board_id(sent.message_id, picture)
+
+    async def edit_private(self, message_id: str, reply: Private) -> bool:
+        there = self.private_chat(reply.user_id)
+        return await there.edit_shown(message_id, reply, await self.private_markup(reply))
+
+    async def drop_keys(self, user_id: str, message_id: str) -> None:
+        with contextlib.suppress(TelegramError):
+            await self.bot.edit_message_reply_markup(
+                int(user_id), read_board_id(message_id)[0], reply_markup=None
+            )
 
     async def tell_unreachable(self, reply: Private) -> None:
         if int(reply.user_id) == self.origin.chat_id:
@@ -202,7 +277,7 @@ class TelegramChat:
                 self.origin.chat_id,
                 data,
                 filename=name,
-                caption=caption if len(caption) <= CAPTION_LIMIT else None,
+                caption=caption if fit_lines(caption, CAPTION_LIMIT) == caption else None,
                 parse_mode=ParseMode.HTML,
                 message_thread_id=self.origin.thread_id,
                 reply_markup=keys,
@@ -241,10 +316,11 @@ class TelegramChat:
         from bot.render.image import render_png
 
         png = await asyncio.to_thread(render_png, board)
-        caption = text or escape(board.title)
-        if len(caption) > CAPTION_LIMIT:
-            await self.send_text(split_message(caption, MESSAGE_LIMIT), None)
-            caption = escape(board.title)[:CAPTION_LIMIT]
+        title = escape(board.title)
+        caption = text or title
+        if fit_lines(caption, CAPTION_LIMIT) != caption:
+            await self.send_text(split_message(caption, MESSAGE_LIMIT, units), None)
+            caption = fit_lines(title, CAPTION_LIMIT)
         sent: Message = await self.bot.send_photo(
             self.origin.chat_id,
             png,

@@ -4,6 +4,7 @@ fit a message, and consecutive replies to one audience joined into one message."
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -15,6 +16,17 @@ from games.base import View
 MESSAGE_LIMIT = 4096
 CAPTION_LIMIT = 1024
 PRE = ("<pre>", "</pre>")
+_TAG = re.compile(r"<[^>]*>")
+
+
+def units(text: str) -> int:
+    """A text's length as Telegram counts it: UTF-16 code units (an emoji counts two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def shown_length(markup: str) -> int:
+    """The length of an HTML text after entity parsing, the one Telegram's limits apply to."""
+    return units(html.unescape(_TAG.sub("", markup)))
 
 
 def escape(text: str) -> str:
@@ -43,7 +55,7 @@ def html_text(reply: Reply) -> str:
 def pre(text: str) -> list[str]:
     """Escaped text in <pre> blocks that each fit a message."""
     room = MESSAGE_LIMIT - len(PRE[0]) - len(PRE[1])
-    return [f"{PRE[0]}{part}{PRE[1]}" for part in split_message(text, room) if part]
+    return [f"{PRE[0]}{part}{PRE[1]}" for part in split_message(text, room, units) if part]
 
 
 def board_html(view: View) -> list[str]:
@@ -58,22 +70,58 @@ def html_messages(reply: Reply) -> list[str]:
     breaks (no tag spans lines), the text board in <pre> blocks, as few messages as fit."""
     pieces: list[str] = []
     for table, run in column_runs(html_text(reply)) if reply.text else []:
-        pieces += pre(run) if table and not reply.html else split_message(run, MESSAGE_LIMIT)
+        columns = table and not reply.html
+        pieces += pre(run) if columns else split_message(run, MESSAGE_LIMIT, units)
     if reply.board is not None and not reply.image:
         pieces += board_html(reply.board)
-    return pack_pieces(pieces, MESSAGE_LIMIT)
+    return pack_pieces(pieces, MESSAGE_LIMIT, units)
 
 
 def fit_lines(text: str, limit: int) -> str:
-    """Whole lines within `limit` (no tag of a roll spans lines), then an ellipsis."""
-    if len(text) <= limit:
+    """Whole lines within `limit` after entity parsing (no tag spans lines in the texts this
+    is given), then an ellipsis; a first line too long on its own is cut as plain text, so
+    markup is never cut."""
+    if shown_length(text) <= limit:
         return text
-    return split_message(text, limit - 2)[0] + "\n…"
+    kept: list[str] = []
+    for line in text.split("\n"):
+        if shown_length("\n".join([*kept, line, "…"])) > limit:
+            break
+        kept.append(line)
+    if kept:
+        return "\n".join([*kept, "…"])
+    plain = html.unescape(_TAG.sub("", text))
+    return escape(split_message(plain, limit - 1, units)[0]) + "…"
+
+
+def as_picture(reply: Reply) -> bool:
+    """Whether the board goes as a picture: the table asked for pictures, or it would not fit
+    one message as text (a live board alone: a report too long goes apart; a hand with its
+    words). A board or hand is one message, never cut."""
+    if reply.board is None:
+        return False
+    shown = replace(reply, text="") if isinstance(reply, Public) else reply
+    return reply.image or len(html_messages(shown)) > 1
+
+
+def caption_of(reply: Reply) -> str:
+    """A picture's caption: the reply's text, else the board's title."""
+    title = escape(reply.board.title) if reply.board is not None else ""
+    return html_text(reply) or title
+
+
+def fits_one(reply: Public) -> bool:
+    """Whether the board with the text riding on it fits one message in the board's form."""
+    if as_picture(reply):
+        return shown_length(caption_of(reply)) <= CAPTION_LIMIT
+    return len(html_messages(reply)) == 1
 
 
 def _same_audience(a: Reply, b: Reply) -> bool:
     if a.file is not None or b.file is not None:
         return False
+    if any(isinstance(r, Private) and r.hand is not None for r in (a, b)):
+        return False  # a hand is a message of its own, edited in place
     if any(isinstance(r, Public) and r.live is not None for r in (a, b)):
         return False
     if isinstance(a, Public) and isinstance(b, Public):

@@ -11,7 +11,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
 from bot.adapters.base import PAGE, STORED, decode_press, is_stale, read_stored
-from bot.adapters.telegram.chat import Context, Origin, TelegramChat, thread_of
+from bot.adapters.telegram.chat import Context, Origin, TelegramChat, read_board_id, thread_of
 from bot.adapters.telegram.keyboards import answer, paged_keyboard, stored_press
 from bot.adapters.telegram.messages import MESSAGE_LIMIT, escape
 from bot.adapters.telegram.outbox import Outbox
@@ -26,6 +26,11 @@ PLATFORM = "telegram"
 ANSWER_WITHIN = 5.0
 """Seconds a press may wait for the referee before it is answered anyway (Telegram wants it soon)."""
 BUTTON_GONE = _("This button no longer works; use /status or /hand.")
+
+
+def is_private(message: Message) -> bool:
+    """Pressed inside a private chat: its answers are there already, no note needed."""
+    return message.chat.type == ChatType.PRIVATE
 
 
 class Presses:
@@ -104,7 +109,9 @@ class Presses:
             None,
         )
         if alert is None:
-            await answer(query, await self.private.where_it_went(inv, replies))
+            in_dm = isinstance(query.message, Message) and is_private(query.message)
+            toast = None if in_dm else await self.private.where_it_went(inv, replies)
+            await answer(query, toast)
             await self.mark_chosen(query, inv)
             return replies
         await answer(query, alert.text, alert=True)
@@ -118,12 +125,13 @@ class Presses:
         next edit brings them up to date)."""
         message = query.message
         board = (await self.referee.chat_facts(PLATFORM, inv.chat_id)).board_message
-        return isinstance(message, Message) and board == str(message.message_id)
+        shown = read_board_id(board)[0] if board is not None else None
+        return isinstance(message, Message) and shown == message.message_id
 
     async def mark_chosen(self, query: CallbackQuery, inv: Invocation) -> None:
         """In a DM the pressed choice is spent: show what was chosen and drop the buttons."""
         message = query.message
-        if not isinstance(message, Message) or message.chat.type != ChatType.PRIVATE:
+        if not isinstance(message, Message) or not is_private(message):
             return
         chosen = " ".join(("/" + inv.verb, *inv.args))
         with contextlib.suppress(TelegramError):

@@ -46,9 +46,12 @@ class PrivateChats:
     async def reachable(self, user_id: str) -> bool:
         return await self.delivery.can_reach(user_id)
 
-    async def seated(self, chat: str, user_id: str) -> bool:
+    async def keeps_secrets(self, chat: str, user_id: str) -> bool:
+        """Whether the player sits at a table of a game with hidden cards (whose refusals may
+        name them); a game without (Papercraft) never speaks of hidden cards."""
         facts = await self.referee.chat_facts(PLATFORM, chat)
-        return any(seat == user_id for seat, _ in facts.humans)
+        seated = any(seat == user_id for seat, _ in facts.humans)
+        return seated and facts.hidden_information
 
     async def missing_players(self, inv: Invocation) -> list[str]:
         """Names of seated humans who never started the bot, when this is a group's /start of a
@@ -95,7 +98,7 @@ class PrivateChats:
             return
         in_group = int(reply.user_id) != origin.chat_id
         safe = reply.refusal in (Refusal.TURN, Refusal.STALE, Refusal.ERROR)
-        if not in_group or safe or not await self.seated(origin.chat, reply.user_id):
+        if not in_group or safe or not await self.keeps_secrets(origin.chat, reply.user_id):
             await chat.send(reply, None, origin.message_id)
             return
         if await self.reachable(reply.user_id):
