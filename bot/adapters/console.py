@@ -9,15 +9,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.commands.parse import Invocation, ParsedCommand, parse_command
 from bot.durations import format_duration, parse_duration
+from bot.i18n import say
 from bot.port import RefereePort
 from bot.render.text import render_text
 from bot.replies import Private, Public, Reply
 from games.base import RuleError
+from games.i18n import _
 from storage.models import utcnow
+
+if TYPE_CHECKING:
+    from bot.web.server import Web
 
 PLATFORM = "console"
 CHAT_ID = "console"
@@ -56,9 +61,18 @@ class Console:
     clock: SimClock = field(default_factory=SimClock)
     messages: int = 0  # channel messages posted in this session; their ids are "1", "2", ...
     known: set[str] = field(default_factory=set)  # ids of messages this session can edit
+    pages: Web | None = None  # the web pages, when served: /new names the table's page
+    page: str | None = None  # the table's page, on the next record printed
 
     def __post_init__(self) -> None:
         self.referee.clock = self.clock
+        if self.pages is not None:
+            self.pages.deliverers[PLATFORM] = self.deliver_all
+
+    async def deliver_all(self, chat_id: str, replies: Iterable[Reply]) -> None:
+        """A move made on a web page: its replies printed as a typed command's are."""
+        for reply in replies:
+            await self.deliver(reply)
 
     async def line(self, raw: str) -> list[Reply]:
         """One input line; chat that is not a command is ignored (returns no replies)."""
@@ -89,9 +103,25 @@ class Console:
             admin=True,  # whoever types at the console owns it
         )
         replies = await self.referee.handle(inv)
+        if self.pages is not None and parsed.verb in ("new", "join"):
+            replies += await self.page_links(name, parsed.verb == "new")
         for reply in replies:
             await self.deliver(reply, image)
         return replies
+
+    async def page_links(self, name: str, new: bool) -> list[Reply]:
+        """After /new the table's page rides on the next record; a seated player is sent
+        their own page's signed link privately."""
+        assert self.pages is not None
+        facts = await self.referee.chat_facts(PLATFORM, self.chat_id)
+        if facts.table_id is None:
+            return []
+        if new:
+            self.page = self.pages.table_url(facts.table_id)
+        if user_id(name) not in {user for user, _name in facts.humans}:
+            return []
+        url = self.pages.player_url(facts.table_id, user_id(name), name)
+        return [Private(user_id(name), name, say(_("Your own board: {url}", url=url), "en"))]
 
     async def wait(self, text: str, name: str) -> list[Reply]:
         """`/wait DURATION`: move the simulated clock, firing each deadline at its own time."""
@@ -105,7 +135,7 @@ class Console:
         self._print_channel(f"(the clock moves on {format_duration(seconds)})")
         replies: list[Reply] = []
         swept: datetime | None = None
-        for _ in range(MAX_STEPS):
+        for _step in range(MAX_STEPS):
             due = (await self.referee.chat_facts(PLATFORM, self.chat_id)).next_deadline
             step = target if due is None or due >= target else max(due, self.clock.now)
             self.clock.now = target if step == swept else step  # a held deadline: move on
@@ -158,25 +188,45 @@ class Console:
             self.images.append(image)
         to = reply.name if isinstance(reply, Private) else "channel"
         if self.fmt == "jsonl":
-            record: dict[str, Any] = {"to": to, "text": reply.text}
-            if message is not None:
-                record |= {"message": message, "edit": edit}
-            if board is not None:
-                record["board"] = board
-            if isinstance(reply, Public) and reply.outcome is not None:
-                record["outcome"] = reply.outcome
-            if isinstance(reply, Public) and reply.mentions:
-                record["mentions"] = [name for _, name in reply.mentions]
+            record = self._record(reply, to, board, message, edit)
             print(json.dumps(record, ensure_ascii=False), file=self.out, flush=True)
             return
         text = "\n".join(part for part in (reply.text, board) if part)
         if image is not None and reply.board is not None:
             text += f"\n(board written to {image})"
+        page = self._take_page(to)
+        if page is not None:
+            text += "\n" + say(_("Table page: {url}", url=page), "en")
         if isinstance(reply, Private):
             text = "\n".join(f"[to {reply.name}] {line}" for line in text.split("\n"))
         elif edit:
             text = f"[message {message} edited]\n{text}"
         print(text, file=self.out, flush=True)
+
+    def _record(
+        self, reply: Reply, to: str, board: str | None, message: str | None, edit: bool
+    ) -> dict[str, Any]:
+        """One reply as a `jsonl` record."""
+        record: dict[str, Any] = {"to": to, "text": reply.text}
+        if message is not None:
+            record |= {"message": message, "edit": edit}
+        if board is not None:
+            record["board"] = board
+        if isinstance(reply, Public) and reply.outcome is not None:
+            record["outcome"] = reply.outcome
+        if isinstance(reply, Public) and reply.mentions:
+            record["mentions"] = [name for _, name in reply.mentions]
+        page = self._take_page(to)
+        if page is not None:
+            record["page"] = page
+        return record
+
+    def _take_page(self, to: str) -> str | None:
+        """The table's page, once, for the first channel record after /new."""
+        page = self.page if to == "channel" else None
+        if page is not None:
+            self.page = None
+        return page
 
     def _print_channel(self, text: str) -> None:
         if self.fmt == "text":
