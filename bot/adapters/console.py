@@ -62,7 +62,8 @@ class Console:
     messages: int = 0  # channel messages posted in this session; their ids are "1", "2", ...
     known: set[str] = field(default_factory=set)  # ids of messages this session can edit
     pages: Web | None = None  # the web pages, when served: /new names the table's page
-    page: str | None = None  # the table's page, on the next record printed
+    page: str | None = None  # a web page, named on the next channel record printed
+    table_id: int | None = None  # the table /new opened last (its replay, when over)
 
     def __post_init__(self) -> None:
         self.referee.clock = self.clock
@@ -88,6 +89,12 @@ class Console:
             return []
         if parsed.verb == "wait":
             return await self.wait(" ".join(parsed.args), name)
+        if parsed.verb == "replay" and self.pages is not None and self.table_id is not None:
+            said: Reply = Public(
+                say(_("Replay: {url}", url=self.pages.replay_url(self.table_id)), "en")
+            )
+            self.show(said, None, self.post())
+            return [said]
         args, image = (
             _take_image_arg(parsed.args) if parsed.verb == "board" else (parsed.args, None)
         )
@@ -103,21 +110,26 @@ class Console:
             admin=True,  # whoever types at the console owns it
         )
         replies = await self.referee.handle(inv)
-        if self.pages is not None and parsed.verb in ("new", "join"):
-            replies += await self.page_links(name, parsed.verb == "new")
+        if self.pages is not None:
+            replies += await self.page_links(name, parsed.verb, replies)
         for reply in replies:
             await self.deliver(reply, image)
         return replies
 
-    async def page_links(self, name: str, new: bool) -> list[Reply]:
-        """After /new the table's page rides on the next record; a seated player is sent
-        their own page's signed link privately."""
+    async def page_links(self, name: str, verb: str, replies: list[Reply]) -> list[Reply]:
+        """The web page a record links to rides on the next one: the table's after /new, the
+        replay's at the game's end; a seated player is sent their own page's
+        signed link privately after /new and /join."""
         assert self.pages is not None
         facts = await self.referee.chat_facts(PLATFORM, self.chat_id)
-        if facts.table_id is None:
-            return []
-        if new:
+        if verb == "new" and facts.table_id is not None:
+            self.table_id = facts.table_id
             self.page = self.pages.table_url(facts.table_id)
+        over = any(isinstance(r, Public) and r.outcome is not None for r in replies)
+        if over and self.table_id is not None:
+            self.page = self.pages.replay_url(self.table_id)
+        if verb not in ("new", "join") or facts.table_id is None:
+            return []
         if user_id(name) not in {user for user, _name in facts.humans}:
             return []
         url = self.pages.player_url(facts.table_id, user_id(name), name)

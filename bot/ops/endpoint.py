@@ -26,6 +26,8 @@ from storage.db import stored_revisions
 log = logging.getLogger(__name__)
 HEALTH_SECONDS = 5.0
 """How long /healthz waits for the database before it answers 503."""
+SHUTDOWN_SECONDS = 2.0
+"""How long a stopping server lets open requests (live pages) finish."""
 
 
 @dataclass
@@ -73,7 +75,12 @@ async def serve(
     assert bound is not None
     if metrics:
         use(PrometheusMeter())
-    runner = web.AppRunner(application(engine, pages, metrics=metrics), access_log=None)
+    runner = web.AppRunner(
+        application(engine, pages, metrics=metrics),
+        access_log=None,
+        handler_cancellation=True,  # a closed page ends its live updates at once
+        shutdown_timeout=SHUTDOWN_SECONDS,
+    )
     await runner.setup()
     site = web.TCPSite(runner, settings.listen, bound)
     await site.start()

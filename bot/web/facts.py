@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.commands.parse import Invocation
 from bot.i18n import Audience, localise_view, say
@@ -106,3 +106,5 @@ class WebPort(Protocol):
     async def table_page(self, table_id: int, user_id: str | None = None) -> TablePage | None: ...
 
     async def revision(self, table_id: int) -> int | None: ...
+
+    async def export(self, table_id: int) -> dict[str, Any] | None: ...

@@ -6,11 +6,15 @@ Mini App sign-in."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
+import json
 import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiohttp import web
 
@@ -20,6 +24,8 @@ from bot.replies import Private, Reply
 from bot.web import links
 from bot.web.facts import TablePage, WebPort
 from bot.web.pages import live_html, message_document, table_document
+from bot.web.replay import replay_document, upload_document
+from games.base import RuleError
 from games.i18n import _
 
 POLL_SECONDS = 0.2
@@ -28,6 +34,10 @@ pages watch it)."""
 KEEPALIVE_SECONDS = 15.0
 MOVES_PER_WINDOW, WINDOW_SECONDS = 10, 10.0
 """A player's page may make this many moves in this many seconds."""
+
+MAX_EXPORT = 8 * 1024 * 1024
+"""The largest export file the replay page loads (bytes)."""
+UPLOADS_KEPT = 64
 
 Deliver = Callable[[str, Sequence[Reply]], Awaitable[None]]
 """How a platform puts a command's replies in its chat (the console prints them)."""
@@ -39,6 +49,7 @@ class _Follow:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     readers: int = 0
     task: asyncio.Task[None] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 @dataclass
@@ -55,7 +66,15 @@ class Watch:
                 follow.revision = revision
                 follow.changed.set()
                 follow.changed = asyncio.Event()
-            await asyncio.sleep(POLL_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(follow.wake.wait(), POLL_SECONDS)
+            follow.wake.clear()
+
+    def poke(self, table_id: int) -> None:
+        """A move made in this process: read the revision now rather than at the next poll."""
+        follow = self.follows.get(table_id)
+        if follow is not None:
+            follow.wake.set()
 
     async def revisions(self, table_id: int) -> AsyncIterator[int | None]:
         """The table's revision now, then each new one; None after KEEPALIVE_SECONDS of none."""
@@ -101,11 +120,16 @@ class Web:
     deliverers: dict[str, Deliver] = field(default_factory=dict)
     watch: Watch = field(init=False)
     recent: dict[str, deque[float]] = field(default_factory=dict)
+    uploads: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Exports given to the replay page, by their digest (the newest UPLOADS_KEPT)."""
     spectators: dict[int, tuple[int, str]] = field(default_factory=dict)
     """Each table's public live part at its newest revision: drawn once for all spectators."""
 
     def __post_init__(self) -> None:
         self.watch = Watch(self.referee)
+
+    def replay_url(self, table_id: int) -> str:
+        return f"{self.public_url}/r/{table_id}"
 
     def table_url(self, table_id: int) -> str:
         return f"{self.public_url}/t/{table_id}"
@@ -137,6 +161,10 @@ class Web:
         app.router.add_get("/p/{token}", self.play)
         app.router.add_get("/p/{token}/events", self.player_events)
         app.router.add_post("/p/{token}/move", self.move)
+        app.router.add_get("/r/{table}", self.replay)
+        app.router.add_get("/r/x/{digest}", self.replay_upload)
+        app.router.add_get("/replay", self.replay_form)
+        app.router.add_post("/replay", self.replay_load)
         app.router.add_get("/tg/{table}", self.mini_app)
         app.router.add_post("/tg/{table}", self.mini_app_sign_in)
 
@@ -258,6 +286,7 @@ class Web:
             text=parsed.text,
         )
         replies = await self.referee.handle(inv)
+        self.watch.poke(page.table_id)
         deliver = self.deliverers.get(page.platform)
         if deliver is not None:
             await deliver(page.chat_id, replies)
@@ -269,6 +298,58 @@ class Web:
         if "text/plain" in request.headers.get("Accept", ""):
             return web.Response(text=text, status=status)
         raise web.HTTPSeeOther(f"/p/{token}")
+
+    async def replay(self, request: web.Request) -> web.Response:
+        table = request.match_info["table"]
+        doc = await self.referee.export(int(table)) if table.isdigit() else None
+        if doc is None:
+            text = say(_("There is a replay once the game is over."), "en")
+            return web.Response(
+                text=message_document(text, "en"), status=404, content_type="text/html"
+            )
+        return self._replay(request, doc, f"/r/{table}")
+
+    async def replay_upload(self, request: web.Request) -> web.Response:
+        digest = request.match_info["digest"]
+        doc = self.uploads.get(digest)
+        if doc is None:
+            return web.Response(text=upload_document(), status=404, content_type="text/html")
+        return self._replay(request, doc, f"/r/x/{digest}")
+
+    @staticmethod
+    def _replay(request: web.Request, doc: dict[str, Any], base: str) -> web.Response:
+        step = request.query.get("step", "0")
+        number = int(step) if step.isdigit() else 0
+        try:
+            html = replay_document(doc, number, base)
+        except (RuleError, KeyError, TypeError, ValueError, IndexError):
+            html = upload_document(
+                refused=say(_("This file does not replay as a paperref export."), "en")
+            )
+        return web.Response(text=html, content_type="text/html")
+
+    async def replay_form(self, _request: web.Request) -> web.Response:
+        return web.Response(text=upload_document(), content_type="text/html")
+
+    async def replay_load(self, request: web.Request) -> web.Response:
+        """An /export file given to the page: kept (bounded) and stepped through like a table's."""
+        form = await request.post()
+        upload = form.get("export")
+        raw = upload.file.read(MAX_EXPORT + 1) if isinstance(upload, web.FileField) else b""
+        try:
+            doc = json.loads(raw) if 0 < len(raw) <= MAX_EXPORT else None
+        except ValueError:
+            doc = None
+        if not isinstance(doc, dict):
+            html = upload_document(
+                refused=say(_("This file does not replay as a paperref export."), "en")
+            )
+            return web.Response(text=html, status=400, content_type="text/html")
+        digest = hashlib.sha256(raw).hexdigest()[:32]
+        self.uploads[digest] = doc
+        while len(self.uploads) > UPLOADS_KEPT:
+            del self.uploads[next(iter(self.uploads))]
+        raise web.HTTPSeeOther(f"/r/x/{digest}")
 
     async def mini_app(self, request: web.Request) -> web.Response:
         """The Mini App's page: Telegram puts `initData` in the address's fragment; the page
