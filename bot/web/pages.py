@@ -26,7 +26,7 @@ td,th{border:1px solid #999;padding:.15rem .35rem;text-align:left}caption{text-a
 .moves button,.step a,.step button{min-height:44px;min-width:44px;padding:.4rem .7rem;font-size:1rem;border:2px solid var(--blue);background:var(--blue);color:#fff;border-radius:.4rem;text-decoration:none;display:inline-block}
 button:focus-visible,a:focus-visible{outline:3px solid var(--orange);outline-offset:2px}
 #said{min-height:1.4em;color:var(--vermilion);font-weight:bold}.verified{color:var(--green);font-weight:bold}.failed{color:var(--vermilion);font-weight:bold}
-.log{font-size:.9rem;max-height:16rem;overflow-y:auto}ul.bars,ul.legend{padding-left:1rem}
+.sr{position:absolute;left:-9999px}.log{font-size:.9rem;max-height:16rem;overflow-y:auto}ul.bars,ul.legend{padding-left:1rem}
 """
 
 SCRIPT = """
@@ -37,8 +37,7 @@ function bind(){for(const f of document.querySelectorAll('form.move')){f.onsubmi
  said.textContent=await r.text();};}}
 bind();
 if(live&&live.dataset.events){const es=new EventSource(live.dataset.events);
- es.addEventListener('board',e=>{const focused=document.activeElement&&document.activeElement.name;
-  live.innerHTML=e.data;live.dataset.revision=live.firstElementChild?live.firstElementChild.dataset.revision:'';bind();});}
+ es.addEventListener('board',e=>{live.innerHTML=e.data;bind();});}
 """
 
 
@@ -109,13 +108,13 @@ def moves_html(page: TablePage, action: str, csrf: str) -> str:
 def live_html(page: TablePage, action: str = "", csrf: str = "") -> str:
     """The part of a table's page that each update replaces."""
     parts = [f'<p class="turn" data-revision="{page.revision}">{escape(turn_line(page))}</p>']
-    parts.append(seats_html(page))
     if page.outcome is not None and not page.active:
         parts.append(outcome_html(page.outcome, page.seats, page.lang))
     if action:
         parts.append(moves_html(page, action, csrf))
     if page.view is not None:
         parts.append(f'<section class="board">{view_html(page.view)}</section>')
+    parts.append(seats_html(page))
     if page.log:
         head = escape(say(_("Moves so far"), page.lang))
         lines = "".join(f"<li>{escape(line)}</li>" for line in page.log)
