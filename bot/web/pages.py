@@ -29,6 +29,8 @@ button:focus-visible,a:focus-visible{outline:3px solid var(--orange);outline-off
 .sr{position:absolute;left:-9999px}.log{font-size:.9rem;max-height:16rem;overflow-y:auto}ul.bars,ul.legend{padding-left:1rem}
 """
 
+WINNER = _("winner")
+
 SCRIPT = """
 const live=document.getElementById('live');
 function bind(){for(const f of document.querySelectorAll('form.move')){f.onsubmit=async e=>{
@@ -78,7 +80,7 @@ def seats_html(page: TablePage) -> str:
 def outcome_html(outcome: Outcome, seats: Sequence[tuple[str, bool]], lang: str) -> str:
     rows = "".join(
         f"<tr><td>{escape(seats[seat][0])}</td><td>{score:g}</td>"
-        f"<td>{'&#9733; ' + escape(say(_('winner'), lang)) if seat in outcome.winners else ''}</td></tr>"
+        f"<td>{'&#9733; ' + escape(say(WINNER, lang)) if seat in outcome.winners else ''}</td></tr>"
         for seat, score in sorted(outcome.scores.items(), key=lambda item: -item[1])
     )
     head = escape(say(_("Final scores"), lang))

@@ -9,7 +9,6 @@ from html import escape
 from typing import Any
 
 from bot.i18n import localise_view, say
-from bot.verify import verify_document
 from bot.web.draw import view_html
 from bot.web.pages import document, outcome_html
 from games.base import Action, Outcome, Rng, RuleError, View
@@ -69,27 +68,28 @@ def _nav(base: str, step: Step, lang: str) -> str:
         f"{escape(say(label, lang))}</a> "
         for (n, label), key in zip(links, ("Home", "ArrowLeft", "ArrowRight", "End"), strict=True)
     )
-    return f'<nav class="step" aria-label="{escape(say(_("Steps"), lang))}">{items}</nav>'
+    return f'<nav class="step" aria-label="{escape(say(STEPS, lang))}">{items}</nav>'
 
 
+STEPS = _("Steps")
+VERIFIED = _("verified")
 KEYS = (
     "document.addEventListener('keydown',e=>{const a=document.querySelector("
     "'nav.step a[data-key=\"'+e.key+'\"]');if(a){location.href=a.href;}});"
 )
 
 
-def replay_document(doc: dict[str, Any], number: int, base: str, lang: str = "en") -> str:
+def replay_document(
+    doc: dict[str, Any], number: int, base: str, verified: tuple[bool, str], lang: str = "en"
+) -> str:
     """One step's page: where it is in the game, what the action said, the board, and whether
-    the export verifies (seed against commitment, every action's digest)."""
-    ok, why = verify_document(doc)
+    the export verifies (`verify_document`'s answer: seed against commitment, every digest)."""
+    ok, why = verified
     step = step_of(doc, number, lang)
     title = say(_("Replay of {game}", game=engine_for(str(doc["game"])).title), lang)
     where = say(_("Action {number} of {total}", number=step.number, total=step.total), lang)
-    check = (
-        f'<p class="verified">{escape(say(_("verified"), lang))}</p>'
-        if ok
-        else f'<p class="failed">{escape(say(_("not verified: {why}", why=why), lang))}</p>'
-    )
+    checked = say(VERIFIED, lang) if ok else say(_("not verified: {why}", why=why), lang)
+    check = f'<p class="{"verified" if ok else "failed"}">{escape(checked)}</p>'
     seed = escape(
         say(
             _(

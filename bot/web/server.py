@@ -21,6 +21,7 @@ from aiohttp import web
 from bot.commands.parse import Invocation, parse_command
 from bot.i18n import say
 from bot.replies import Private, Reply
+from bot.verify import verify_document
 from bot.web import links
 from bot.web.facts import TablePage, WebPort
 from bot.web.pages import live_html, message_document, table_document
@@ -122,6 +123,8 @@ class Web:
     recent: dict[str, deque[float]] = field(default_factory=dict)
     uploads: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Exports given to the replay page, by their digest (the newest UPLOADS_KEPT)."""
+    verified: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    """Each replayed export's check (`paperref verify`'s), by its page: made once, not per step."""
     spectators: dict[int, tuple[int, str]] = field(default_factory=dict)
     """Each table's public live part at its newest revision: drawn once for all spectators."""
 
@@ -316,12 +319,15 @@ class Web:
             return web.Response(text=upload_document(), status=404, content_type="text/html")
         return self._replay(request, doc, f"/r/x/{digest}")
 
-    @staticmethod
-    def _replay(request: web.Request, doc: dict[str, Any], base: str) -> web.Response:
+    def _replay(self, request: web.Request, doc: dict[str, Any], base: str) -> web.Response:
         step = request.query.get("step", "0")
         number = int(step) if step.isdigit() else 0
         try:
-            html = replay_document(doc, number, base)
+            if base not in self.verified:
+                self.verified[base] = verify_document(doc)
+                while len(self.verified) > UPLOADS_KEPT:
+                    del self.verified[next(iter(self.verified))]
+            html = replay_document(doc, number, base, self.verified[base])
         except (RuleError, KeyError, TypeError, ValueError, IndexError):
             html = upload_document(
                 refused=say(_("This file does not replay as a paperref export."), "en")
