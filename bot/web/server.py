@@ -9,11 +9,13 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from aiohttp import web
@@ -29,6 +31,7 @@ from bot.web.replay import replay_document, upload_document
 from games.base import RuleError
 from games.i18n import _
 
+log = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
 """How often a followed table's revision is read (one read per table and process, however many
 pages watch it)."""
@@ -39,6 +42,8 @@ MOVES_PER_WINDOW, WINDOW_SECONDS = 10, 10.0
 MAX_EXPORT = 8 * 1024 * 1024
 """The largest export file the replay page loads (bytes)."""
 UPLOADS_KEPT = 64
+SPECTATED_KEPT = 1024
+"""Tables whose public live part is kept drawn."""
 
 Deliver = Callable[[str, Sequence[Reply]], Awaitable[None]]
 """How a platform puts a command's replies in its chat (the console prints them)."""
@@ -59,10 +64,17 @@ class Watch:
 
     referee: WebPort
     follows: dict[int, _Follow] = field(default_factory=dict)
+    closed: bool = False
 
     async def _poll(self, table_id: int, follow: _Follow) -> None:
         while True:
-            revision = await self.referee.revision(table_id)
+            try:
+                revision = await self.referee.revision(table_id)
+            except Exception:
+                log.warning(
+                    "web: table %s's revision unreadable; tried again", table_id, exc_info=True
+                )
+                revision = follow.revision
             if revision != follow.revision:
                 follow.revision = revision
                 follow.changed.set()
@@ -81,7 +93,7 @@ class Watch:
         """The table's revision now, then each new one; None after KEEPALIVE_SECONDS of none."""
         follow = self.follows.setdefault(table_id, _Follow())
         follow.readers += 1
-        if follow.task is None:
+        if follow.task is None and not self.closed:
             follow.revision = await self.referee.revision(table_id)
             follow.task = asyncio.create_task(self._poll(table_id, follow))
         try:
@@ -101,11 +113,16 @@ class Watch:
             follow.readers -= 1
             if follow.readers == 0 and follow.task is not None:
                 follow.task.cancel()
-                del self.follows[table_id]
+                self.follows.pop(table_id, None)
 
-    @property
-    def connections(self) -> int:
-        return sum(follow.readers for follow in self.follows.values())
+    async def close(self, _app: web.Application | None = None) -> None:
+        """Stop following every table, and start no more (the server stops)."""
+        self.closed = True
+        tasks = [follow.task for follow in self.follows.values() if follow.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.follows.clear()
 
 
 @dataclass
@@ -125,7 +142,7 @@ class Web:
     """Exports given to the replay page, by their digest (the newest UPLOADS_KEPT)."""
     verified: dict[str, tuple[bool, str]] = field(default_factory=dict)
     """Each replayed export's check (`paperref verify`'s), by its page: made once, not per step."""
-    spectators: dict[int, tuple[int, str]] = field(default_factory=dict)
+    spectators: dict[int, tuple[int | None, asyncio.Future[str]]] = field(default_factory=dict)
     """Each table's public live part at its newest revision: drawn once for all spectators."""
 
     def __post_init__(self) -> None:
@@ -159,6 +176,8 @@ class Web:
         return True
 
     def install(self, app: web.Application) -> None:
+        app.on_shutdown.append(self.watch.close)
+        app.on_cleanup.append(self.watch.close)
         app.router.add_get("/t/{table}", self.spectate)
         app.router.add_get("/t/{table}/events", self.spectator_events)
         app.router.add_get("/p/{token}", self.play)
@@ -197,19 +216,23 @@ class Web:
         return web.Response(text=html, content_type="text/html")
 
     async def _public_live(self, table_id: int, revision: int | None) -> str:
+        """The spectators' live part at a revision, drawn once however many pages ask at once."""
         kept = self.spectators.get(table_id)
-        if kept is not None and kept[0] == revision:
-            return kept[1]
-        page = await self._page(str(table_id))
-        html = live_html(page)
-        self.spectators[table_id] = (page.revision, html)
-        return html
+        if kept is None or kept[0] != revision:
+            kept = (revision, asyncio.ensure_future(self._draw_public(table_id)))
+            self.spectators[table_id] = kept
+            while len(self.spectators) > SPECTATED_KEPT:
+                del self.spectators[next(iter(self.spectators))]
+        return await asyncio.shield(kept[1])
+
+    async def _draw_public(self, table_id: int) -> str:
+        return live_html(await self._page(str(table_id)))
 
     async def spectator_events(self, request: web.Request) -> web.StreamResponse:
-        page = await self._page(request.match_info["table"])
-        return await self._stream(
-            request, page.table_id, lambda r: self._public_live(page.table_id, r)
-        )
+        table = request.match_info["table"]
+        if not table.isdigit() or await self.referee.revision(int(table)) is None:
+            raise web.HTTPNotFound(text="no such table\n")
+        return await self._stream(request, int(table), partial(self._public_live, int(table)))
 
     async def player_events(self, request: web.Request) -> web.StreamResponse:
         player = self._player(request)
