@@ -64,6 +64,18 @@ def _cell(grid: Grid, cell: Cell) -> str:
     return f"<g><title>{escape(cell_name(grid, cell))}</title>{shape}{words}</g>"
 
 
+def legend_item(grid: Grid, symbol: str, meaning: str) -> str:
+    """A legend's symbol as the colour its cells are drawn in (the page draws no emoji)."""
+    colour = next((cell.colour for cell in grid.cells if cell.emoji == symbol), None)
+    if colour is None:
+        return f"<li><b>{escape(symbol)}</b> {escape(meaning)}</li>"
+    swatch = (
+        f'<svg class="swatch" viewBox="0 0 10 10" aria-hidden="true">'
+        f'<rect width="10" height="10" fill="{escape(colour)}"/></svg>'
+    )
+    return f"<li>{swatch} {escape(meaning)}</li>"
+
+
 def grid_svg(grid: Grid, lang: str) -> str:
     """The map as an SVG that scales to the page; the cells' names and a legend say it in words."""
     radius = CELL / math.sqrt(3)
@@ -73,10 +85,7 @@ def grid_svg(grid: Grid, lang: str) -> str:
         width, height = CELL * (grid.cols + 2), CELL * (grid.rows + 2)
     label = say(_("Map of {rows} by {cols} cells", rows=grid.rows, cols=grid.cols), lang)
     cells = "".join(_cell(grid, cell) for cell in grid.cells)
-    legend = "".join(
-        f"<li><b>{escape(symbol)}</b> {escape(meaning)}</li>"
-        for symbol, meaning in grid.legend.items()
-    )
+    legend = "".join(legend_item(grid, symbol, meaning) for symbol, meaning in grid.legend.items())
     return (
         f'<figure class="map"><svg viewBox="0 0 {width:.0f} {height:.0f}" role="group"'
         f' aria-label="{escape(label)}">{cells}</svg>'
