@@ -135,9 +135,7 @@ class Queries:
     async def table(self, table_id: int) -> Table | None:
         """One table by its id, any status (the web pages name tables by id)."""
         stmt = (
-            select(GameTable)
-            .where(GameTable.id == table_id)
-            .options(selectinload(GameTable.seats))
+            select(GameTable).where(GameTable.id == table_id).options(selectinload(GameTable.seats))
         )
         async with self._sessions() as session:
             row = (await session.execute(stmt)).scalars().first()
