@@ -67,7 +67,7 @@ async def battle(referee: Referee, chat: str, seed: str) -> list[tuple[float, fl
         invocation = typed(chat, user, command, n)
         began, cpu = time.perf_counter(), time.process_time()
         replies = await referee.handle(invocation)
-        referee.store.wait_idle()  # the helper thread's work for this move counts too
+        referee.helper.wait_idle()  # the helper thread's work for this move counts too
         if command.split()[0] != "/place":
             times.append((time.perf_counter() - began, time.process_time() - cpu))
         if any(getattr(r, "outcome", None) for r in replies):

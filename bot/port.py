@@ -39,6 +39,8 @@ class ChatFacts:
     hidden_information: bool
     board_message: str | None
     next_deadline: datetime | None
+    game: str | None = None
+    """The game of the chat's open table."""
     table_id: int | None = None
     """The chat's open table, which its web page is named by."""
 

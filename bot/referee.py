@@ -19,19 +19,21 @@ from bot.i18n import Audience, localise_replies, say, supported
 from bot.ops.meter import measured, meter
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.port import ChatFacts, StoredButtons
+from bot.presenting import Helper, Presenting, prepare_spare
 from bot.replies import Button, Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.upgrades import behind, refuse_behind, upgraded
 from bot.verbs import SHARED, route
 from bot.verbs.dice import inline_title
 from bot.verbs.info import export_document
+from bot.verbs.play import InTheOpen
 from bot.web.facts import LOG_LINES, TablePage, table_page
 from games.base import NotYourTurn, Rng, RuleError, copy_state
 from games.i18n import _
 from games.registry import engine_for
 from storage.models import TableStatus, utcnow
 from storage.rows import Chat, Table
-from storage.store import Commit, Loaded, Store, prepare_spare
+from storage.store import Commit, Loaded, Store
 from storage.upkeep import Upkeep
 from storage.work import Work
 from storage.writing import Stale
@@ -81,6 +83,8 @@ def button_still_good(table: Table | None, inv: Invocation) -> bool:
 def refusal(inv: Invocation, error: RuleError) -> Private:
     if isinstance(error, StaleButton):
         reason = Refusal.STALE
+    elif isinstance(error, InTheOpen):
+        reason = Refusal.SECRET
     elif isinstance(error, NotYourTurn):
         reason = Refusal.TURN
     else:
@@ -148,6 +152,8 @@ class Referee:
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
         self.store = Store(engine)
+        self.helper = Helper()
+        """Replies made while a commit syncs; the next command's copy made ahead of it."""
         self.new_seed = seeds
         self.board_default = board_default
         self.turn_time = turn_time  # seconds; the config's default, 0 = no timer
@@ -158,6 +164,7 @@ class Referee:
 
     async def close(self) -> None:
         await self.store.close()
+        self.helper.close()
 
     @measured
     async def handle(self, inv: Invocation) -> list[Reply]:
@@ -218,11 +225,10 @@ class Referee:
                     heard = audience(inv, loaded.chat, loaded.table)
                     return localise_replies([refusal(inv, error)], heard), None
                 heard = audience(inv, loaded.chat, table or loaded.table)
-                commit = Commit(
-                    work,
-                    partial(localise_replies, replies, heard),
-                    ahead=_ahead(table),
+                presenting = Presenting(
+                    self.helper, partial(localise_replies, replies, heard), _ahead(table)
                 )
+                commit = Commit(work, presenting.while_syncing)
                 if not work.touches_a_table() and not await self.store.fresh(loaded):
                     continue  # a read of a copy another process has moved past
                 if work.empty() and update is None:
@@ -240,25 +246,9 @@ class Referee:
                 log.info("update %s:%s already processed", inv.platform, inv.update_id)
                 return [], None
             self.store.keep(loaded.chat, table)
-            return self._said(commit, inv, heard), table
+            return await _said(presenting, inv, heard), table
         log.warning("%s:%s kept moving; /%s gave up", *key, inv.verb)
         return failed(inv, heard, written=False), None
-
-    @staticmethod
-    def _said(commit: Commit, inv: Invocation, heard: Audience) -> list[Reply]:
-        """The replies made while the commit synced (or now): a failure to make them is the
-        bot's, after a written command."""
-        try:
-            if commit.made is None:
-                assert commit.meanwhile is not None
-                said: list[Reply] = commit.meanwhile()
-                if commit.ahead is not None:
-                    commit.ahead()
-                return said
-            result: list[Reply] = commit.made.result()
-            return result
-        except Exception:
-            return failed(inv, heard, written=True)
 
     async def _route(
         self, inv: Invocation, work: Work, loaded: Loaded
@@ -502,6 +492,7 @@ class Referee:
             hidden_information=table is not None and engine_for(table.game).hidden_information,
             board_message=last.board_message if last is not None else None,
             next_deadline=await queries.next_deadline([platform]),
+            game=table.game if table is not None else None,
             table_id=table.id if table is not None else None,
         )
 
@@ -530,6 +521,16 @@ class Referee:
     def delivery(self, platform: str) -> Delivery:
         """The delivery policy for one platform, keeping its facts here."""
         return Delivery(self, platform)
+
+
+async def _said(presenting: Presenting, inv: Invocation, heard: Audience) -> list[Reply]:
+    """The replies made while the commit synced (or now): a failure to make them is the bot's,
+    after a written command."""
+    try:
+        said: list[Reply] = await presenting.replies()
+    except Exception:
+        return failed(inv, heard, written=True)
+    return said
 
 
 def _ahead(table: Table | None) -> Callable[[], object] | None:

@@ -17,6 +17,7 @@ class Refusal(enum.Enum):
     TURN = "turn"  # the game waits on someone else
     RULE = "rule"  # the rules (or the table's state) forbid it
     ERROR = "error"  # the bot failed; nothing changed, the log has the traceback
+    SECRET = "secret"  # a hidden choice typed where the whole chat reads it: made in private
 
 
 @dataclass(frozen=True)

@@ -456,6 +456,11 @@ class Engine(Protocol[S]):
         than the game's maximum): the lobby's limit."""
         ...
 
+    def secret(self, state: S, seat: int, verb: str) -> bool:
+        """Whether this verb, now, makes a hidden choice (a pick the others see only at its
+        reveal): typed where the whole chat reads it, the referee refuses it."""
+        ...
+
     def card(self, state: S | None, name: str) -> str | None:
         """One card named in either language, in full (numbers and ability), for `/card` and
         `/rules GAME CARD`: of the table's card set (state None: the game's own set); None when
@@ -513,6 +518,9 @@ class BaseEngine(ABC, Generic[S]):
 
     def bot_move(self, state: S, seat: int, rng: Rng) -> Move:
         return rng.choice(self.legal(state, seat))
+
+    def secret(self, state: S, seat: int, verb: str) -> bool:
+        return False
 
     def chat_act(self, data: dict[str, Any], verb: str, text: str, rng: Rng | None = None) -> str:
         raise RuleError(_("{game} keeps no chat data.", game=self.title))

@@ -16,10 +16,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import suppress
 from dataclasses import dataclass, field
-from functools import partial
-from queue import SimpleQueue
 from typing import Any
 
 from sqlalchemy import Engine
@@ -63,14 +60,11 @@ they arrive while the writer is busy with the previous transaction."""
 
 @dataclass
 class Commit:
-    """One command's work to write; `meanwhile` is work to do while its commit syncs (made in
-    the helper thread), its outcome in `made` once written; `ahead` is work for the next
-    command, done after `meanwhile` in the same hand-over, else once the work is written."""
+    """One command's work to write; `while_syncing` is called just before a COMMIT that waits for
+    the disk (sqlite3 lets go of the GIL meanwhile), so the caller can hand work to a thread."""
 
     work: Work
-    meanwhile: Callable[[], Any] | None = None
-    made: Made | None = None
-    ahead: Callable[[], object] | None = None
+    while_syncing: Callable[[], None] | None = None
 
 
 def write_sqlite(
@@ -115,76 +109,6 @@ def _unit(cursor: sqlite3.Cursor, work: Work, now: Any) -> bool:
         return run_sqlite(cursor, work, now)
     except sqlite3.IntegrityError as error:
         raise Stale(str(error)) from error
-
-
-class Made:
-    """The outcome of a move's `meanwhile`, done in the helper thread or on the loop: a lock held
-    until it is set (a concurrent.futures.Future's condition and bookkeeping cost the event loop
-    several microseconds a move)."""
-
-    __slots__ = ("_error", "_set", "_value")
-
-    def __init__(self) -> None:
-        self._set = threading.Lock()
-        self._set.acquire()
-        self._value: Any = None
-        self._error: BaseException | None = None
-
-    def run(self, work: Callable[[], Any]) -> None:
-        try:
-            self._value = work()
-        except BaseException as error:
-            self._error = error
-        finally:
-            self._set.release()
-
-    def result(self) -> Any:
-        """The outcome once set (waiting for it), its error raised."""
-        with self._set:
-            pass
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-
-def _then(made: Made, meanwhile: Callable[[], Any], ahead: Callable[[], object] | None) -> None:
-    """A move's `meanwhile`, then (once its outcome is set) the work ahead of the next move, which
-    fills what is left of the commit's wait for the disk."""
-    made.run(meanwhile)
-    if ahead is not None:
-        ahead()
-
-
-class Helper:
-    """One thread for work off the event loop, fed by a queue of jobs in order: a move's
-    `meanwhile` while its commit syncs, and work done ahead of the next move."""
-
-    def __init__(self) -> None:
-        self._jobs: SimpleQueue[Callable[[], object] | None] = SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._closed = False
-
-    def put(self, job: Callable[[], object]) -> None:
-        if self._closed:
-            raise RuntimeError("the helper thread is shut down")
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._work, name="paperref-helper", daemon=True)
-            self._thread.start()
-        self._jobs.put(job)
-
-    def _work(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            try:
-                job()
-            except Exception:
-                log.exception("work done ahead of a move failed; the move does it itself")
-
-    def close(self) -> None:
-        """Every job put so far is done first."""
-        self._closed = True
-        if self._thread is not None:
-            self._jobs.put(None)
-            self._thread.join()
 
 
 PG_CONNECTIONS = 10
@@ -232,12 +156,9 @@ class Writer:
         """Transactions handed to the writer thread and not yet done."""
         self._commit_seconds = 0.0
         """Running average of a transaction's time on SQLite (see INLINE_COMMIT_SECONDS)."""
-        self._helper = Helper()
-        """The thread for work off the event loop: a move's `meanwhile` while the loop's COMMIT
-        waits for the disk (`_present`), and what is done ahead of the next move (`later`)."""
-        self._present_while_syncing = False
-        """SQLite at synchronous=full. At `normal` a WAL commit syncs nothing: the hand-over
-        would cost more than the work, so the loop does a move's `meanwhile` after the commit."""
+        self._hand_over = False
+        """SQLite at synchronous=full: a commit's `while_syncing` is called. At `normal` a WAL
+        commit syncs nothing: a hand-over would cost more than the work it overlaps."""
         self._pool: Any = None
         """PostgreSQL: the asyncpg pool the moves are written on, opened by the first move."""
         self._opening = asyncio.Lock()
@@ -245,7 +166,7 @@ class Writer:
             self._sync = create_sync_engine(engine)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="paperref-sqlite")
             self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="paperref-checkpoint")
-            self._present_while_syncing = synchronous_level(engine) == "full"
+            self._hand_over = synchronous_level(engine) == "full"
 
     def _checkpoint_sync(self) -> tuple[int, int, int]:
         """Copy the WAL back into the database on a connection of its own: PASSIVE, so writers
@@ -317,12 +238,7 @@ class Writer:
         busy, commits have been slow or the database is locked: then the thread writes it."""
         if self._commit_seconds > INLINE_COMMIT_SECONDS or self._draining:
             return None
-        meanwhile = writes.meanwhile
-        hand_over = (
-            None
-            if meanwhile is None or not self._present_while_syncing
-            else partial(self._present, writes, meanwhile)
-        )
+        hand_over = writes.while_syncing if self._hand_over else None
         try:  # a move alone: its error is raised
             (written,) = self._transaction(self._here_connection(), [writes], hand_over)
         except sqlite3.OperationalError as error:  # BEGIN found the database locked
@@ -331,28 +247,6 @@ class Writer:
             return None
         assert isinstance(written, bool)
         return written
-
-    def _present(self, writes: Commit, meanwhile: Callable[[], Any]) -> None:
-        """Hand the move's `meanwhile` (then its `ahead`) to the helper thread just before COMMIT:
-        sqlite3 lets go of the GIL while the disk syncs, and that thread does the work meanwhile."""
-        writes.made = made = Made()
-        self._helper.put(partial(_then, made, meanwhile, writes.ahead))
-        writes.ahead = None  # one wake of the helper for both
-
-    def later(self, job: Callable[[], object]) -> None:
-        """Work for the helper thread once a command is answered, such as the next move's working
-        copy (`prepare_spare`): no reply waits for it, and on a server it runs while the loop
-        waits for the next update. A job that fails is logged; what it prepares is then made
-        when needed."""
-        with suppress(RuntimeError):  # shut down: nothing to prepare for
-            self._helper.put(job)
-
-    def wait_idle(self, timeout: float = 10.0) -> bool:
-        """Wait until the helper thread has done every job handed to it so far (it takes them in
-        order): for the tests and the bench, which must not measure beside it."""
-        done = threading.Event()
-        self.later(done.set)
-        return done.wait(timeout)
 
     def stored_revision(self, table_id: int) -> int | None:
         """The table row's revision as stored, read on the event loop's own connection (SQLite:
@@ -400,11 +294,6 @@ class Writer:
             pool = self._pool or await self._open_pool()
             async with pool.acquire() as db:
                 written = await run_postgres(db, writes.work)
-        if written and writes.meanwhile is not None and writes.made is None:
-            writes.made = Made()  # nobody did it while the commit synced: done here, after it
-            writes.made.run(writes.meanwhile)
-        if written and writes.ahead is not None:
-            self.later(writes.ahead)
         return written
 
     async def _open_pool(self) -> Any:
@@ -429,20 +318,12 @@ class Writer:
         for pool in (self._thread, self._checkpointer):
             if pool is not None:
                 pool.shutdown(wait=True)
-        self._helper.close()
         for connection in (self._connection, self._here):
             if connection is not None:
                 connection.close()
         self._connection = self._here = None
         if self._sync is not None:
             self._sync.dispose()
-
-
-def prepare_spare(table: Table, copy: Callable[[Any], Any]) -> None:
-    """Copy a cached table's state ahead of its next command, in the helper thread: a state is
-    never changed once a command has left it, so the copy is good while the table holds it."""
-    state = table.state
-    table.spare = (state, copy(state))
 
 
 @dataclass
@@ -600,12 +481,6 @@ class Store:
     ) -> str:
         async with self._sessions() as session, session.begin():
             return await Upkeep(session).store_buttons(platform, chat_id, version, buttons)
-
-    def later(self, job: Callable[[], object]) -> None:
-        self._writer.later(job)
-
-    def wait_idle(self, timeout: float = 10.0) -> bool:
-        return self._writer.wait_idle(timeout)
 
     async def close(self) -> None:
         await self._writer.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -23,6 +23,7 @@ from bot.adapters.discord_components import (
     CommandButton,
     CommandSelect,
     PageButton,
+    adapter_of,
     button_style,
     component_view,
 )
@@ -166,28 +167,24 @@ def is_admin(interaction: discord.Interaction[Any], chat: str) -> bool:
     )
 
 
-def _adapter(interaction: discord.Interaction[Any]) -> Adapter:
-    return cast(PaperrefClient, interaction.client).adapter
-
-
 def _verb(interaction: discord.Interaction[Any]) -> str:
     command = interaction.command
     return command.name if command is not None else ""
 
 
 async def _plain_command(interaction: discord.Interaction[Any]) -> None:
-    await _adapter(interaction).command(interaction, f"/{_verb(interaction)}")
+    await adapter_of(interaction).command(interaction, f"/{_verb(interaction)}")
 
 
 async def _args_command(interaction: discord.Interaction[Any], args: str = "") -> None:
-    await _adapter(interaction).command(interaction, f"/{_verb(interaction)} {args}")
+    await adapter_of(interaction).command(interaction, f"/{_verb(interaction)} {args}")
 
 
 async def _roll_command(
     interaction: discord.Interaction[Any], expression: str = "", private: bool = False
 ) -> None:
     flag = f" {PRIVATE_FLAG}" if private else ""
-    await _adapter(interaction).command(interaction, f"/{_verb(interaction)} {expression}{flag}")
+    await adapter_of(interaction).command(interaction, f"/{_verb(interaction)} {expression}{flag}")
 
 
 class CatalogueTranslator(app_commands.Translator):

@@ -16,11 +16,12 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, cast
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot.adapters.discord_components import adapter_of
 from bot.commands.help import fit
 from bot.i18n import say, supported
 from bot.options import MAX_FILE_BYTES
@@ -49,10 +50,6 @@ def option_name(arg: Arg) -> str:
     return re.sub(r"\W+", "_", (arg.name or "action").lower()).strip("_")[:32] or "value"
 
 
-def _adapter(interaction: discord.Interaction[Any]) -> Any:
-    return cast(Any, interaction.client).adapter
-
-
 def _quoted(value: str) -> str:
     return f'"{value}"' if " " in value and '"' not in value else value
 
@@ -78,7 +75,7 @@ def command_line(verb: Verb[Any], values: dict[str, Any]) -> str:
 
 async def read_attachment(
     interaction: discord.Interaction[Any], file: discord.Attachment | None
-) -> tuple[str, str] | bool | None:
+) -> tuple[str, str] | Literal[False] | None:
     """The attached file's (name, text); False (and the sender told) when it is too large."""
     if file is None:
         return None
@@ -108,7 +105,7 @@ async def suggest_seats(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """A player option offers the names seated at the channel's table."""
-    facts = await _adapter(interaction).referee.chat_facts("discord", str(interaction.channel_id))
+    facts = await adapter_of(interaction).referee.chat_facts("discord", str(interaction.channel_id))
     names = [name for _user, name, _bot in facts.seats]
     wanted = current.casefold()
     found = [n for n in names if wanted in n.casefold()]
@@ -121,7 +118,7 @@ async def suggest_moves(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """The invoker's legal moves, as they read them, each sending its command."""
-    adapter = _adapter(interaction)
+    adapter = adapter_of(interaction)
     chat, user = str(interaction.channel_id), str(interaction.user.id)
     moves = await adapter.referee.offered_moves("discord", chat, user, str(interaction.locale))
     wanted = current.casefold().strip().lstrip("/")
@@ -139,7 +136,7 @@ async def suggest_units(
 ) -> list[app_commands.Choice[str]]:
     """A unit option offers every unit the channel knows (built-in and its own), in the
     reader's language, each sending its English name."""
-    adapter = _adapter(interaction)
+    adapter = adapter_of(interaction)
     data = (await adapter.referee.chat_facts("discord", str(interaction.channel_id))).data
     lang = supported(str(interaction.locale)) or "en"
     wanted = current.casefold().strip()
@@ -181,7 +178,7 @@ def typed_command(
         if attachment is False:
             return
         line = command_line(verb, values)
-        await _adapter(interaction).command(interaction, line, attachment=attachment or None)
+        await adapter_of(interaction).command(interaction, line, attachment=attachment)
 
     callback.__signature__ = _signature(parameters)  # type: ignore[attr-defined]
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
@@ -216,7 +213,7 @@ def play_command() -> app_commands.Command[Any, Any, None]:
 
     async def callback(interaction: discord.Interaction[Any], move: str) -> None:
         line = move.strip()
-        await _adapter(interaction).command(
+        await adapter_of(interaction).command(
             interaction, line if line.startswith("/") else "/" + line
         )
 
@@ -245,7 +242,7 @@ def new_command(description: app_commands.locale_str) -> app_commands.Command[An
         if attachment is False:
             return
         line = f"/new {game} {options}".strip()
-        await _adapter(interaction).command(interaction, line, attachment=attachment or None)
+        await adapter_of(interaction).command(interaction, line, attachment=attachment)
 
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
         name="new", description=description, callback=callback

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.delivery import Delivery
+from bot.port import RefereePort
 from bot.replies import Button
 from games.registry import all_engines
 
@@ -40,9 +41,31 @@ def _version(raw: str) -> int | None:
     return None if raw == "-" else int(raw)
 
 
-def _adapter(interaction: discord.Interaction[Any]) -> Any:
-    """The client's adapter (bot.adapters.discord.Adapter), which runs a pressed command."""
-    return cast(Any, interaction.client).adapter
+class Runner(Protocol):
+    """What components and slash commands ask of the client's adapter
+    (bot.adapters.discord.Adapter), which imports them."""
+
+    referee: RefereePort
+
+    async def command(
+        self,
+        interaction: discord.Interaction[Any],
+        line: str,
+        version: int | None = None,
+        chat: str | None = None,
+        *,
+        attachment: tuple[str, str] | None = None,
+    ) -> None: ...
+
+    async def turn_page(
+        self, interaction: discord.Interaction[Any], token: str, page: int
+    ) -> None: ...
+
+
+def adapter_of(interaction: discord.Interaction[Any]) -> Runner:
+    """The adapter of the client an interaction came to."""
+    adapter: Runner = cast(Any, interaction.client).adapter
+    return adapter
 
 
 def button_style(command: str) -> discord.ButtonStyle:
@@ -84,7 +107,7 @@ class CommandButton(
         return cls(match["command"], _version(match["version"]), label, match["chat"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _adapter(interaction).command(interaction, self.command, self.version, self.chat)
+        await adapter_of(interaction).command(interaction, self.command, self.version, self.chat)
 
 
 class CommandSelect(
@@ -121,7 +144,7 @@ class CommandSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.item.values:
             command = self.item.values[0]
-            await _adapter(interaction).command(interaction, command, self.version, self.chat)
+            await adapter_of(interaction).command(interaction, command, self.version, self.chat)
 
 
 class PageButton(
@@ -153,7 +176,7 @@ class PageButton(
         return cls(match["token"], int(match["page"]), label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _adapter(interaction).turn_page(interaction, self.token, self.page)
+        await adapter_of(interaction).turn_page(interaction, self.token, self.page)
 
 
 def usable_buttons(

@@ -10,7 +10,7 @@ from typing import Any
 from bot.i18n import say
 from games.base import Engine, Verb
 from games.i18n import N_, _, said
-from games.registry import all_engines
+from games.registry import all_engines, engine_for
 
 DESCRIPTION_LIMIT = 100
 
@@ -115,6 +115,15 @@ def fit(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
         return text
     cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:")
     return cut + "…"
+
+
+def menu_verbs(shared: Sequence[Verb[Any]], game: str | None) -> list[Verb[Any]]:
+    """A command menu: with a game, the shared verbs and that game's own; else every verb."""
+    if game is None:
+        return every_verb(shared)
+    names = {verb.name for verb in shared}
+    own = [verb for verb in engine_for(game).verbs if verb.name not in names]
+    return [*shared, *own]
 
 
 def every_verb(shared: Sequence[Verb[Any]]) -> list[Verb[Any]]:

@@ -46,6 +46,7 @@ class Invocation:
     args: list[str] = field(default_factory=list)
     update_id: str | None = None
     private: bool = False
+    in_the_open: bool = False  # typed where the whole chat reads it (a message in a group)
     version: int | None = None  # the table version a button was made for
     allow_files: bool = False  # only the console may name files on disk
     attachment: tuple[str, str] | None = None  # (name, text) of a file sent with the command

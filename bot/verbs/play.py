@@ -85,6 +85,10 @@ async def anywhere_verb(ctx: Context, engine: Engine[Any], readonly: bool) -> li
     return answered(ctx, text, private=private)
 
 
+class InTheOpen(RuleError):
+    """A hidden choice typed where the whole chat reads it: not applied, made in private."""
+
+
 async def game_verb(ctx: Context) -> list[Reply]:
     """A verb of the table's game: apply() checks the turn, the pipeline does the rest."""
     inv, table = ctx.inv, ctx.table
@@ -109,6 +113,15 @@ async def game_verb(ctx: Context) -> list[Reply]:
         )
     table = ctx.need_table(TableStatus.ACTIVE)
     seat = ctx.need_seat(table)
+    assert table.state is not None
+    if inv.in_the_open and engine.secret(table.state, seat, inv.verb):
+        raise InTheOpen(
+            _(
+                "{name}, that choice stays secret until the reveal, so it is not made from the "
+                "group: use the buttons in our private chat (/hand sends them there).",
+                name=inv.user_name,
+            )
+        )
     turn = begin(ctx.repo, table, ctx.board_default)
     if declared.readonly:
         rng = Rng(table.seed or "", table.rng_position)

@@ -78,8 +78,8 @@ def packet_prompts(state: PaperTalesState) -> list[Event]:
                 private(
                     seat,
                     _n(
-                        "Your packet ({n} card), pick with {how}:\n{cards}",
-                        "Your packet ({n} cards), pick with {how}:\n{cards}",
+                        "Your packet ({n} card): pick with the buttons below (or {how} where only you see it):\n{cards}",
+                        "Your packet ({n} cards): pick with the buttons below (or {how} where only you see it):\n{cards}",
                         len(p["packet"]),
                         cards=faces(p["packet"]),
                         how=how,

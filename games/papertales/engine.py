@@ -16,6 +16,11 @@ from games.papertales.state import PaperTalesState
 from games.papertales.verbs import VERBS
 from games.papertales.versions import VERSIONS
 
+SECRET_VERBS: Mapping[str, tuple[str, ...]] = {
+    "recruit": ("draft",),
+    "deploy": ("deploy", "move", "discard", "keep"),
+}
+"""What each simultaneous phase keeps hidden until its reveal: the pick, and the deployment."""
 LANGS = ("en", "pl")
 """Languages of a Paper Tales table from before --lang was every table's setting (options.lang)."""
 
@@ -58,6 +63,9 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
 
     def waiting(self, state: PaperTalesState) -> list[int]:
         return moves.waiting(state)
+
+    def secret(self, state: PaperTalesState, seat: int, verb: str) -> bool:
+        return verb in SECRET_VERBS.get(state["phase"], ())
 
     def bot_move(self, state: PaperTalesState, seat: int, rng: Rng) -> Move:
         """The greedy bot's move; for an open choice, its default."""

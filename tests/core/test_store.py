@@ -689,7 +689,7 @@ async def test_a_moves_replies_are_said_while_its_commit_syncs(
     url = f"sqlite+aiosqlite:///{tmp_path}/say.db?synchronous={level}"
     referee = await make_referee(url, seed="say")
     await open_race(referee, "c1")
-    assert referee.store.wait_idle()
+    assert referee.helper.wait_idle()
     loop_thread, order = threading.get_ident(), []
     real_say, real_write = referee_module.localise_replies, store_module.write_sqlite
 
@@ -717,6 +717,42 @@ async def test_a_moves_replies_are_said_while_its_commit_syncs(
     assert isinstance(board, Public) and board.drawing is None and board.board is not None
     assert board.board.lines == ["Ann: 2", "Bob: 0"], board.board  # drawn after the move
     assert all(getattr(r, "drawing", None) is None for r in replies)
+    await referee.close()
+
+
+async def test_the_loop_serves_other_chats_while_the_helper_is_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A helper thread busy with older work delays no move: replies are handed to it only while
+    it is idle (else made on the loop after the commit), and a hand-over it falls behind on is
+    awaited without blocking the event loop (another chat's command is answered meanwhile)."""
+    monkeypatch.setattr(store_module, "INLINE_COMMIT_SECONDS", 60.0)
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/behind.db?synchronous=full")
+    await open_race(referee, "c1")
+    await open_race(referee, "c2")
+    assert referee.helper.wait_idle()
+    release, started = threading.Event(), threading.Event()
+    real_put = referee.helper.put
+
+    def put_then_fall_behind(job: Any) -> None:  # the helper gets older work right after
+        real_put(job)
+        real_put(lambda: (started.set(), release.wait(10)))
+
+    monkeypatch.setattr(referee.helper, "put", put_then_fall_behind)
+    slow = asyncio.ensure_future(referee.handle(command("c1", "ann", "/step 2")))
+    while not started.is_set():
+        await asyncio.sleep(0.01)
+    monkeypatch.setattr(referee.helper, "put", real_put)
+    assert not referee.helper.idle()
+    other = await asyncio.wait_for(referee.handle(command("c2", "ann", "/step 1")), 5)
+    board = next(r for r in other if getattr(r, "live", None) is not None)
+    assert isinstance(board, Public) and board.board is not None
+    assert board.board.lines == ["Ann: 1", "Bob: 0"]  # made on the loop: the helper is busy
+    release.set()
+    replies = await asyncio.wait_for(slow, 5)
+    board = next(r for r in replies if getattr(r, "live", None) is not None)
+    assert isinstance(board, Public) and board.board is not None
+    assert board.board.lines == ["Ann: 2", "Bob: 0"]
     await referee.close()
 
 
@@ -860,7 +896,7 @@ async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
     await open_race(referee, chat)
     await referee.handle(command(chat, "ann", "/step 1"))
     await referee.handle(command(chat, "bob", "/step 2"))  # its successor's copy follows
-    assert referee.store.wait_idle()
+    assert referee.helper.wait_idle()
     entry = referee.store._cache.get("test", chat)
     assert entry is not None
     table = entry.table
@@ -882,7 +918,7 @@ async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
     assert taken[0] is not None and taken[0] is after.table.state  # the copy became the state
     assert table.spare is None  # taken once
     assert repr(state) == before and table.state is state  # the state it started from untouched
-    assert referee.store.wait_idle()
+    assert referee.helper.wait_idle()
     other = after.table.state
     after.table.spare = ({"pos": [9, 9]}, {"pos": [9, 9]})  # made of a state the table has left
     loaded = await referee.store.load("test", chat, lambda: "seed")

@@ -26,6 +26,7 @@ JSON_FIELDS = (
     "reply_markup",
     "reply_parameters",
     "commands",
+    "scope",
     "allowed_updates",
     "results",
     "button",
@@ -113,6 +114,8 @@ class FakeBotApi:
         self.inline_answers: dict[str, list[dict[str, Any]]] = {}  # query id -> results
         self.inline_messages: dict[str, dict[str, Any]] = {}  # inline_message_id -> message
         self.pinners: set[int] = set()  # groups where the bot is an admin that may pin
+        self.deleters: set[int] = set()  # groups where the bot may delete others' messages
+        self.deleted: list[tuple[int, int]] = []  # (chat, message id) deleted, in order
         self.pins: dict[int, list[int]] = {}  # chat -> pinned message ids, in order
         self.unpins: dict[int, list[int]] = {}  # chat -> unpinned message ids, in order
         self.forums: set[int] = set()  # supergroups with topics
@@ -354,6 +357,8 @@ class FakeBotApi:
             return True
         if method == "getChatMember":
             return self._member(int(params["user_id"]))
+        if method == "deleteMessage":
+            self.deleted.append((int(params["chat_id"]), int(params["message_id"])))
         return True
 
     def _member(self, user_id: int) -> dict[str, Any]:
@@ -421,6 +426,8 @@ def _bad_request(method: str, params: dict[str, Any], api: FakeBotApi) -> str | 
         _text_problem(method, params)
         or _edit_problem(method, params, api)
         or _pin_problem(method, params, api)
+        or _delete_problem(method, params, api)
+        or _commands_problem(method, params)
         or _thread_problem(method, params, api)
         or _inline_edit_problem(method, params, api)
         or _inline_answer_problem(method, params, api)
@@ -451,6 +458,31 @@ def _pin_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | 
         return "message to pin not found"
     if chat_id < 0 and chat_id not in api.pinners:
         return "not enough rights to manage pinned messages in the chat"
+    return None
+
+
+def _commands_problem(method: str, params: dict[str, Any]) -> str | None:
+    """setMyCommands: at most 100 commands, each 1 to 32 of a-z, 0-9 and _, described in 1 to
+    256 characters."""
+    if method != "setMyCommands":
+        return None
+    commands = params.get("commands") or []
+    if len(commands) > 100:
+        return "BOT_COMMANDS_TOO_MUCH"
+    for command in commands:
+        if not re.fullmatch(r"[a-z0-9_]{1,32}", str(command.get("command", ""))):
+            return "BOT_COMMAND_INVALID"
+        if not 1 <= len(str(command.get("description", ""))) <= 256:
+            return "BOT_COMMAND_DESCRIPTION_INVALID"
+    return None
+
+
+def _delete_problem(method: str, params: dict[str, Any], api: FakeBotApi) -> str | None:
+    """Another user's message in a group is deleted only by an admin with that right."""
+    if method != "deleteMessage":
+        return None
+    if int(params.get("chat_id") or 0) < 0 and int(params.get("chat_id") or 0) not in api.deleters:
+        return "message can't be deleted"
     return None
 
 

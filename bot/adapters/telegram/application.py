@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 from urllib.parse import urlsplit
 
-from telegram import BotCommand, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -29,12 +29,13 @@ from bot.adapters.telegram.chat import PAGES, Context, Origin, TelegramChat
 from bot.adapters.telegram.commands import TypedCommands
 from bot.adapters.telegram.inline import InlineRolls
 from bot.adapters.telegram.keyboards import markup, stored_press
+from bot.adapters.telegram.menus import bot_commands
 from bot.adapters.telegram.outbox import Outbox
 from bot.adapters.telegram.presses import Presses
 from bot.adapters.telegram.private import PLATFORM, PrivateChats
 from bot.commands.help import every_verb
 from bot.config import ConfigError, Settings, TelegramSettings
-from bot.i18n import LANGUAGES, say
+from bot.i18n import LANGUAGES
 from bot.ops.meter import meter
 from bot.ops.telegram_calls import telegram_requests
 from bot.port import RefereePort
@@ -53,11 +54,6 @@ ALLOWED_UPDATES = [
 ADAPTER = "paperref.adapter"
 """Where the application keeps its adapter (bot_data), for the sweep job and tests."""
 App = Application[Any, Any, Any, Any, Any, Any]
-
-
-def bot_commands(lang: str = "en") -> list[BotCommand]:
-    """The command menu in one language (Telegram shows it by the user's language_code)."""
-    return [BotCommand(verb.name, say(verb.help, lang)[:256]) for verb in every_verb(SHARED)]
 
 
 class TelegramAdapter:

@@ -115,6 +115,7 @@ class TypedCommands:
             parsed.args,
             update_id=str(update.update_id),
             private=private,
+            in_the_open=not private,
             text=parsed.text,
             admin=changes_settings and await is_admin(context, chat.id, user.id, private),
             attachment=attachment,
@@ -135,6 +136,7 @@ class TypedCommands:
             return
         replies = await self.referee.handle(inv)
         await self.outbox.deliver(context, replies, origin)
+        await self.outbox.menus.follow(context.bot, inv, origin.chat_id)
 
     async def on_private_start(self, context: Context, update: Update, args: list[str]) -> bool:
         """/start in a DM: the user can now get private messages; True if a DM table should start."""

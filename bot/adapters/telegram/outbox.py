@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from telegram.error import TelegramError
 
 from bot.adapters.telegram.chat import Context, Origin, TelegramChat
+from bot.adapters.telegram.menus import ChatMenus
 from bot.adapters.telegram.messages import coalesce
 from bot.adapters.telegram.private import PrivateChats
 from bot.delivery import Delivery
@@ -22,6 +23,7 @@ class Outbox:
 
     def __init__(self, delivery: Delivery, private: PrivateChats) -> None:
         self.delivery, self.private = delivery, private
+        self.menus = ChatMenus(private.referee)
 
     async def deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
         """Public replies to the table's chat and topic (its board edited in place), private ones

@@ -71,6 +71,7 @@ class Presses:
             return
         replies = await self.answer_press(query, inv)
         await self.outbox.deliver(context, replies, origin)
+        await self.outbox.menus.follow(context.bot, inv, origin.chat_id)
 
     async def turn_page(self, query: CallbackQuery, data: str) -> None:
         """Previous / Next on a paged keyboard: the same message shows the other page."""

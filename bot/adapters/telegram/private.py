@@ -4,9 +4,10 @@ player's cards kept out of the group."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
-from telegram.error import Forbidden
+from telegram.error import Forbidden, TelegramError
 
 from bot.adapters.base import split_chat
 from bot.adapters.telegram.chat import Origin, TelegramChat
@@ -16,6 +17,8 @@ from bot.i18n import say
 from bot.port import RefereePort
 from bot.replies import Private, Refusal, Reply
 from games.i18n import _
+
+log = logging.getLogger(__name__)
 
 PLATFORM = "telegram"
 HAND_SENT = _("Sent to our private chat.")
@@ -87,6 +90,9 @@ class PrivateChats:
         """A typed command's refusal. A game's rule refusal may name the sender's hidden cards,
         so in a group it goes by DM; a player the bot cannot DM gets a short reply without it."""
         origin = chat.origin
+        if reply.refusal is Refusal.SECRET:
+            await self.hide_secret(chat, reply)
+            return
         in_group = int(reply.user_id) != origin.chat_id
         safe = reply.refusal in (Refusal.TURN, Refusal.STALE, Refusal.ERROR)
         if not in_group or safe or not await self.seated(origin.chat, reply.user_id):
@@ -101,6 +107,17 @@ class PrivateChats:
             name=reply.name,
         )
         await chat.notify(say(text, reply.lang), chat.start_link(reply.lang), quote=True)
+
+    async def hide_secret(self, chat: TelegramChat, reply: Private) -> None:
+        """A secret pick typed in the group: its message deleted where the bot may (the right to
+        delete messages), and the player pointed at the private chat's buttons."""
+        origin = chat.origin
+        if origin.message_id is not None:
+            try:
+                await chat.bot.delete_message(origin.chat_id, origin.message_id)
+            except TelegramError as error:
+                log.info("telegram: a typed secret pick stays in %s: %s", origin.chat, error)
+        await chat.notify(reply.text, chat.start_link(reply.lang))
 
     async def send_shareable(self, chat: TelegramChat, reply: Private) -> None:
         """Help and rules asked for in a group: privately when the player has started the bot,

@@ -1,0 +1,151 @@
+"""A command's replies made off the event loop while its commit waits for the disk, and the next
+command's working copy made ahead of it: one helper thread, fed in order, owned by the referee."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from queue import SimpleQueue
+from typing import Any
+
+from storage.rows import Table
+
+log = logging.getLogger(__name__)
+
+
+class Made:
+    """The outcome of work done in the helper thread: a lock held until it is set (a
+    concurrent.futures.Future's condition and bookkeeping cost several microseconds a move)."""
+
+    __slots__ = ("_error", "_set", "_value")
+
+    def __init__(self) -> None:
+        self._set = threading.Lock()
+        self._set.acquire()
+        self._value: Any = None
+        self._error: BaseException | None = None
+
+    def run(self, work: Callable[[], Any]) -> None:
+        try:
+            self._value = work()
+        except BaseException as error:
+            self._error = error
+        finally:
+            self._set.release()
+
+    async def result(self) -> Any:
+        """The outcome, its error raised; the loop never blocks on the helper: work still queued
+        there (other tables' jobs ahead of it) is waited for in an executor thread."""
+        if self._set.acquire(blocking=False):
+            self._set.release()
+        else:
+            await asyncio.get_running_loop().run_in_executor(None, self._wait)
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def _wait(self) -> None:
+        with self._set:
+            pass
+
+
+class Helper:
+    """One thread for work off the event loop, fed by a queue of jobs in order."""
+
+    def __init__(self) -> None:
+        self._jobs: SimpleQueue[Callable[[], object] | None] = SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._count = threading.Lock()
+        self._pending = 0
+        """Jobs put and not yet done (read without a lock: a stale read only costs a hand-over)."""
+
+    def idle(self) -> bool:
+        return self._pending == 0
+
+    def put(self, job: Callable[[], object]) -> bool:
+        """A job for the thread; False (not taken) once it is closed."""
+        if self._closed:
+            return False
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="paperref-helper", daemon=True)
+            self._thread.start()
+        with self._count:
+            self._pending += 1
+        self._jobs.put(job)
+        return True
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                job()
+            except Exception:
+                log.exception("work done ahead of a move failed; the move does it itself")
+            finally:
+                with self._count:
+                    self._pending -= 1
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Every job put so far done (jobs run in order): for the tests and the bench, which must
+        not measure beside it."""
+        done = threading.Event()
+        self.put(done.set)
+        return done.wait(timeout) or self._thread is None
+
+    def close(self) -> None:
+        """Every job put so far is done first."""
+        self._closed = True
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread.join()
+
+
+class Presenting:
+    """One written command's replies (`make`) and the next command's copy (`ahead`): handed to the
+    helper while the commit syncs, else made on the loop once it is written."""
+
+    __slots__ = ("_ahead", "_helper", "_made", "_make")
+
+    def __init__(
+        self, helper: Helper, make: Callable[[], Any], ahead: Callable[[], object] | None
+    ) -> None:
+        self._helper = helper
+        self._make = make
+        self._ahead = ahead
+        self._made: Made | None = None
+
+    def while_syncing(self) -> None:
+        """Called by the store just before its COMMIT waits for the disk (sqlite3 lets go of the
+        GIL meanwhile): one wake of the helper for both jobs, if it is idle (a move never waits
+        behind other tables' work)."""
+        if not self._helper.idle():
+            return
+        made = Made()
+        make, ahead = self._make, self._ahead
+        if self._helper.put(lambda: _then(made, make, ahead)):
+            self._made = made
+
+    async def replies(self) -> Any:
+        """What `make` made: from the helper if it was handed there, else made now (then the copy
+        ahead is left to the helper, as no reply waits for it)."""
+        if self._made is not None:
+            return await self._made.result()
+        said = self._make()
+        if self._ahead is not None:
+            self._helper.put(self._ahead)
+        return said
+
+
+def _then(made: Made, make: Callable[[], Any], ahead: Callable[[], object] | None) -> None:
+    made.run(make)
+    if ahead is not None:
+        ahead()
+
+
+def prepare_spare(table: Table, copy: Callable[[Any], Any]) -> None:
+    """Copy a cached table's state ahead of its next command, in the helper thread: a state is
+    never changed once a command has left it, so the copy is good while the table holds it."""
+    state = table.state
+    table.spare = (state, copy(state))
