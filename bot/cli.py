@@ -22,8 +22,10 @@ if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
 
     from bot.adapters.console import Console
-    from bot.config import Settings
+    from bot.config import Settings, WebSettings
+    from bot.ops.endpoint import Endpoint
     from bot.referee import Referee
+    from bot.web.server import Web
 
 log = logging.getLogger("paperref")
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -84,17 +86,47 @@ def starting() -> Iterator[None]:
         gc.enable()
 
 
-async def run_console(url: str | None, script: Path | None, seed: str | None, fmt: str) -> int:
-    """`url` None: the default database (paperref.db in the working directory)."""
+async def run_console(
+    url: str | None,
+    script: Path | None,
+    seed: str | None,
+    fmt: str,
+    web: WebSettings | None = None,
+) -> int:
+    """`url` None: the default database (paperref.db in the working directory); `web`: serve the
+    pages (at the configured port, else a free one) and name them in the console."""
     with starting():
         from bot.adapters.console import Console
         from storage.db import DEFAULT_URL
 
         referee = await make_referee(url or DEFAULT_URL, seed)
+    endpoint = pages = None
     try:
-        return await _console(Console(referee, fmt=fmt), script)
+        if web is not None:
+            endpoint, pages = await serve_pages(web, referee, metrics=False)
+            print(f"paperref web pages: {pages.public_url}", flush=True)
+        return await _console(Console(referee, fmt=fmt, pages=pages), script)
     finally:
+        if endpoint is not None:
+            await endpoint.close()
         await referee.close()  # the writer thread's last moves, then the connections
+
+
+async def serve_pages(
+    web: WebSettings, referee: Referee, *, metrics: bool, telegram: str | None = None
+) -> tuple[Endpoint, Web]:
+    """The endpoint with the web pages, at the configured port (else a free one)."""
+    from bot.ops.endpoint import serve
+    from bot.web.server import Web
+
+    secret = web.secret.get_secret_value().encode() if web.secret is not None else None
+    pages = Web(referee, public_url=(web.public_url or "").rstrip("/"))
+    pages.link_seconds = web.link_hours * 3600
+    pages.telegram_token = telegram
+    if secret:
+        pages.secret = secret
+    port = web.port if web.port is not None else 0
+    return await serve(web, referee.store.engine, pages, metrics=metrics, port=port), pages
 
 
 async def _console(console: Console, script: Path | None) -> int:
@@ -162,9 +194,9 @@ async def _serve_platforms(settings: Settings, stop: asyncio.Event) -> None:
             refused[InvalidToken] = "config: telegram.token: Telegram refused the token"
     endpoint = None
     if settings.web.port is not None:
-        from bot.ops.endpoint import serve
-
-        endpoint = await serve(settings.web, referee.store.engine)
+        token = settings.telegram.token
+        telegram = token.get_secret_value() if token is not None else None
+        endpoint, _pages = await serve_pages(settings.web, referee, metrics=True, telegram=telegram)
     try:
         await _together(tasks, stop)
     except tuple(refused) as error:
@@ -313,6 +345,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--db", help="database URL (default: config; a temporary file for --script)"
     )
     console.add_argument("--format", choices=("text", "jsonl"), default="text")
+    console.add_argument(
+        "--web",
+        action=argparse.BooleanOptionalAction,
+        help="serve the web pages (default: on, off for --script)",
+    )
     verify = sub.add_parser("verify", help="replay an /export and check every action")
     verify.add_argument("file", type=Path)
     sub.add_parser("run", help="run the configured platforms (the default without a command)")
@@ -342,6 +379,18 @@ def main(argv: list[str] | None = None) -> int:
     except StartError as error:
         print(error, file=sys.stderr)
         return 2
+
+
+def console_web(
+    settings: Settings | None, interactive: bool, asked: bool | None
+) -> WebSettings | None:
+    """The console's pages: on by default at 127.0.0.1 when typed at, off for a transcript
+    (`--web` / `--no-web` say otherwise)."""
+    if not (interactive if asked is None else asked):
+        return None
+    from bot.config import WebSettings
+
+    return settings.web if settings is not None else WebSettings()
 
 
 def _start(args: argparse.Namespace) -> int:
@@ -375,14 +424,15 @@ def _start(args: argparse.Namespace) -> int:
         url = getattr(args, "db", None)
         fmt = getattr(args, "format", "text")
         seed = getattr(args, "seed", None)
+        web = console_web(settings, script is None, getattr(args, "web", None))
         if url is None and script is not None:
             import tempfile  # with shutil, bz2 and lzma: only for a transcript's own database
 
             with tempfile.TemporaryDirectory() as tmp:
                 url = f"sqlite+aiosqlite:///{tmp}/transcript.db"
-                return asyncio.run(run_console(url, script, seed, fmt))
+                return asyncio.run(run_console(url, script, seed, fmt, web))
         configured_url = settings.database.url if settings is not None else None
-        return asyncio.run(run_console(url or configured_url, script, seed, fmt))
+        return asyncio.run(run_console(url or configured_url, script, seed, fmt, web))
     return asyncio.run(run_platforms(settings))
 
 

@@ -79,7 +79,15 @@ class TelegramSettings(_Section):
 class WebSettings(_Section):
     listen: str = "127.0.0.1"
     port: int | None = Field(default=None, ge=0, le=65535)
-    """None: no endpoint (and neither aiohttp's server nor prometheus-client is loaded)."""
+    """None: no endpoint (and neither aiohttp's server nor prometheus-client is loaded); the
+    console serves its pages on a free port anyway."""
+    public_url: str | None = None
+    """Where players reach the pages (behind a proxy); None: http://listen:port."""
+    secret: SecretStr | None = None
+    """Signs players' links; None: a new one each start (links die with the process, and
+    several workers need the same configured secret)."""
+    link_hours: float = Field(default=12.0, gt=0, le=24 * 30)
+    """How long a player's signed link works."""
 
 
 class Settings(_Section):

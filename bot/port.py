@@ -30,7 +30,8 @@ class StoredButtons:
 class ChatFacts:
     """What an adapter may read of a chat: its kept facts, who sits at its open table, whether
     that table's game hides information, where its latest table's board is, and when the
-    platform's next turn timer fires (the console moves its simulated clock to it)."""
+    platform's next turn timer fires (the console moves its simulated clock to it); the open
+    table's id."""
 
     data: Mapping[str, Any]
     seats: tuple[tuple[str | None, str, bool], ...]
@@ -43,6 +44,8 @@ class ChatFacts:
     seated_at: tuple[str, ...] = ()
     """A private chat's user: the chats whose running table seats them (read only for a chat
     with no table of its own)."""
+    table_id: int | None = None
+    """The chat's open table, which its web page is named by."""
 
     @property
     def humans(self) -> list[tuple[str, str]]:

@@ -48,6 +48,7 @@ def settings_secrets(settings: Settings) -> list[str]:
             settings.discord.token,
             settings.telegram.token,
             settings.telegram.secret_token,
+            settings.web.secret,
         )
         if value is not None
     ]

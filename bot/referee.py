@@ -25,7 +25,9 @@ from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.upgrades import behind, refuse_behind, upgraded
 from bot.verbs import SHARED, route
 from bot.verbs.dice import inline_title
+from bot.verbs.info import export_document
 from bot.verbs.play import InTheOpen
+from bot.web.facts import LOG_LINES, TablePage, table_page
 from games.base import NotYourTurn, Rng, RuleError, copy_state
 from games.i18n import _
 from games.registry import engine_for
@@ -494,7 +496,30 @@ class Referee:
             seated_at=()
             if table is not None
             else tuple(await queries.seated_at(platform, chat_id)),
+            table_id=table.id if table is not None else None,
         )
+
+    async def table_page(self, table_id: int, user_id: str | None = None) -> TablePage | None:
+        """What a web page shows of a table to `user_id` (None: a spectator), read without a
+        lock; None for no such table."""
+        table = await self.store.queries.table(table_id)
+        if table is None:
+            return None
+        await upgraded(table, self.store.queries.actions)
+        chat = await self.store.queries.chat(table.platform, table.chat_id)
+        recent = await self.store.queries.actions(table.id, max(0, table.next_seq - LOG_LINES - 1))
+        return table_page(chat, table, recent, user_id)
+
+    async def export(self, table_id: int) -> dict[str, Any] | None:
+        """A finished table's export, as /export gives it (a replay page steps through it)."""
+        table = await self.store.queries.table(table_id)
+        if table is None or table.status != TableStatus.FINISHED or table.seed is None:
+            return None
+        return export_document(table, await self.store.queries.actions(table_id))
+
+    async def revision(self, table_id: int) -> int | None:
+        """A table's stored revision: a web page's live updates follow it (any worker moved it)."""
+        return await self.store.queries.revision(table_id)
 
     def delivery(self, platform: str) -> Delivery:
         """The delivery policy for one platform, keeping its facts here."""

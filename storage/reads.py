@@ -149,6 +149,15 @@ class Queries:
             row = (await session.execute(stmt)).scalars().first()
             return table_value(row) if row is not None else None
 
+    async def table(self, table_id: int) -> Table | None:
+        """One table by its id, any status (the web pages name tables by id)."""
+        stmt = (
+            select(GameTable).where(GameTable.id == table_id).options(selectinload(GameTable.seats))
+        )
+        async with self._sessions() as session:
+            row = (await session.execute(stmt)).scalars().first()
+            return table_value(row) if row is not None else None
+
     async def new_table_id(self) -> int:
         """A new table's id: PostgreSQL's sequence; on SQLite one past the largest (and past
         any this process gave out), which the primary key checks at the commit."""

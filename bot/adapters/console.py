@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.commands.parse import Invocation, ParsedCommand, parse_command
 from bot.durations import format_duration, parse_duration
@@ -20,6 +20,9 @@ from bot.replies import Private, Public, Reply
 from games.base import RuleError
 from games.i18n import _
 from storage.models import utcnow
+
+if TYPE_CHECKING:
+    from bot.web.server import Web
 
 PLATFORM = "console"
 CHAT_ID = "console"
@@ -58,9 +61,19 @@ class Console:
     clock: SimClock = field(default_factory=SimClock)
     messages: int = 0  # channel messages posted in this session; their ids are "1", "2", ...
     known: set[str] = field(default_factory=set)  # ids of messages this session can edit
+    pages: Web | None = None  # the web pages, when served: /new names the table's page
+    page: str | None = None  # a web page, named on the next channel record printed
+    table_id: int | None = None  # the table /new opened last (its replay, when over)
 
     def __post_init__(self) -> None:
         self.referee.clock = self.clock
+        if self.pages is not None:
+            self.pages.deliverers[PLATFORM] = self.deliver_all
+
+    async def deliver_all(self, chat_id: str, replies: Iterable[Reply]) -> None:
+        """A move made on a web page: its replies printed as a typed command's are."""
+        for reply in replies:
+            await self.deliver(reply)
 
     async def line(self, raw: str) -> list[Reply]:
         """One input line; chat that is not a command is ignored (returns no replies)."""
@@ -76,6 +89,12 @@ class Console:
             return []
         if parsed.verb == "wait":
             return await self.wait(" ".join(parsed.args), name)
+        if parsed.verb == "replay" and self.pages is not None and self.table_id is not None:
+            said: Reply = Public(
+                say(_("Replay: {url}", url=self.pages.replay_url(self.table_id)), "en")
+            )
+            self.show(said, None, self.post())
+            return [said]
         args, image = (
             _take_image_arg(parsed.args) if parsed.verb == "board" else (parsed.args, None)
         )
@@ -91,9 +110,30 @@ class Console:
             admin=True,  # whoever types at the console owns it
         )
         replies = await self.referee.handle(inv)
+        if self.pages is not None:
+            replies += await self.page_links(name, parsed.verb, replies)
         for reply in replies:
             await self.deliver(reply, image)
         return replies
+
+    async def page_links(self, name: str, verb: str, replies: list[Reply]) -> list[Reply]:
+        """The web page a record links to rides on the next one: the table's after /new, the
+        replay's at the game's end; a seated player is sent their own page's
+        signed link privately after /new and /join."""
+        assert self.pages is not None
+        facts = await self.referee.chat_facts(PLATFORM, self.chat_id)
+        if verb == "new" and facts.table_id is not None:
+            self.table_id = facts.table_id
+            self.page = self.pages.table_url(facts.table_id)
+        over = any(isinstance(r, Public) and r.outcome is not None for r in replies)
+        if over and self.table_id is not None:
+            self.page = self.pages.replay_url(self.table_id)
+        if verb not in ("new", "join") or facts.table_id is None:
+            return []
+        if user_id(name) not in {user for user, _name in facts.humans}:
+            return []
+        url = self.pages.player_url(facts.table_id, user_id(name), name)
+        return [Private(user_id(name), name, say(_("Your own board: {url}", url=url), "en"))]
 
     async def wait(self, text: str, name: str) -> list[Reply]:
         """`/wait DURATION`: move the simulated clock, firing each deadline at its own time."""
@@ -160,25 +200,45 @@ class Console:
             self.images.append(image)
         to = reply.name if isinstance(reply, Private) else "channel"
         if self.fmt == "jsonl":
-            record: dict[str, Any] = {"to": to, "text": reply.text}
-            if message is not None:
-                record |= {"message": message, "edit": edit}
-            if board is not None:
-                record["board"] = board
-            if isinstance(reply, Public) and reply.outcome is not None:
-                record["outcome"] = reply.outcome
-            if isinstance(reply, Public) and reply.mentions:
-                record["mentions"] = [name for _, name in reply.mentions]
+            record = self._record(reply, to, board, message, edit)
             print(json.dumps(record, ensure_ascii=False), file=self.out, flush=True)
             return
         text = "\n".join(part for part in (reply.text, board) if part)
         if image is not None and reply.board is not None:
             text += f"\n(board written to {image})"
+        page = self._take_page(to)
+        if page is not None:
+            text += "\n" + say(_("Table page: {url}", url=page), "en")
         if isinstance(reply, Private):
             text = "\n".join(f"[to {reply.name}] {line}" for line in text.split("\n"))
         elif edit:
             text = f"[message {message} edited]\n{text}"
         print(text, file=self.out, flush=True)
+
+    def _record(
+        self, reply: Reply, to: str, board: str | None, message: str | None, edit: bool
+    ) -> dict[str, Any]:
+        """One reply as a `jsonl` record."""
+        record: dict[str, Any] = {"to": to, "text": reply.text}
+        if message is not None:
+            record |= {"message": message, "edit": edit}
+        if board is not None:
+            record["board"] = board
+        if isinstance(reply, Public) and reply.outcome is not None:
+            record["outcome"] = reply.outcome
+        if isinstance(reply, Public) and reply.mentions:
+            record["mentions"] = [name for _, name in reply.mentions]
+        page = self._take_page(to)
+        if page is not None:
+            record["page"] = page
+        return record
+
+    def _take_page(self, to: str) -> str | None:
+        """The table's page, once, for the first channel record after /new."""
+        page = self.page if to == "channel" else None
+        if page is not None:
+            self.page = None
+        return page
 
     def _print_channel(self, text: str) -> None:
         if self.fmt == "text":

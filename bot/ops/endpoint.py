@@ -8,10 +8,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+if TYPE_CHECKING:
+    from bot.web.server import Web
 
 from bot.config import WebSettings
 from bot.ops.meter import use
@@ -22,6 +26,8 @@ from storage.db import stored_revisions
 log = logging.getLogger(__name__)
 HEALTH_SECONDS = 5.0
 """How long /healthz waits for the database before it answers 503."""
+SHUTDOWN_SECONDS = 2.0
+"""How long a stopping server lets open requests (live pages) finish."""
 
 
 @dataclass
@@ -35,7 +41,9 @@ class Endpoint:
         await self.runner.cleanup()
 
 
-def application(engine: AsyncEngine) -> web.Application:
+def application(
+    engine: AsyncEngine, pages: Web | None = None, *, metrics: bool = True
+) -> web.Application:
     async def healthz(_request: web.Request) -> web.Response:
         try:
             async with asyncio.timeout(HEALTH_SECONDS):
@@ -46,17 +54,45 @@ def application(engine: AsyncEngine) -> web.Application:
 
     app = web.Application()
     app.router.add_get("/healthz", healthz)
-    app.router.add_get("/metrics", make_aiohttp_handler())
+    if metrics:
+        app.router.add_get("/metrics", make_aiohttp_handler())
+    if pages is not None:
+        pages.install(app)
     return app
 
 
-async def serve(settings: WebSettings, engine: AsyncEngine) -> Endpoint:
-    """Start counting (the Prometheus meter) and serving; `settings.port` must be set."""
-    assert settings.port is not None
-    use(PrometheusMeter())
-    runner = web.AppRunner(application(engine), access_log=None)
+async def serve(
+    settings: WebSettings,
+    engine: AsyncEngine,
+    pages: Web | None = None,
+    *,
+    metrics: bool = True,
+    port: int | None = None,
+) -> Endpoint:
+    """Start counting (the Prometheus meter, unless `metrics` is False) and serving, at `port`
+    (else the configured one; 0: a free one), with the pages when given."""
+    bound = settings.port if port is None else port
+    assert bound is not None
+    if metrics:
+        use(PrometheusMeter())
+    runner = web.AppRunner(
+        application(engine, pages, metrics=metrics),
+        access_log=None,
+        handler_cancellation=True,  # a closed page ends its live updates at once
+        shutdown_timeout=SHUTDOWN_SECONDS,
+    )
     await runner.setup()
-    site = web.TCPSite(runner, settings.listen, settings.port)
+    site = web.TCPSite(runner, settings.listen, bound)
     await site.start()
-    log.info("web: /healthz and /metrics on %s", site.name)
-    return Endpoint(runner, site.port)
+    log.info("web: serving on %s", site.name)
+    endpoint = Endpoint(runner, _bound_port(runner))
+    if pages is not None and not pages.public_url:
+        pages.public_url = f"http://{settings.listen}:{endpoint.port}"
+    return endpoint
+
+
+def _bound_port(runner: web.AppRunner) -> int:
+    """The port the site listens on (the free one the system gave for 0)."""
+    for address in runner.addresses:
+        return int(address[1])
+    raise RuntimeError("the web server bound no address")

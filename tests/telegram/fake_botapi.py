@@ -319,6 +319,9 @@ class FakeBotApi:
         keys = [key for row in markup.get("inline_keyboard", []) for key in row]
         if any(len(key.get("callback_data", "").encode()) > 64 for key in keys):
             return Failure(method, 400, "Bad Request: BUTTON_DATA_INVALID")
+        chat = params.get("chat_id")
+        if any("web_app" in key for key in keys) and (chat is None or int(chat) < 0):
+            return Failure(method, 400, "Bad Request: BUTTON_TYPE_INVALID")  # private chats only
         invalid = _bad_request(method, params, self)
         if invalid is not None:
             return Failure(method, 400, f"Bad Request: {invalid}")

@@ -23,7 +23,7 @@ from telegram.ext import (
 )
 
 from bot.adapters.base import SWEEP_SECONDS, Press
-from bot.adapters.telegram.chat import Context, Origin, TelegramChat
+from bot.adapters.telegram.chat import PAGES, Context, Origin, TelegramChat
 from bot.adapters.telegram.commands import TypedCommands
 from bot.adapters.telegram.inline import InlineRolls
 from bot.adapters.telegram.intake import Intake, confirm, poll
@@ -143,6 +143,8 @@ def build_application(
     processor = ChatUpdates()
     application = builder.concurrent_updates(processor).build()
     TelegramAdapter(referee).install(application)
+    if settings.web.port is not None and settings.web.public_url:
+        application.bot_data[PAGES] = settings.web.public_url.rstrip("/")
     meter().queue("telegram_updates", application.update_queue.qsize)
     meter().queue("telegram_chats", processor.waiting)
     return application

@@ -23,7 +23,7 @@ from telegram.ext import ContextTypes
 from telegram.helpers import create_deep_linked_url
 
 from bot.adapters.base import split_chat, split_message, table_chat
-from bot.adapters.telegram.keyboards import markup
+from bot.adapters.telegram.keyboards import markup, with_open_board
 from bot.adapters.telegram.messages import (
     CAPTION_LIMIT,
     MESSAGE_LIMIT,
@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
 BOARD_MOVED = _("The board moved below.")
+OPEN_BOARD = _("Open board")
+PAGES = "paperref.pages"
+"""bot_data's key of the web pages' public address (boards then carry "Open board")."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,14 @@ class TelegramChat:
     async def board_markup(self, reply: Public) -> InlineKeyboardMarkup | None:
         """The board's buttons, stored at most once however many tries the board takes."""
         if self._markup is None or self._markup[0] is not reply:
-            self._markup = (reply, await self.markup(reply.buttons, reply.version))
+            keys = await self.markup(reply.buttons, reply.version)
+            pages = self.context.bot_data.get(PAGES)
+            if pages and reply.live is not None:
+                lang = reply.board.lang if reply.board is not None else "en"
+                private = self.origin.chat_id > 0
+                label = say(OPEN_BOARD, lang)
+                keys = with_open_board(keys, pages, reply.live.table_id, private, label)
+            self._markup = (reply, keys)
         return self._markup[1]
 
     # ---- bot.delivery.Platform ----

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from telegram.error import TelegramError
 
 from bot.adapters.base import PAGE, STORED, Press, encode_press, page_of, read_stored, stored_data
@@ -51,6 +51,19 @@ def keyboard(
     return InlineKeyboardMarkup(
         pack([(b.label, d or "") for b, d in zip(buttons, datas, strict=True)])
     )
+
+
+def with_open_board(
+    keys: InlineKeyboardMarkup | None, pages: str, table_id: int, private: bool, label: str
+) -> InlineKeyboardMarkup:
+    """The board's keys and "Open board": the Mini App in a private chat (Telegram allows a
+    `web_app` key only there), else the table's page to watch it."""
+    if private:
+        key = InlineKeyboardButton(label, web_app=WebAppInfo(f"{pages}/tg/{table_id}"))
+    else:
+        key = InlineKeyboardButton(label, url=f"{pages}/t/{table_id}")
+    rows = [list(row) for row in keys.inline_keyboard] if keys is not None else []
+    return InlineKeyboardMarkup([*rows, [key]])
 
 
 def paged_keyboard(token: str, labels: Sequence[str], page: int) -> InlineKeyboardMarkup:

@@ -1,0 +1,417 @@
+"""The web pages' routes on the bot's own aiohttp application: a table's page and its live
+updates (server-sent events that follow the table's revision in the database, so any worker
+serves any page), a player's page whose buttons make moves through the referee, and Telegram
+Mini App sign-in."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from aiohttp import web
+
+from bot.commands.parse import Invocation, parse_command
+from bot.i18n import say
+from bot.replies import Private, Reply
+from bot.verify import verify_document
+from bot.web import links
+from bot.web.facts import TablePage, WebPort
+from bot.web.pages import live_html, message_document, table_document
+from bot.web.replay import replay_document, upload_document
+from games.base import RuleError
+from games.i18n import _
+
+log = logging.getLogger(__name__)
+POLL_SECONDS = 0.2
+"""How often a followed table's revision is read (one read per table and process, however many
+pages watch it)."""
+KEEPALIVE_SECONDS = 15.0
+MOVES_PER_WINDOW, WINDOW_SECONDS = 10, 10.0
+"""A player's page may make this many moves in this many seconds."""
+
+MAX_EXPORT = 8 * 1024 * 1024
+"""The largest export file the replay page loads (bytes)."""
+UPLOADS_KEPT = 64
+SPECTATED_KEPT = 1024
+"""Tables whose public live part is kept drawn."""
+
+Deliver = Callable[[str, Sequence[Reply]], Awaitable[None]]
+"""How a platform puts a command's replies in its chat (the console prints them)."""
+
+
+@dataclass
+class _Follow:
+    revision: int | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    readers: int = 0
+    task: asyncio.Task[None] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Watch:
+    """Each followed table's revision, read by one task per table while any page watches it."""
+
+    referee: WebPort
+    follows: dict[int, _Follow] = field(default_factory=dict)
+    closed: bool = False
+
+    async def _poll(self, table_id: int, follow: _Follow) -> None:
+        while True:
+            try:
+                revision = await self.referee.revision(table_id)
+            except Exception:
+                log.warning(
+                    "web: table %s's revision unreadable; tried again", table_id, exc_info=True
+                )
+                revision = follow.revision
+            if revision != follow.revision:
+                follow.revision = revision
+                follow.changed.set()
+                follow.changed = asyncio.Event()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(follow.wake.wait(), POLL_SECONDS)
+            follow.wake.clear()
+
+    def poke(self, table_id: int) -> None:
+        """A move made in this process: read the revision now rather than at the next poll."""
+        follow = self.follows.get(table_id)
+        if follow is not None:
+            follow.wake.set()
+
+    async def revisions(self, table_id: int) -> AsyncIterator[int | None]:
+        """The table's revision now, then each new one; None after KEEPALIVE_SECONDS of none."""
+        follow = self.follows.setdefault(table_id, _Follow())
+        follow.readers += 1
+        if follow.task is None and not self.closed:
+            follow.revision = await self.referee.revision(table_id)
+            follow.task = asyncio.create_task(self._poll(table_id, follow))
+        try:
+            seen = follow.revision
+            yield seen
+            while True:
+                changed = follow.changed
+                if follow.revision == seen:
+                    try:
+                        await asyncio.wait_for(changed.wait(), KEEPALIVE_SECONDS)
+                    except TimeoutError:
+                        yield None
+                        continue
+                seen = follow.revision
+                yield seen
+        finally:
+            follow.readers -= 1
+            if follow.readers == 0 and follow.task is not None:
+                follow.task.cancel()
+                self.follows.pop(table_id, None)
+
+    async def close(self, _app: web.Application | None = None) -> None:
+        """Stop following every table, and start no more (the server stops)."""
+        self.closed = True
+        tasks = [follow.task for follow in self.follows.values() if follow.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.follows.clear()
+
+
+@dataclass
+class Web:
+    """The pages of one process: where they are reached, how links are signed, and how each
+    platform delivers a move made from a page."""
+
+    referee: WebPort
+    public_url: str = ""
+    secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
+    link_seconds: float = 12 * 3600.0
+    telegram_token: str | None = None
+    deliverers: dict[str, Deliver] = field(default_factory=dict)
+    watch: Watch = field(init=False)
+    recent: dict[str, deque[float]] = field(default_factory=dict)
+    uploads: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Exports given to the replay page, by their digest (the newest UPLOADS_KEPT)."""
+    verified: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    """Each replayed export's check (`paperref verify`'s), by its page: made once, not per step."""
+    spectators: dict[int, tuple[int | None, asyncio.Future[str]]] = field(default_factory=dict)
+    """Each table's public live part at its newest revision: drawn once for all spectators."""
+
+    def __post_init__(self) -> None:
+        self.watch = Watch(self.referee)
+
+    def replay_url(self, table_id: int) -> str:
+        return f"{self.public_url}/r/{table_id}"
+
+    def table_url(self, table_id: int) -> str:
+        return f"{self.public_url}/t/{table_id}"
+
+    def player_url(self, table_id: int, user_id: str, name: str) -> str:
+        """A link that signs `user_id` in at this table only, until it expires."""
+        expires = int(time.time() + self.link_seconds)
+        token = links.sign(self.secret, links.Player(table_id, user_id, name, expires))
+        return f"{self.public_url}/p/{token}"
+
+    def csrf(self, token: str) -> str:
+        """The form field a player's page posts with: only a page served to them holds it."""
+        return links.sign(self.secret, links.Player(0, "csrf", token, 0)).rpartition(".")[2]
+
+    def allowed(self, user_id: str) -> bool:
+        """The per-user rate limit of moves from pages."""
+        now = time.monotonic()
+        times = self.recent.setdefault(user_id, deque())
+        while times and times[0] < now - WINDOW_SECONDS:
+            times.popleft()
+        if len(times) >= MOVES_PER_WINDOW:
+            return False
+        times.append(now)
+        return True
+
+    def install(self, app: web.Application) -> None:
+        app.on_shutdown.append(self.watch.close)
+        app.on_cleanup.append(self.watch.close)
+        app.router.add_get("/t/{table}", self.spectate)
+        app.router.add_get("/t/{table}/events", self.spectator_events)
+        app.router.add_get("/p/{token}", self.play)
+        app.router.add_get("/p/{token}/events", self.player_events)
+        app.router.add_post("/p/{token}/move", self.move)
+        app.router.add_get("/r/{table}", self.replay)
+        app.router.add_get("/r/x/{digest}", self.replay_upload)
+        app.router.add_get("/replay", self.replay_form)
+        app.router.add_post("/replay", self.replay_load)
+        app.router.add_get("/tg/{table}", self.mini_app)
+        app.router.add_post("/tg/{table}", self.mini_app_sign_in)
+
+    async def _page(self, table_id: str, user_id: str | None = None) -> TablePage:
+        page = await self.referee.table_page(int(table_id), user_id) if table_id.isdigit() else None
+        if page is None:
+            raise web.HTTPNotFound(text="no such table\n")
+        return page
+
+    def _player(self, request: web.Request) -> links.Player:
+        player = links.signed_player(self.secret, request.match_info["token"], time.time())
+        if player is None:
+            text = say(_("This link is not valid or has expired; ask for a new one."), "en")
+            raise web.HTTPForbidden(text=message_document(text, "en"), content_type="text/html")
+        return player
+
+    async def spectate(self, request: web.Request) -> web.Response:
+        page = await self._page(request.match_info["table"])
+        events = f"/t/{page.table_id}/events"
+        return web.Response(text=table_document(page, events), content_type="text/html")
+
+    async def play(self, request: web.Request) -> web.Response:
+        player = self._player(request)
+        page = await self._page(str(player.table_id), player.user_id)
+        token = request.match_info["token"]
+        html = table_document(page, f"/p/{token}/events", f"/p/{token}/move", self.csrf(token))
+        return web.Response(text=html, content_type="text/html")
+
+    async def _public_live(self, table_id: int, revision: int | None) -> str:
+        """The spectators' live part at a revision, drawn once however many pages ask at once."""
+        kept = self.spectators.get(table_id)
+        if kept is None or kept[0] != revision:
+            kept = (revision, asyncio.ensure_future(self._draw_public(table_id)))
+            self.spectators[table_id] = kept
+            while len(self.spectators) > SPECTATED_KEPT:
+                del self.spectators[next(iter(self.spectators))]
+        return await asyncio.shield(kept[1])
+
+    async def _draw_public(self, table_id: int) -> str:
+        return live_html(await self._page(str(table_id)))
+
+    async def spectator_events(self, request: web.Request) -> web.StreamResponse:
+        table = request.match_info["table"]
+        if not table.isdigit() or await self.referee.revision(int(table)) is None:
+            raise web.HTTPNotFound(text="no such table\n")
+        return await self._stream(request, int(table), partial(self._public_live, int(table)))
+
+    async def player_events(self, request: web.Request) -> web.StreamResponse:
+        player = self._player(request)
+        token = request.match_info["token"]
+
+        async def draw(_revision: int | None) -> str:
+            page = await self._page(str(player.table_id), player.user_id)
+            return live_html(page, f"/p/{token}/move", self.csrf(token))
+
+        return await self._stream(request, player.table_id, draw)
+
+    async def _stream(
+        self, request: web.Request, table_id: int, draw: Callable[[int | None], Awaitable[str]]
+    ) -> web.StreamResponse:
+        """Server-sent events: the live part anew at each revision, a comment to keep it open."""
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+        )
+        await response.prepare(request)
+        first = True
+        try:
+            async for revision in self.watch.revisions(table_id):
+                if revision is None:
+                    await response.write(b": keepalive\n\n")
+                    continue
+                if first:  # the page was drawn at this revision already
+                    first = False
+                    continue
+                html = await draw(revision)
+                data = "".join(f"data: {line}\n" for line in html.split("\n"))
+                await response.write(f"event: board\n{data}\n".encode())
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        return response
+
+    def _same_site(self, request: web.Request) -> bool:
+        """A POST from a page of another site is refused (Origin, else Sec-Fetch-Site)."""
+        origin = request.headers.get("Origin")
+        if origin is not None:
+            return origin == f"{request.scheme}://{request.host}" or (
+                bool(self.public_url) and self.public_url.startswith(origin)
+            )
+        return request.headers.get("Sec-Fetch-Site", "same-origin") in ("same-origin", "none")
+
+    async def move(self, request: web.Request) -> web.Response:
+        """A tapped move: made through the referee as the signed player, exactly as typed, and
+        its replies delivered to the chat; the player's own private replies are the answer."""
+        player = self._player(request)
+        form = await request.post()
+        token = request.match_info["token"]
+        if not self._same_site(request) or form.get("csrf") != self.csrf(token):
+            raise web.HTTPForbidden(text="cross-site request refused\n")
+        page = await self._page(str(player.table_id), player.user_id)
+        if not self.allowed(player.user_id):
+            text = say(_("Too many moves at once; wait a few seconds."), page.lang)
+            return self._answer(request, token, text, status=429)
+        command = str(form.get("command", ""))
+        if command not in {c for _shown, c in page.moves}:
+            text = say(
+                _("That move is not offered to you now; the board shows what is."), page.lang
+            )
+            return self._answer(request, token, text, status=409)
+        replies = await self._make(page, player, command)
+        said = [r.text for r in replies if isinstance(r, Private) and r.user_id == player.user_id]
+        return self._answer(request, token, "\n".join(said) or say(_("Done."), page.lang))
+
+    async def _make(self, page: TablePage, player: links.Player, command: str) -> list[Reply]:
+        parsed = parse_command(command)
+        assert parsed is not None  # an offered move is a command
+        inv = Invocation(
+            page.platform,
+            page.chat_id,
+            player.user_id,
+            player.name,
+            parsed.verb,
+            parsed.args,
+            text=parsed.text,
+        )
+        replies = await self.referee.handle(inv)
+        self.watch.poke(page.table_id)
+        deliver = self.deliverers.get(page.platform)
+        if deliver is not None:
+            await deliver(page.chat_id, replies)
+        return replies
+
+    @staticmethod
+    def _answer(request: web.Request, token: str, text: str, status: int = 200) -> web.Response:
+        """Text for the page's script; a form posted without scripts goes back to the page."""
+        if "text/plain" in request.headers.get("Accept", ""):
+            return web.Response(text=text, status=status)
+        raise web.HTTPSeeOther(f"/p/{token}")
+
+    async def replay(self, request: web.Request) -> web.Response:
+        table = request.match_info["table"]
+        doc = await self.referee.export(int(table)) if table.isdigit() else None
+        if doc is None:
+            text = say(_("There is a replay once the game is over."), "en")
+            return web.Response(
+                text=message_document(text, "en"), status=404, content_type="text/html"
+            )
+        return self._replay(request, doc, f"/r/{table}")
+
+    async def replay_upload(self, request: web.Request) -> web.Response:
+        digest = request.match_info["digest"]
+        doc = self.uploads.get(digest)
+        if doc is None:
+            return web.Response(text=upload_document(), status=404, content_type="text/html")
+        return self._replay(request, doc, f"/r/x/{digest}")
+
+    def _replay(self, request: web.Request, doc: dict[str, Any], base: str) -> web.Response:
+        step = request.query.get("step", "0")
+        number = int(step) if step.isdigit() else 0
+        try:
+            if base not in self.verified:
+                self.verified[base] = verify_document(doc)
+                while len(self.verified) > UPLOADS_KEPT:
+                    del self.verified[next(iter(self.verified))]
+            html = replay_document(doc, number, base, self.verified[base])
+        except (RuleError, KeyError, TypeError, ValueError, IndexError):
+            html = upload_document(
+                refused=say(_("This file does not replay as a paperref export."), "en")
+            )
+        return web.Response(text=html, content_type="text/html")
+
+    async def replay_form(self, _request: web.Request) -> web.Response:
+        return web.Response(text=upload_document(), content_type="text/html")
+
+    async def replay_load(self, request: web.Request) -> web.Response:
+        """An /export file given to the page: kept (bounded) and stepped through like a table's."""
+        form = await request.post()
+        upload = form.get("export")
+        raw = upload.file.read(MAX_EXPORT + 1) if isinstance(upload, web.FileField) else b""
+        try:
+            doc = json.loads(raw) if 0 < len(raw) <= MAX_EXPORT else None
+        except ValueError:
+            doc = None
+        if not isinstance(doc, dict):
+            html = upload_document(
+                refused=say(_("This file does not replay as a paperref export."), "en")
+            )
+            return web.Response(text=html, status=400, content_type="text/html")
+        digest = hashlib.sha256(raw).hexdigest()[:32]
+        self.uploads[digest] = doc
+        while len(self.uploads) > UPLOADS_KEPT:
+            del self.uploads[next(iter(self.uploads))]
+        raise web.HTTPSeeOther(f"/r/x/{digest}")
+
+    async def mini_app(self, request: web.Request) -> web.Response:
+        """The Mini App's page: Telegram puts `initData` in the address's fragment; the page
+        posts it back to be checked, and goes on to the player's page."""
+        table = request.match_info["table"]
+        script = (
+            "const p=new URLSearchParams(location.hash.slice(1));"
+            "const d=p.get('tgWebAppData')||(window.Telegram&&Telegram.WebApp.initData)||'';"
+            f"fetch('/tg/{table}',{{method:'POST',body:new URLSearchParams({{initData:d}})}})"
+            ".then(async r=>{const t=await r.text();if(r.ok)location.replace(t);"
+            "else document.getElementById('said').textContent=t;});"
+        )
+        body = f'<p id="said" role="status">…</p><script>{script}</script>'
+        html = f'<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body>{body}</body></html>'
+        return web.Response(text=html, content_type="text/html")
+
+    async def mini_app_sign_in(self, request: web.Request) -> web.Response:
+        """`initData` checked with the bot token (Telegram's spec, with an age limit): the
+        player's signed link, for the user Telegram vouches for at this table."""
+        form = await request.post()
+        user = None
+        if self.telegram_token and self._same_site(request):
+            user = links.telegram_user(
+                self.telegram_token, str(form.get("initData", "")), time.time()
+            )
+        if user is None:
+            text = say(
+                _("Telegram did not vouch for this sign-in; open the board from the chat again."),
+                "en",
+            )
+            return web.Response(text=text, status=403)
+        page = await self._page(request.match_info["table"])
+        name = " ".join(str(user.get(k, "")) for k in ("first_name", "last_name")).strip()
+        return web.Response(
+            text=self.player_url(page.table_id, str(user["id"]), name or str(user["id"]))
+        )

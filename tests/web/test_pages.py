@@ -1,0 +1,149 @@
+"""Replays of every game's export, a chat move on the table's page within a second, and the
+player's page refusing what is not theirs."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.pipeline import state_digest
+from bot.web import links
+from games.base import Action, Rng
+from games.registry import engine_for
+from games.replay import apply
+from games.versions import current
+from tests.web.conftest import Bot
+from tests.web.test_play import GAMES, revision
+from tests.web.test_play import links as page_links
+
+SHORT = {"gotown": {"short": True}, "papercraft": {"rounds": 1, "points": 100}}
+STEPPED = 4
+"""Steps walked by keyboard before jumping to the last (every step is also fetched)."""
+
+
+def exported(game: str) -> dict[str, Any]:
+    """A finished game of bots as /export writes it: seed, commitment, every action's digest."""
+    engine = engine_for(game)
+    seed, names = f"replay-{game}", ["Ann", "Bob"]
+    rng = Rng(seed)
+    options = SHORT.get(game, {})
+    state, _events = engine.setup(names, options, rng)
+    actions = []
+    while engine.outcome(state) is None:
+        seat = engine.waiting(state)[0]
+        move = engine.bot_move(state, seat, rng.fork(f"bot{len(actions)}"))
+        apply(engine, state, Action(seat, move.verb, move.args), rng, names[seat])
+        digest = state_digest(state, rng.position)
+        actions.append(
+            {
+                "seq": len(actions) + 1,
+                "seat": seat,
+                "verb": move.verb,
+                "args": list(move.args),
+                "digest": digest,
+            }
+        )
+    return {
+        "format": "paperref-export/1",
+        "game": game,
+        "engine_version": current(engine.versions),
+        "options": options,
+        "seats": [{"position": i, "name": n, "bot": True} for i, n in enumerate(names)],
+        "commitment": hashlib.sha256(seed.encode()).hexdigest(),
+        "actions": actions,
+        "seed": seed,
+    }
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_an_export_given_to_the_replay_page_steps_to_the_end_verified(
+    bot: Bot, phone: Any, tmp_path: Path, game: str
+) -> None:
+    doc = exported(game)
+    upload = tmp_path / f"paperref-{game}.json"
+    upload.write_text(json.dumps(doc))
+    page = phone.new_page()
+    page.goto(f"{bot.web.public_url}/replay")
+    page.set_input_files("#export", str(upload))
+    page.click("form button")
+    page.wait_for_selector(".verified")
+    assert page.locator("h2[aria-live]").inner_text() == f"Action 0 of {len(doc['actions'])}"
+    for number in range(1, STEPPED + 1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            f"document.querySelector('h2[aria-live]').innerText.startsWith('Action {number} ')"
+        )
+    base = page.url.split("?")[0]
+    for number in range(len(doc["actions"]) + 1):
+        status, html = fetch(f"{base}?step={number}")
+        assert status == 200 and "verified" in html, number
+    page.keyboard.press("End")
+    page.wait_for_selector(".outcome")
+    assert "Final scores" in page.content() and "verified" in page.content()
+    doc["actions"][-1]["digest"] = "0" * 64
+    upload.write_text(json.dumps(doc))
+    page.goto(f"{bot.web.public_url}/replay")
+    page.set_input_files("#export", str(upload))
+    page.click("form button")
+    assert "not verified" in page.locator(".failed").inner_text()
+
+
+def test_a_move_in_the_chat_shows_on_the_page_within_a_second(bot: Bot, phone: Any) -> None:
+    bot.say("Ann: /new gotown --first Ann")
+    bot.say("Bob: /join")
+    bot.say("Ann: /start")
+    table_url, _own = page_links(bot)
+    page = phone.new_page()
+    page.goto(table_url)
+    before = revision(page)
+    table = bot.call(bot.referee.store.queries.table(int(table_url.rsplit("/", 1)[1])))
+    assert table is not None
+    move = engine_for("gotown").legal(table.state, 0)[0]
+    bot.say(f"Ann: {move.text}")
+    page.wait_for_function(
+        f"document.querySelector('.turn').dataset.revision !== '{before}'", timeout=1_000
+    )
+    [action] = bot.call(bot.referee.store.queries.actions(table.id))
+    assert page.locator(".log li").last.inner_text() == action.summary
+
+
+def test_a_players_link_is_theirs_only_and_expires(bot: Bot) -> None:
+    bot.say("Ann: /new gotown --first Ann")
+    bot.say("Bob: /join")
+    bot.say("Ann: /start")
+    _table, own = page_links(bot)
+    status, html = fetch(own["Ann"])
+    assert status == 200 and 'class="move"' in html
+    status, html = fetch(own["Bob"])
+    assert status == 200 and 'class="move"' not in html, "not Bob's turn: no moves offered"
+    token = own["Ann"].rsplit("/", 1)[1]
+    body, _, mac = token.partition(".")
+    forged = own["Ann"].replace(token, f"{body}.{mac[::-1]}")
+    expired = links.sign(
+        bot.web.secret, links.Player(1, "console:ann", "Ann", int(time.time()) - 1)
+    )
+    for refused in (forged, f"{bot.web.public_url}/p/{expired}"):
+        assert fetch(refused)[0] == 403
+    request = urllib.request.Request(
+        own["Ann"] + "/move",
+        data=b"command=%2Fpass&csrf=x",
+        headers={"Origin": "https://elsewhere.example"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused_post:
+        urllib.request.urlopen(request)
+    assert refused_post.value.code == 403, "a cross-site post is refused"
