@@ -24,7 +24,7 @@ KEY_NAMES = {
 WORDS = {
     "text": Name({"en": "text", "pl": "tekst"}),
     "image": Name({"en": "image", "pl": "obraz"}),
-    "auto": Name({"en": "auto", "pl": "auto"}),
+    "auto": Name({"en": "auto", "pl": "automatyczna"}),
     "default": Name({"en": "default", "pl": "domyślne"}),
     "all": Name({"en": "all", "pl": "wszystkie"}),
 }

@@ -38,7 +38,7 @@ async def test_settings_take_polish_keys_and_values(console: Console) -> None:
     ]
     assert "np. /settings plansza obraz." in said[4]
     assert to(records, "Ann") == [
-        "plansza musi mieć jedną z wartości: tekst, obraz.",
+        "plansza musi mieć jedną z wartości: automatyczna, tekst, obraz.",
         "Nie ma ustawienia kolor; ustawienia to plansza, język, czas-tury, gry.",
     ]
     records = await run_lines(console, "Ann: /settings board text\nAnn: /settings language en")

@@ -251,7 +251,7 @@ async def test_settings_are_per_chat_and_override_the_config(console: Console) -
     )
     assert board[0].image, "the chat's board setting wins over the config's auto"
     records = await run_lines(console, "Ann: /settings board default\nAnn: /settings")
-    assert "  plansza: auto (domyślnie)" in channel(records)[1]
+    assert "  plansza: automatyczna (domyślnie)" in channel(records)[1]
 
 
 async def test_only_an_admin_changes_settings(referee: Referee) -> None:
