@@ -433,7 +433,7 @@ async def test_long_text_is_split_and_long_commands_are_stored_not_dropped(
 ) -> None:
     assert tg.app is not None and tg.referee is not None
     adapter = TelegramAdapter(tg.referee)
-    context = SimpleNamespace(bot=tg.app.bot)
+    context = SimpleNamespace(bot=tg.app.bot, bot_data=tg.app.bot_data)
     text = "\n".join(f"line {n:05d} <&> " + "x" * 80 for n in range(100))
     markup = keyboard([Button("Done", "/done")], 3)
     mark = len(fake.calls)
@@ -561,7 +561,7 @@ async def test_settings_need_a_group_administrator_and_reminders_link_the_player
     later = utcnow() + timedelta(minutes=6)
     tg.referee.clock = lambda: later
     adapter = tg.app.bot_data[ADAPTER]
-    context = SimpleNamespace(bot=tg.app.bot)
+    context = SimpleNamespace(bot=tg.app.bot, bot_data=tg.app.bot_data)
     mark = len(fake.calls)
     await adapter.sweep(context)
     [reminder] = to(fake.calls[mark:], GROUP)
