@@ -139,7 +139,8 @@ EMPTY = "#ffffff"
 def city_grid(state: SkylinesState, cat: Catalog, seat: int) -> Grid:
     """A player's city as a picture: a column per building, its built cards stacked from the
     bottom in their type's colour; the column's label marks the mayor and counts tucked cards."""
-    stacks = city.spots(state, seat)  # none while the cities are being chosen: an empty lot
+    choosing = state["phase"] == "city"  # a chosen city stays secret until all have chosen
+    stacks = [] if choosing else city.spots(state, seat)
     high = max((len(s["built"]) for s in stacks if s is not None), default=1)
     types = cat.types
     cells: list[Cell] = []
@@ -163,7 +164,7 @@ def city_grid(state: SkylinesState, cat: Catalog, seat: int) -> Grid:
         title=_(
             "{player}'s city ({city})",
             player=state["names"][seat],
-            city=cat.label(state["city"][seat]) or _("not chosen yet"),
+            city=_("not revealed yet") if choosing else cat.label(state["city"][seat]),
         ),
     )
 

@@ -38,7 +38,7 @@ def test_roster_with_hp_bars_and_positions_table() -> None:
     assert row[2] == "15/30"
     meter = next(m for m in view.meters if m.name == "Grave Legion 1 (Bob)")
     assert (meter.value, meter.maximum) == (15, 30)
-    assert "Grave Legion 1 (Bob):\n  █████░░░░░ 15/30" in render_text(view)  # phone-width
+    assert "Grave Legion 1 (Bob):\n  █████░░░░░ 15/30" in render_text(view)  # 40 columns a line
     field = view.grids[0]
     assert (field.rows, field.cols, field.in_text) == (36, 36, False)
     bob = {c.colour for c in field.cells if c.label == "GL1"}
