@@ -136,6 +136,7 @@ class Web:
     link_seconds: float = 12 * 3600.0
     telegram_token: str | None = None
     deliverers: dict[str, Deliver] = field(default_factory=dict)
+    moves_per_window: int = MOVES_PER_WINDOW
     watch: Watch = field(init=False)
     recent: dict[str, deque[float]] = field(default_factory=dict)
     uploads: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -170,7 +171,7 @@ class Web:
         times = self.recent.setdefault(user_id, deque())
         while times and times[0] < now - WINDOW_SECONDS:
             times.popleft()
-        if len(times) >= MOVES_PER_WINDOW:
+        if len(times) >= self.moves_per_window:
             return False
         times.append(now)
         return True
