@@ -13,7 +13,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -22,6 +22,7 @@ from aiohttp import web
 
 from bot.commands.parse import Invocation, parse_command
 from bot.i18n import say
+from bot.port import Deliver
 from bot.replies import Private, Reply
 from bot.verify import verify_document
 from bot.web import links
@@ -44,9 +45,6 @@ MAX_EXPORT = 8 * 1024 * 1024
 UPLOADS_KEPT = 64
 SPECTATED_KEPT = 1024
 """Tables whose public live part is kept drawn."""
-
-Deliver = Callable[[str, Sequence[Reply]], Awaitable[None]]
-"""How a platform puts a command's replies in its chat (the console prints them)."""
 
 
 @dataclass

@@ -54,16 +54,32 @@ def keyboard(
 
 
 def with_open_board(
-    keys: InlineKeyboardMarkup | None, pages: str, table_id: int, private: bool, label: str
+    keys: InlineKeyboardMarkup | None,
+    pages: str,
+    table_id: int,
+    labels: tuple[str, str],
+    own_board: str | None,
 ) -> InlineKeyboardMarkup:
-    """The board's keys and "Open board": the Mini App in a private chat (Telegram allows a
-    `web_app` key only there), else the table's page to watch it."""
-    if private:
-        key = InlineKeyboardButton(label, web_app=WebAppInfo(f"{pages}/tg/{table_id}"))
+    """The board's keys and its pages. In a private chat (`own_board` None) the Mini App, the
+    player's own board (Telegram allows a `web_app` key only there); in a group the table's page
+    to watch, and `own_board`: a link into the player's private chat, where the Mini App opens."""
+    watch, mine = labels
+    if own_board is None:
+        row = [InlineKeyboardButton(watch, web_app=WebAppInfo(f"{pages}/tg/{table_id}"))]
     else:
-        key = InlineKeyboardButton(label, url=f"{pages}/t/{table_id}")
+        row = [
+            InlineKeyboardButton(watch, url=f"{pages}/t/{table_id}"),
+            InlineKeyboardButton(mine, url=own_board),
+        ]
     rows = [list(row) for row in keys.inline_keyboard] if keys is not None else []
-    return InlineKeyboardMarkup([*rows, [key]])
+    return InlineKeyboardMarkup([*rows, row])
+
+
+def mini_app(pages: str, table_id: int, label: str) -> InlineKeyboardMarkup:
+    """The Mini App's key alone, for a private chat: it signs the user in at the table."""
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, web_app=WebAppInfo(f"{pages}/tg/{table_id}"))]]
+    )
 
 
 def paged_keyboard(token: str, labels: Sequence[str], page: int) -> InlineKeyboardMarkup:
