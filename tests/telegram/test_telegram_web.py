@@ -4,6 +4,7 @@ before the player's page opens."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -16,7 +17,7 @@ import aiohttp
 import pytest
 
 from bot.cli import serve_pages
-from bot.config import WebSettings
+from bot.config import Settings, WebSettings
 from bot.web.server import Web
 from tests.telegram.fake_botapi import BOT_NAME, TOKEN, FakeBotApi
 from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, board, settings
@@ -189,3 +190,36 @@ async def test_the_fake_refuses_a_web_app_key_in_a_group(fake: FakeBotApi) -> No
     ):
         refused = await answer.json()
     assert answer.status == 400 and refused["description"] == "Bad Request: BUTTON_TYPE_INVALID"
+
+
+async def test_the_cli_hands_the_pages_to_every_platform(
+    monkeypatch: pytest.MonkeyPatch, db_url: str
+) -> None:
+    """Each adapter's `run` gets the served pages, so it can register how a page's move reaches
+    its chats (a new platform is one more adapter file, nothing more)."""
+    from bot import cli
+    from bot.adapters import discord as discord_adapter
+    from bot.adapters import telegram as telegram_adapter
+
+    given: dict[str, Any] = {}
+
+    def recorder(name: str) -> Any:
+        async def run(_referee: Any, _settings: Any, _stop: Any, pages: Any) -> None:
+            given[name] = pages
+
+        return run
+
+    monkeypatch.setattr(discord_adapter, "run", recorder("discord"))
+    monkeypatch.setattr(telegram_adapter, "run", recorder("telegram"))
+    config = Settings.model_validate(
+        {
+            "database": {"url": db_url},
+            "discord": {"token": "fake-token"},
+            "telegram": {"token": TOKEN},
+            "web": {"port": 0},
+        }
+    )
+    await cli._serve_platforms(config, asyncio.Event())
+    assert set(given) == {"discord", "telegram"}
+    assert given["discord"] is given["telegram"]
+    assert isinstance(given["telegram"], Web) and given["telegram"].telegram_token == TOKEN
