@@ -178,6 +178,22 @@ async def test_my_board_opens_the_mini_app_in_the_players_private_chat(
     assert not [c for c in calls if c.chat_id == FORUM], "nothing said in the group"
 
 
+async def test_a_hand_in_a_private_chat_carries_the_mini_app(
+    web: tuple[Harness, Web], fake: FakeBotApi
+) -> None:
+    tg, pages = web
+    await tg.start_privately(ANN, BOB)
+    for user, line in ((ANN, "/new papertales"), (BOB, "/join"), (ANN, "/start")):
+        await tg.say(user, line)
+    assert tg.referee is not None
+    table = (await tg.referee.chat_facts("telegram", str(GROUP))).table_id
+    packets = [c for c in fake.calls if c.chat_id == ANN.id and "packet" in c.text]
+    assert packets, "Ann's packet and its picks went to her private chat"
+    keys = [key for key in packets[-1].buttons() if "web_app" in key]
+    assert [key["web_app"]["url"] for key in keys] == [f"{pages.public_url}/tg/{table}"]
+    assert not fake.refused
+
+
 async def test_the_fake_refuses_a_web_app_key_in_a_group(fake: FakeBotApi) -> None:
     key = {"text": "Open", "web_app": {"url": "https://example.org/tg/1"}}
     markup = json.dumps({"inline_keyboard": [[key]]})

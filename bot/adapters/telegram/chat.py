@@ -23,7 +23,7 @@ from telegram.ext import ContextTypes
 from telegram.helpers import create_deep_linked_url
 
 from bot.adapters.base import split_chat, split_message, table_chat
-from bot.adapters.telegram.keyboards import markup, with_open_board
+from bot.adapters.telegram.keyboards import below, markup, mini_app_key, with_open_board
 from bot.adapters.telegram.messages import (
     CAPTION_LIMIT,
     MESSAGE_LIMIT,
@@ -231,9 +231,14 @@ class TelegramChat:
         return self.elsewhere(Origin(user, user))
 
     async def private_markup(self, reply: Private) -> InlineKeyboardMarkup | None:
-        """A DM's buttons name the table's chat (unless the table's chat is that DM)."""
+        """A DM's buttons name the table's chat (unless the table's chat is that DM); a hand's
+        carry the Mini App too, the player's own board, when the pages are served."""
         here = int(reply.user_id) == self.origin.chat_id
-        return await self.markup(reply.buttons, reply.version, "" if here else self.origin.chat)
+        keys = await self.markup(reply.buttons, reply.version, "" if here else self.origin.chat)
+        pages = self.context.bot_data.get(PAGES)
+        if not pages or reply.hand is None or here:  # a private table's board carries it
+            return keys
+        return below(keys, [mini_app_key(pages, reply.hand, say(MY_BOARD, reply.lang))])
 
     async def send_private(self, reply: Private) -> str | None:
         """A DM (a hand as one message: its text, or a picture); the id of its last message.

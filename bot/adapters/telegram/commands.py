@@ -18,7 +18,7 @@ from bot.adapters.telegram.chat import (
     TelegramChat,
     thread_of,
 )
-from bot.adapters.telegram.keyboards import mini_app
+from bot.adapters.telegram.keyboards import below, mini_app_key
 from bot.adapters.telegram.messages import escape
 from bot.adapters.telegram.outbox import Outbox
 from bot.adapters.telegram.private import PrivateChats, chat_of_start
@@ -187,7 +187,7 @@ class TypedCommands:
         if not pages or table is None:
             return
         text = escape(say(_("Your own board at the table in your group:"), lang))
-        keys = mini_app(pages, table, say(MY_BOARD, lang))
+        keys = below(None, [mini_app_key(pages, table, say(MY_BOARD, lang))])
         await context.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML, reply_markup=keys)
 
     async def send_hand(self, context: Context, update: Update, group: str) -> None:
