@@ -312,8 +312,11 @@ class Web:
         replies = await self.referee.handle(inv)
         self.watch.poke(page.table_id)
         deliver = self.deliverers.get(page.platform)
-        if deliver is not None:
-            await deliver(page.chat_id, replies)
+        try:
+            if deliver is not None:
+                await deliver(page.chat_id, replies)
+        except Exception:  # the move stands; the page still answers the player
+            log.exception("web: a move at table %s was made but not delivered", page.table_id)
         return replies
 
     @staticmethod
