@@ -64,9 +64,15 @@ async def test_a_move_made_on_the_page_reaches_the_channel(
         status, said = await post_move(pages, pages.player_url(table, str(ANN.id), "Ann"))
         assert status == 200, said
         posted = channel_posts(fake.messages[sent:])
-    assert len(await referee.store.queries.actions(table)) == logged + 1, "logged once"
+        assert len(await referee.store.queries.actions(table)) == logged + 1, "logged once"
+        link = pages.player_url(table, str(ANN.id), "Ann")
+        status, said = await post_move(pages, link, "/done")
+        assert status == 200, said
+        ended = channel_posts(fake.messages[sent:])
     assert [e["id"] for e in fake.edits[edits:]][:1] == [board], "the board edited in place"
     assert "Ann builds" in " ".join(m["content"] for m in posted)
+    assert f"<@{BOB.id}>" in " ".join(m["content"] for m in ended), "Bob is pinged: his turn"
+    assert fake.edits[-1]["embeds"][0]["title"] == "GoTown: Bob to play."
     assert not fake.refused
 
 

@@ -137,8 +137,15 @@ async def test_a_move_made_on_the_page_reaches_the_tables_forum_topic(
     edited = [c for c in calls if c.method.startswith("edit") and c.chat_id == FORUM]
     assert edited and edited[0].params["message_id"] == str(before.result["message_id"])
     assert "Ann builds" in " ".join(c.text for c in calls if c.chat_id == FORUM)
+    mark = len(fake.calls)
+    status, said = await post_move(pages, pages.player_url(table, str(ANN.id), "Ann"), "/done")
+    assert status == 200, said
+    calls += [c for c in fake.calls[mark:] if c.method != "getUpdates"]
+    said_there = " ".join(str(c.params.get("text", "")) for c in calls if c.chat_id == FORUM)
+    assert f"tg://user?id={BOB.id}" in said_there, "Bob is mentioned: his turn"
+    assert "Bob to play" in (await board(tg, FORUM, f"{FORUM}:{TOPIC}")).text
     posted = [c for c in calls if c.method.startswith("send") and c.chat_id == FORUM]
-    assert all(c.params.get("message_thread_id") == str(TOPIC) for c in posted)
+    assert posted and all(c.params.get("message_thread_id") == str(TOPIC) for c in posted)
     assert not [c for c in calls if c.status != 200]
 
 
