@@ -70,6 +70,7 @@ class TelegramAdapter:
         self.commands = TypedCommands(referee, self.private, self.outbox)
         self.presses = Presses(referee, self.private, self.outbox)
         self.inline = InlineRolls(referee, self.delivery, self.outbox)
+        self.sweeping = asyncio.Lock()
 
     def install(self, application: App, pages: PagesPort | None = None) -> None:
         """Its handlers and the sweep; with `pages`, how a move made on a web page is delivered."""
@@ -90,13 +91,22 @@ class TelegramAdapter:
 
     async def sweep(self, context: Context) -> None:
         """The turn timers' clock (JobQueue): due reminders and timeouts, delivered like replies."""
-        try:
-            notices = await self.referee.sweep([PLATFORM])
-        except Exception:
-            log.exception("telegram: the deadline sweep failed; it runs again shortly")
+        async with self.sweeping:
+            try:
+                notices = await self.referee.sweep([PLATFORM])
+            except Exception:
+                log.exception("telegram: the deadline sweep failed; it runs again shortly")
+                return
+            for notice in notices:
+                await self.deliver(context, notice.replies, Origin.of_chat(notice.chat_id))
+
+    async def stop_sweeping(self, application: App) -> None:
+        """Start no sweep and let a running one deliver what it fired: stopping the JobQueue
+        cancels a running job, and its timeouts' notices would be lost."""
+        if application.job_queue is not None and application.job_queue.scheduler.running:
+            application.job_queue.scheduler.pause()
+        async with self.sweeping:
             return
-        for notice in notices:
-            await self.deliver(context, notice.replies, Origin.of_chat(notice.chat_id))
 
     async def deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
         await self.outbox.deliver(context, replies, origin)
@@ -189,9 +199,11 @@ async def serve(application: App, settings: Settings, stop: asyncio.Event | None
             else:
                 await poll(intake, stop, ALLOWED_UPDATES)
         finally:
+            adapter: TelegramAdapter = application.bot_data[ADAPTER]
             if hook is not None:
                 await hook.close()
             finished, cancelled = await intake.drain()
+            await adapter.stop_sweeping(application)
             if hook is not None:
                 await hook.cleanup()
             elif not webhook:
