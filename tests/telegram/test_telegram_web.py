@@ -149,6 +149,22 @@ async def test_a_move_made_on_the_page_reaches_the_tables_forum_topic(
     assert not [c for c in calls if c.status != 200]
 
 
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+async def test_a_page_move_told_to_wait_is_paced_as_a_typed_one(
+    web: tuple[Harness, Web], fake: FakeBotApi
+) -> None:
+    """Its messages go through the chat's rate limiter: a 429 holds the chat, then it is sent."""
+    tg, pages = web
+    table = await topic_table(tg, fake)
+    fake.fail_next("sendMessage", 429, "Too Many Requests: retry after 1", retry_after=1)
+    mark = len(fake.calls)
+    status, said = await post_move(pages, pages.player_url(table, str(ANN.id), "Ann"))
+    assert status == 200, said
+    sends = [c for c in fake.calls[mark:] if c.method == "sendMessage" and c.chat_id == FORUM]
+    assert [c.status for c in sends] == [429, 200] and sends[0].text == sends[1].text
+    assert sends[1].params["message_thread_id"] == str(TOPIC)
+
+
 async def test_a_forged_or_expired_link_makes_no_move(
     web: tuple[Harness, Web], fake: FakeBotApi
 ) -> None:
