@@ -13,7 +13,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -22,6 +22,7 @@ from aiohttp import web
 
 from bot.commands.parse import Invocation, parse_command
 from bot.i18n import say
+from bot.port import Deliver
 from bot.replies import Private, Reply
 from bot.verify import verify_document
 from bot.web import links
@@ -44,9 +45,6 @@ MAX_EXPORT = 8 * 1024 * 1024
 UPLOADS_KEPT = 64
 SPECTATED_KEPT = 1024
 """Tables whose public live part is kept drawn."""
-
-Deliver = Callable[[str, Sequence[Reply]], Awaitable[None]]
-"""How a platform puts a command's replies in its chat (the console prints them)."""
 
 
 @dataclass
@@ -315,8 +313,11 @@ class Web:
         replies = await self.referee.handle(inv)
         self.watch.poke(page.table_id)
         deliver = self.deliverers.get(page.platform)
-        if deliver is not None:
-            await deliver(page.chat_id, replies)
+        try:
+            if deliver is not None:
+                await deliver(page.chat_id, replies)
+        except Exception:  # the move stands; the page still answers the player
+            log.exception("web: a move at table %s was made but not delivered", page.table_id)
         return replies
 
     @staticmethod
