@@ -196,7 +196,8 @@ async def _serve_platforms(settings: Settings, stop: asyncio.Event) -> None:
     if settings.web.port is not None:
         token = settings.telegram.token
         telegram = token.get_secret_value() if token is not None else None
-        endpoint, _pages = await serve_pages(settings.web, referee, metrics=True, telegram=telegram)
+        endpoint, pages = await serve_pages(settings.web, referee, metrics=True, telegram=telegram)
+        referee.leaderboard_url = pages.leaderboard_url
     try:
         await _together(tasks, stop)
     except tuple(refused) as error:

@@ -27,6 +27,7 @@ td,th{border:1px solid #999;padding:.15rem .35rem;text-align:left}caption{text-a
 button:focus-visible,a:focus-visible{outline:3px solid var(--orange);outline-offset:2px}
 #said{min-height:1.4em;color:var(--vermilion);font-weight:bold}.verified{color:var(--green);font-weight:bold}.failed{color:var(--vermilion);font-weight:bold}
 .sr{position:absolute;left:-9999px}.log{font-size:.9rem;max-height:16rem;overflow-y:auto}ul.bars,ul.legend{padding-left:1rem}ul.legend{list-style:none}svg.swatch{width:1em;height:1em;vertical-align:middle;stroke:#333}
+svg.key{width:2.5em;height:.7em;vertical-align:middle}svg.chart{max-width:40rem;font-size:8px}
 """
 
 WINNER = _("winner")
