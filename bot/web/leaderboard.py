@@ -7,12 +7,11 @@ from __future__ import annotations
 from html import escape
 
 from bot.i18n import say
+from bot.web.colours import PALETTE
 from bot.web.pages import document
 from bot.web.standings import GameStandings, LeaderboardPage
 from games.i18n import _
 
-COLOURS = ("#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7", "#56B4E9", "#000000")
-"""Okabe and Ito's palette (its yellow left out: it does not read on white)."""
 DASHES = ("", "6 3", "2 2", "8 3 2 3", "4 4", "1 3", "10 2")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "plus", "down")
 WIDTH, HEIGHT = 360.0, 200.0
@@ -45,9 +44,9 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
 
 def look(place: int) -> tuple[str, str, str]:
     """A player's colour, dash and marker: no two of the first 49 alike in all three."""
-    turn = place // len(COLOURS)
+    turn = place // len(PALETTE)
     return (
-        COLOURS[place % len(COLOURS)],
+        PALETTE[place % len(PALETTE)],
         DASHES[(place + 2 * turn) % len(DASHES)],
         MARKERS[(place + turn) % len(MARKERS)],
     )
