@@ -79,7 +79,7 @@ def towers_svg(towers: Sequence[Holding], lang: str) -> str:
     words = "".join(f"<li>{escape(tower_words(t, lang))}</li>" for t in towers)
     return (
         f'<figure class="towers"><svg viewBox="0 0 {width:.0f} {ground + GROUND:.0f}"'
-        f' role="img" aria-label="{escape(label)}">'
+        f' style="max-width:{2 * width:.0f}px" role="img" aria-label="{escape(label)}">'
         f'<line x1="0" y1="{ground}" x2="{width:.0f}" y2="{ground}" stroke="#333"/>'
         f'<line x1="0" y1="{goal_y}" x2="{width:.0f}" y2="{goal_y}" stroke="#333"'
         f' stroke-dasharray="4 3"/><text x="2" y="{goal_y - 3}" text-anchor="start">'
@@ -105,12 +105,13 @@ def rows_html(holding: Holding, lang: str) -> str:
     empty = escape(say(_("(empty)"), lang))
     colour = seat_colour(holding.seat)
     rows = "".join(
-        f"<h4>{escape(row)}</h4>"
+        f'<div class="row"><h4>{escape(row)}</h4> '
         + (
             f'<ul class="cards">{"".join(card_html(p, lang) for p in pieces)}</ul>'
             if pieces
-            else f"<p>{empty}</p>"
+            else f"<span>{empty}</span>"
         )
+        + "</div>"
         for row, pieces in holding.rows
     )
     return (

@@ -63,7 +63,7 @@ def test_each_kingdom_shows_its_units_as_cards_in_their_rows() -> None:
     for seat, (player, section) in enumerate(zip(state["players"], sections, strict=True)):
         assert f"<h3>{NAMES[seat]}&#x27;s kingdom</h3>" in section
         assert f"border-left-color:{seat_colour(seat)}" in section
-        rows = dict(re.findall(r"<h4>(\w+)</h4>(.*?)(?=<h4>|</section>)", section))
+        rows = dict(re.findall(r"<h4>(\w+)</h4>(.*?)</div>", section))
         for slot in player["units"]:
             card = unit(slot["card"])
             drawn = (
