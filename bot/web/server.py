@@ -13,7 +13,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -22,6 +22,7 @@ from aiohttp import web
 
 from bot.commands.parse import Invocation, parse_command
 from bot.i18n import say
+from bot.port import Deliver
 from bot.replies import Private, Reply
 from bot.verify import verify_document
 from bot.web import links
@@ -45,9 +46,6 @@ MAX_EXPORT = 8 * 1024 * 1024
 UPLOADS_KEPT = 64
 SPECTATED_KEPT = 1024
 """Tables whose public live part is kept drawn."""
-
-Deliver = Callable[[str, Sequence[Reply]], Awaitable[None]]
-"""How a platform puts a command's replies in its chat (the console prints them)."""
 
 
 @dataclass
@@ -137,6 +135,7 @@ class Web:
     link_seconds: float = 12 * 3600.0
     telegram_token: str | None = None
     deliverers: dict[str, Deliver] = field(default_factory=dict)
+    moves_per_window: int = MOVES_PER_WINDOW
     watch: Watch = field(init=False)
     recent: dict[str, deque[float]] = field(default_factory=dict)
     uploads: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -175,7 +174,7 @@ class Web:
         times = self.recent.setdefault(user_id, deque())
         while times and times[0] < now - WINDOW_SECONDS:
             times.popleft()
-        if len(times) >= MOVES_PER_WINDOW:
+        if len(times) >= self.moves_per_window:
             return False
         times.append(now)
         return True
@@ -320,8 +319,11 @@ class Web:
         replies = await self.referee.handle(inv)
         self.watch.poke(page.table_id)
         deliver = self.deliverers.get(page.platform)
-        if deliver is not None:
-            await deliver(page.chat_id, replies)
+        try:
+            if deliver is not None:
+                await deliver(page.chat_id, replies)
+        except Exception:  # the move stands; the page still answers the player
+            log.exception("web: a move at table %s was made but not delivered", page.table_id)
         return replies
 
     @staticmethod

@@ -37,6 +37,7 @@ from bot.board import SCROLL_AFTER
 from bot.cli import make_referee
 from bot.commands.help import every_verb
 from bot.config import BotSettings, ConfigError, Settings, TelegramSettings
+from bot.port import PagesPort
 from bot.referee import Referee
 from bot.replies import Button, Private, Public
 from bot.verbs import SHARED
@@ -60,6 +61,7 @@ class Harness:
         self.referee: Referee | None = None
         self.app: Application | None = None
         self.halt = asyncio.Event()  # set: serve stops taking updates and drains
+        self.pages: PagesPort | None = None  # the web pages a page's move is delivered from
 
     async def start(self) -> None:
         self.referee = await make_referee(self.db_url, seed="fixed", board=self.settings.bot.board)
@@ -70,6 +72,7 @@ class Harness:
             base_url=self.fake.base_url,
             base_file_url=self.fake.base_file_url,
             rate_limiter=limiter,
+            pages=self.pages,
         )
         self.app.add_handler(TypeHandler(Update, self._done), group=99)
         method = "getUpdates" if self.settings.telegram.mode == "polling" else "setWebhook"
