@@ -202,6 +202,7 @@ async def _serve_platforms(settings: Settings, stop: asyncio.Event) -> None:
         token = settings.telegram.token
         telegram = token.get_secret_value() if token is not None else None
         endpoint, pages = await serve_pages(settings.web, referee, metrics=True, telegram=telegram)
+        referee.leaderboard_url = pages.leaderboard_url
     try:
         # each adapter registers with the pages how a move made on one reaches its chats
         await _together([run(referee, settings, stop, pages) for run in runs], stop)

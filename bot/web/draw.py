@@ -1,6 +1,7 @@
 """A View drawn for the web: maps as SVG (hex or square cells, each named for screen readers),
 tables, tracks and meters as semantic HTML. Every game's View, so each game's board is drawn the
-way its text and PNG boards are, at any width."""
+way its text and PNG boards are, at any width; each seat's holdings (towers, kingdoms) drawn by
+bot.web.holdings."""
 
 from __future__ import annotations
 
@@ -9,22 +10,13 @@ from collections.abc import Iterator
 from html import escape
 
 from bot.i18n import say
+from bot.web.colours import ink_on
+from bot.web.holdings import holdings_html
 from games.base import Cell, Grid, Meter, TableBlock, Track, View
 from games.i18n import _
 
 CELL = 28.0
 """A cell's size in SVG units (a hex's width); the SVG scales to the page's width."""
-INK = "#000000"
-PAPER = "#ffffff"
-
-
-def ink_on(colour: str) -> str:
-    """Black or white text, whichever reads on the cell's colour."""
-    try:
-        red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    except ValueError:
-        return INK
-    return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else PAPER
 
 
 def _hex_points(x: float, y: float, radius: float) -> str:
@@ -129,6 +121,8 @@ def meter_html(meter: Meter) -> str:
 def view_parts(view: View) -> Iterator[str]:
     yield from (f"<p>{escape(line)}</p>".replace("\n", "<br>") for line in view.lines)
     yield from (grid_svg(grid, view.lang) for grid in view.grids)
+    if view.holdings:
+        yield holdings_html(view.holdings, view.lang)
     yield from (table_html(block) for block in view.tables)
     bars = [track_html(t) for t in view.tracks] + [meter_html(m) for m in view.meters]
     if bars:

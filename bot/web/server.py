@@ -27,6 +27,7 @@ from bot.replies import Private, Reply
 from bot.verify import verify_document
 from bot.web import links
 from bot.web.facts import TablePage, WebPort
+from bot.web.leaderboard import leaderboard_document
 from bot.web.pages import live_html, message_document, table_document
 from bot.web.replay import replay_document, upload_document
 from games.base import RuleError
@@ -153,6 +154,10 @@ class Web:
     def table_url(self, table_id: int) -> str:
         return f"{self.public_url}/t/{table_id}"
 
+    def leaderboard_url(self, platform: str, chat_id: str) -> str:
+        """A chat's leaderboard page, signed: a private chat's cannot be guessed."""
+        return f"{self.public_url}/l/{links.sign_chat(self.secret, platform, chat_id)}"
+
     def player_url(self, table_id: int, user_id: str, name: str) -> str:
         """A link that signs `user_id` in at this table only, until it expires."""
         expires = int(time.time() + self.link_seconds)
@@ -182,6 +187,7 @@ class Web:
         app.router.add_get("/p/{token}", self.play)
         app.router.add_get("/p/{token}/events", self.player_events)
         app.router.add_post("/p/{token}/move", self.move)
+        app.router.add_get("/l/{token}", self.leaderboard)
         app.router.add_get("/r/{table}", self.replay)
         app.router.add_get("/r/x/{digest}", self.replay_upload)
         app.router.add_get("/replay", self.replay_form)
@@ -326,6 +332,15 @@ class Web:
         if "text/plain" in request.headers.get("Accept", ""):
             return web.Response(text=text, status=status)
         raise web.HTTPSeeOther(f"/p/{token}")
+
+    async def leaderboard(self, request: web.Request) -> web.Response:
+        chat = links.signed_chat(self.secret, request.match_info["token"])
+        if chat is None:
+            text = say(_("This link is not valid or has expired; ask for a new one."), "en")
+            html = message_document(text, "en")
+            return web.Response(text=html, status=403, content_type="text/html")
+        page = await self.referee.leaderboard_page(*chat)
+        return web.Response(text=leaderboard_document(page), content_type="text/html")
 
     async def replay(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]

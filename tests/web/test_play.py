@@ -24,8 +24,9 @@ GAMES = {
 }
 MAX_TAPS = 400
 MIN_NAME = 4
-SCREENSHOT_AT = 12
-"""The tap after which the spectator's page is saved for the README."""
+SCREENSHOT_AT = {"gotown": 20, "papertales": 30}
+"""The tap after which the spectator's page is saved for the README (12 unless named here:
+towers and kingdoms built by then)."""
 
 
 def links(bot: Bot) -> tuple[str, dict[str, str]]:
@@ -118,7 +119,7 @@ def test_a_game_played_by_tapping(bot: Bot, phone: Any, game: str) -> None:
         command = choice(table, waiting[0], offered)
         tap(page, command)
         taps.append(command)
-        if len(taps) == SCREENSHOT_AT:
+        if len(taps) == SCREENSHOT_AT.get(game, 12):
             spectator.wait_for_function(
                 f"document.querySelector('.turn').dataset.revision === '{revision(page)}'"
             )
