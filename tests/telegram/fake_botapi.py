@@ -297,9 +297,8 @@ class FakeBotApi:
         if failure is not None:
             call.status = failure.status
             call.result = failure.description
-            if failure.status == 400 and not any(
-                word in failure.description for word in ("not modified", "not enough rights")
-            ):
+            rights = ("not modified", "not enough rights", "can't be deleted")
+            if failure.status == 400 and not any(word in failure.description for word in rights):
                 self.refused.append(call)
             return _error(failure)
         if method == "getUpdates":
@@ -371,6 +370,7 @@ class FakeBotApi:
                     "file_size": len(data), "file_path": path}  # fmt: skip
         if method == "pinChatMessage":
             self.pins.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
+            self._pinned_line(int(params["chat_id"]), int(params["message_id"]))
             return True
         if method == "unpinChatMessage":
             self.unpins.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
@@ -379,7 +379,26 @@ class FakeBotApi:
             return self._member(int(params["user_id"]))
         if method == "deleteMessage":
             self.deleted.append((int(params["chat_id"]), int(params["message_id"])))
+            self.messages.pop((int(params["chat_id"]), int(params["message_id"])), None)
         return True
+
+    def _pinned_line(self, chat_id: int, message_id: int) -> None:
+        """The service message "PaperRef pinned a message" Telegram posts in a group (in the
+        pinned message's topic), and its update: every bot gets service messages."""
+        pinned = self.messages[chat_id, message_id]
+        if chat_id > 0:
+            return  # a private chat shows no line a bot could delete
+        line = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": pinned["chat"],
+            "from": {"id": BOT_ID, "is_bot": True, "first_name": "PaperRef"},
+            "pinned_message": {k: v for k, v in pinned.items() if k != "reply_markup"},
+        }
+        if "message_thread_id" in pinned:
+            line |= {"message_thread_id": pinned["message_thread_id"], "is_topic_message": True}
+        self.messages[chat_id, line["message_id"]] = line
+        self.inject({"update_id": self.next_update_id(), "message": line})
 
     def _member(self, user_id: int) -> dict[str, Any]:
         user = {"id": user_id, "is_bot": False, "first_name": f"user{user_id}"}

@@ -44,8 +44,9 @@ def pinned(fake: FakeBotApi, chat: int) -> set[int]:
     return now
 
 
-async def play(tg: Harness, fake: FakeBotApi, game: str) -> list[Call]:
-    """A game from /new to its end in topic 7; every call the bot made."""
+async def play(tg: Harness, fake: FakeBotApi, game: str, spec: str = "") -> list[Call]:
+    """A game (`spec`: its /new words, else the quick ones) from /new to its end in topic 7;
+    every call the bot made."""
     chat = f"{SUPERGROUP}:{TOPIC}"
     by_id = {str(user.id): user for user in (BOB, ZOE)}
     mark = len(fake.calls)
@@ -53,7 +54,7 @@ async def play(tg: Harness, fake: FakeBotApi, game: str) -> list[Call]:
     async def say(user: User, text: str) -> None:
         await tg.send(fake.command(user, SUPERGROUP, text, thread=TOPIC))
 
-    await say(BOB, f"/new {GAMES[game]}")
+    await say(BOB, f"/new {spec or GAMES[game]}")
     await say(ZOE, "/join")
     for _bot in range(BOTS.get(game, 0)):
         await say(ZOE, "/addbot")
