@@ -55,15 +55,25 @@ async def test_a_gotown_game_costs_about_one_new_message_a_turn(
     for user in (BOB, ZOE):
         live = [m for m in dms_to(fake.messages, user) if m["components"]]
         assert len(live) <= 1, f"{user.name} got {len(live)} messages with buttons"
+    print(excerpt(fake))  # README's "What the channel sees" (pytest -s shows it)
 
 
-async def test_without_manage_messages_the_pin_line_stays(
-    fake: FakeDiscord, referee: Referee, handled: Handled
-) -> None:
-    fake.can_pin = True
-    async with running(fake, referee, settings()):
-        await play(fake, referee, handled, "gotown")
-    assert len(pinned(fake)) == 1
-    lines = [m for m in fake.messages if m["type"] == PIN_LINE]
-    assert lines and all(m["message_reference"]["message_id"] in fake.pins for m in lines)
-    assert fake.refused == []
+def excerpt(fake: FakeDiscord, last: int = 4) -> str:
+    """The pinned board, then the channel's last messages from the bot, as everyone sees them
+    (each under the player's "used /play")."""
+    posted = channel_messages(fake)
+    board = [m for m in posted if m["pinned"]]
+    lines = []
+    for message in [*board, *[m for m in posted if not m["pinned"]][-last:]]:
+        head = ("📌 " if message["pinned"] else "") + (
+            "(edited) " if message["edited_timestamp"] else ""
+        )
+        body = message["content"].splitlines()
+        for embed in message["embeds"]:
+            body += [f"▌{embed['title']}"] if embed.get("title") else []
+            body += [f"▌{row}" for row in (embed.get("description") or "").splitlines()]
+        lines.append(head + "\n".join(body[:7] + (["…"] if len(body) > 7 else [])))
+        keys = [i.get("label") or "menu" for r in message["components"] for i in r["components"]]
+        lines += ["[" + "] [".join(keys) + "]"] if keys else []
+        lines.append("")
+    return "\n".join(lines)
