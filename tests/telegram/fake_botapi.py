@@ -291,7 +291,7 @@ class FakeBotApi:
         )
         if gate is not None:
             await gate.wait()  # a slow API for this chat only
-        failure = self._failure(method, params)
+        failure = self._failure(method, params) or _photo_problem(method, files)
         if self.token is not None and request.match_info["token"] != self.token:
             failure = Failure(method, 401, "Unauthorized")
         if failure is not None:
@@ -503,6 +503,28 @@ def _caption_problem(method: str, params: dict[str, Any]) -> str | None:
         return f"can't parse entities: {problem}"
     if _units(_plain(caption, mode)) > CAPTION_LIMIT:
         return "message caption is too long"
+    return None
+
+
+PHOTO_SIDES = 10_000
+"""A photo's width and height together at most (Telegram's sendPhoto)."""
+PHOTO_RATIO = 20
+PHOTO_BYTES = 10 * 1024 * 1024
+
+
+def _photo_problem(method: str, files: dict[str, bytes]) -> Failure | None:
+    """A photo (sent, or a message's media replaced) within Telegram's rule: at most 10 MB,
+    width + height at most 10,000 and the ratio of its sides at most 20."""
+    if method not in {"sendPhoto", "editMessageMedia"}:
+        return None
+    for data in files.values():
+        if not data.startswith(b"\x89PNG"):
+            continue
+        width, height = int.from_bytes(data[16:20]), int.from_bytes(data[20:24])
+        if len(data) > PHOTO_BYTES:
+            return Failure(method, 400, "Bad Request: PHOTO_SAVE_FILE_INVALID")
+        if width + height > PHOTO_SIDES or max(width, height) > PHOTO_RATIO * min(width, height):
+            return Failure(method, 400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
     return None
 
 
