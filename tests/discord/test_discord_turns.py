@@ -55,6 +55,7 @@ async def test_a_gotown_game_costs_about_one_new_message_a_turn(
     for user in (BOB, ZOE):
         live = [m for m in dms_to(fake.messages, user) if m["components"]]
         assert len(live) <= 1, f"{user.name} got {len(live)} messages with buttons"
+    print(f"{len(posted)} new messages in {played} turns")
     print(excerpt(fake))  # README's "What the channel sees" (pytest -s shows it)
 
 
@@ -77,3 +78,15 @@ def excerpt(fake: FakeDiscord, last: int = 4) -> str:
         lines += ["[" + "] [".join(keys) + "]"] if keys else []
         lines.append("")
     return "\n".join(lines)
+
+
+async def test_without_manage_messages_the_pin_line_stays(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    fake.can_pin = True
+    async with running(fake, referee, settings()):
+        await play(fake, referee, handled, "gotown")
+    assert len(pinned(fake)) == 1
+    lines = [m for m in fake.messages if m["type"] == PIN_LINE]
+    assert lines and all(m["message_reference"]["message_id"] in fake.pins for m in lines)
+    assert fake.refused == []

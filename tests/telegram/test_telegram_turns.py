@@ -55,6 +55,7 @@ async def test_a_gotown_game_costs_about_one_new_message_a_turn(
     for user in (BOB, ZOE):
         hands = [c for c in new_messages(calls, user.id) if c.buttons()]
         assert len(hands) <= 1, f"{user.name} got {len(hands)} hand messages with buttons"
+    print(f"{len(posted)} new messages in {played} turns")
     print(excerpt(fake))  # README's "What the group sees" (pytest -s shows it)
 
 
@@ -74,3 +75,16 @@ def excerpt(fake: FakeBotApi, last: int = 4) -> str:
         lines += ["[" + "] [".join(keys) + "]"] if keys else []
         lines.append("")
     return "\n".join(lines)
+
+
+async def test_without_the_right_to_delete_the_pin_line_stays_and_nothing_is_refused(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    fake.forums.add(SUPERGROUP)
+    fake.pinners.add(SUPERGROUP)
+    await tg.start_privately(BOB, ZOE)
+    await play(tg, fake, "gotown")
+    assert len(pinned(fake, SUPERGROUP)) == 1
+    await until(lambda: len(fake.of("deleteMessage")) >= len(pin_lines(fake)) >= 1)
+    assert pin_lines(fake), "the line stays"
+    assert fake.refused == [], [(c.method, c.result) for c in fake.refused]
