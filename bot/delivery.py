@@ -94,6 +94,8 @@ class Bookkeeping(Protocol):
 
     async def board_posted(self, table_id: int, message_id: str | None) -> None: ...
 
+    async def posted_below(self, table_id: int) -> None: ...
+
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
     ) -> str: ...
@@ -200,6 +202,10 @@ class Delivery:
         self._turns[reply.turn] = (posted, reply)
         if len(self._turns) > KEPT_TURNS:
             del self._turns[next(iter(self._turns))]  # the longest untouched
+        if (
+            not reply.mentions
+        ):  # counted as an edit (bot.board.posts): the board's count is one short
+            await self._referee.posted_below(reply.turn)
 
     def _hold(self, table_id: int, to: Platform, reply: Public, seconds: float) -> None:
         held = HeldBoard((to, reply))

@@ -246,6 +246,9 @@ class Recording:
     async def board_posted(self, table_id: int, message_id: str | None) -> None:
         self.calls.append(("posted", str(table_id), str(message_id)))
 
+    async def posted_below(self, table_id: int) -> None:
+        self.calls.append(("below", str(table_id)))
+
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
     ) -> str:
@@ -312,14 +315,17 @@ async def test_a_turn_is_one_message_edited_and_a_ping_starts_the_next() -> None
     await delivery.show_report(both, _report("Bob builds floor 2 with 4+5."))  # past 40
     await delivery.show_report(both, _report("Bob ends."))
     assert both.calls == [
-        ("post report", "Ann draws."),
+        ("post report", "Ann draws."),  # none kept yet (a restart forgets them too)
+        ("below", "7"),  # counted as an edit below the board: the count takes it in
         ("edit report", "r1", "Ann draws.\nAnn builds."),
         ("post report", "Bot 2 builds."),
+        ("below", "8"),
         ("post report", "Ann ends. Bob's turn."),
-        ("edit report", "r4", "Ann ends. Bob's turn.\nBob draws."),
+        ("edit report", "r6", "Ann ends. Bob's turn.\nBob draws."),
         ("too long",),
         ("post report", "Bob builds floor 2 with 4+5."),
-        ("edit report", "r7", "Bob builds floor 2 with 4+5.\nBob ends."),
+        ("below", "7"),
+        ("edit report", "r9", "Bob builds floor 2 with 4+5.\nBob ends."),
     ]
 
 
