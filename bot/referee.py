@@ -444,6 +444,11 @@ class Referee:
         """An adapter posted the table's live board anew: later boards edit this message."""
         await self.store.set_board_message(table_id, message_id)
 
+    async def posted_below(self, table_id: int) -> None:
+        """An adapter posted a report its command counted as an edit (its turn's message was
+        forgotten, or full): the board's count of messages below it takes it in."""
+        await self.store.count_below_board(table_id)
+
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
     ) -> str:

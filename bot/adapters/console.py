@@ -291,6 +291,14 @@ class ConsoleChat:
     async def say(self, reply: Public) -> None:
         self.console.show(reply, self.image)
 
+    async def post_report(self, reply: Public) -> str | None:
+        message = self.console.post()
+        self.console.show(reply, self.image, message)
+        return message
+
+    async def edit_report(self, message_id: str, reply: Public) -> bool:
+        return False  # a terminal reads best with each move printed below the last
+
     async def pin(self, message_id: str) -> None:
         return None
 

@@ -195,6 +195,13 @@ def texts(calls: list[Call], chat_id: int) -> str:
     return "\n".join(c.text for c in to(calls, chat_id))
 
 
+def reported(calls: list[Call], chat_id: int) -> str:
+    """What the chat reads of a command: its new messages and the texts edited (the board, a
+    turn's report grown by a line)."""
+    edited = [c.text for c in calls if c.method == "editMessageText" and c.chat_id == chat_id]
+    return "\n".join([texts(calls, chat_id), *edited])
+
+
 def settings(board: str = "text", **telegram: Any) -> Settings:
     return Settings(
         telegram=TelegramSettings(token=SecretStr(TOKEN), **telegram),
@@ -309,8 +316,8 @@ async def play_to_the_end(tg: Harness, players: tuple[User, ...]) -> tuple[str, 
         updates += 1
         moves += 1
         posted += len(to(calls, GROUP))
-        assert len(edits(calls)) == 1, "each move edits the board"
-        group_log.append(texts(calls, GROUP))
+        assert 1 <= len(edits(calls)) <= 2, "each move edits the board (and its turn's report)"
+        group_log.append(reported(calls, GROUP))
         assert group_log[-1], f"{player.name}'s {choice} reached the group"
         if "Game over." in group_log[-1]:
             return "\n".join(group_log), presses, moves, posted

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 from telegram import InlineKeyboardMarkup, Message, Update
+from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -81,6 +82,7 @@ class TelegramAdapter:
         documents = filters.Document.ALL & filters.CaptionRegex(r"^/")
         application.add_handler(MessageHandler(documents, self.commands.on_document))
         application.add_handler(CallbackQueryHandler(self.presses.on_press))
+        application.add_handler(MessageHandler(filters.StatusUpdate.PINNED_MESSAGE, self.on_pinned))
         application.add_handler(InlineQueryHandler(self.inline.on_inline_query))
         application.add_handler(ChosenInlineResultHandler(self.inline.on_inline_chosen))
         application.bot_data[ADAPTER] = self
@@ -88,6 +90,17 @@ class TelegramAdapter:
             pages.deliverers[PLATFORM] = partial(self.from_page, application)
         if application.job_queue is not None:
             application.job_queue.run_repeating(self.sweep, interval=SWEEP_SECONDS, first=1.0)
+
+    async def on_pinned(self, update: Update, context: Context) -> None:
+        """Telegram's line "PaperRef pinned a message" under a board the bot pinned is deleted
+        where the bot may delete messages; without that right the line stays."""
+        line = update.effective_message
+        if line is None or line.from_user is None or line.from_user.id != context.bot.id:
+            return  # a person's pin is theirs
+        try:
+            await line.delete()
+        except TelegramError as error:
+            log.info("telegram: the pin's line stays in %s: %s", line.chat_id, error)
 
     async def sweep(self, context: Context) -> None:
         """The turn timers' clock (JobQueue): due reminders and timeouts, delivered like replies."""

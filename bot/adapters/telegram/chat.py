@@ -199,6 +199,23 @@ class TelegramChat:
         media = InputMediaPhoto(png, caption=caption, parse_mode=ParseMode.HTML)
         await self.bot.edit_message_media(media, self.origin.chat_id, message, reply_markup=keys)
 
+    async def post_report(self, reply: Public) -> str | None:
+        sent = await self.send(reply, await self.markup(reply.buttons, reply.version))
+        return None if sent is None else str(sent.message_id)
+
+    async def edit_report(self, message_id: str, reply: Public) -> bool:
+        text = html_messages(reply)
+        if len(text) != 1:
+            return False
+        try:
+            await self.bot.edit_message_text(
+                text[0], self.origin.chat_id, int(message_id), parse_mode=ParseMode.HTML
+            )
+        except TelegramError as error:  # deleted, or the chat must wait: posted anew
+            log.info("telegram: report %s not edited: %s", message_id, error)
+            return False
+        return True
+
     async def pin(self, message_id: str) -> None:
         try:
             await self.bot.pin_chat_message(
