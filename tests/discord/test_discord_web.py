@@ -69,8 +69,9 @@ async def test_a_move_made_on_the_page_reaches_the_channel(
         status, said = await post_move(pages, link, "/done")
         assert status == 200, said
         ended = channel_posts(fake.messages[sent:])
-    assert [e["id"] for e in fake.edits[edits:]][:1] == [board], "the board edited in place"
-    assert "Ann builds" in " ".join(m["content"] for m in posted)
+    assert board in [e["id"] for e in fake.edits[edits:]], "the board edited in place"
+    said = [m.get("content") or "" for m in [*posted, *fake.edits[edits:]]]
+    assert "Ann builds" in " ".join(said), "the move is told (in its turn's message)"
     assert f"<@{BOB.id}>" in " ".join(m["content"] for m in ended), "Bob is pinged: his turn"
     assert fake.edits[-1]["embeds"][0]["title"] == "GoTown: Bob to play."
     assert not fake.refused

@@ -135,7 +135,8 @@ async def test_a_move_made_on_the_page_reaches_the_tables_forum_topic(
     calls = [c for c in fake.calls[mark:] if c.method != "getUpdates"]
     assert len(await tg.referee.store.queries.actions(table)) == logged + 1, "logged once"
     edited = [c for c in calls if c.method.startswith("edit") and c.chat_id == FORUM]
-    assert edited and edited[0].params["message_id"] == str(before.result["message_id"])
+    board_id = str(before.result["message_id"])
+    assert [c for c in edited if c.params["message_id"] == board_id], "the board is edited"
     assert "Ann builds" in " ".join(c.text for c in calls if c.chat_id == FORUM)
     mark = len(fake.calls)
     status, said = await post_move(pages, pages.player_url(table, str(ANN.id), "Ann"), "/done")
@@ -153,12 +154,16 @@ async def test_a_move_made_on_the_page_reaches_the_tables_forum_topic(
 async def test_a_page_move_told_to_wait_is_paced_as_a_typed_one(
     web: tuple[Harness, Web], fake: FakeBotApi
 ) -> None:
-    """Its messages go through the chat's rate limiter: a 429 holds the chat, then it is sent."""
+    """Its messages go through the chat's rate limiter: a 429 holds the chat, then it is sent
+    (the turn passing to Bob: his mention is a new message)."""
     tg, pages = web
     table = await topic_table(tg, fake)
+    link = pages.player_url(table, str(ANN.id), "Ann")
+    status, said = await post_move(pages, link)
+    assert status == 200, said
     fake.fail_next("sendMessage", 429, "Too Many Requests: retry after 1", retry_after=1)
     mark = len(fake.calls)
-    status, said = await post_move(pages, pages.player_url(table, str(ANN.id), "Ann"))
+    status, said = await post_move(pages, link, "/done")
     assert status == 200, said
     sends = [c for c in fake.calls[mark:] if c.method == "sendMessage" and c.chat_id == FORUM]
     assert [c.status for c in sends] == [429, 200] and sends[0].text == sends[1].text
