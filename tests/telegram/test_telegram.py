@@ -45,7 +45,8 @@ from games.base import View
 from storage.models import utcnow
 from tests.telegram.fake_botapi import BOT_NAME, TOKEN, Call, FakeBotApi, User
 
-GROUP = -1001
+GROUP = -1001234567890
+"""A supergroup: -100 and ten digits, as Telegram numbers them."""
 ANN, BOB, CID, DAN = User(11, "Ann"), User(22, "Bob"), User(33, "Cid"), User(44, "Dan")
 WAIT = 15.0
 MAX_UPDATES = 400
