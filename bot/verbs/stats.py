@@ -130,6 +130,8 @@ async def leaderboard(ctx: Context) -> list[Reply]:
     lines.append(_("Sorted by rating minus three times its uncertainty."))
     if ctx.leaderboard_url is not None:
         url = ctx.leaderboard_url(ctx.inv.platform, ctx.inv.chat_id)
+        if len(games) == 1:  # the page opens at this game's section
+            url += f"#g-{games[0]}"
         lines.append(_("Ratings over time: {url}", url=url))
     return [Public(joined(lines, "\n"))]
 

@@ -109,5 +109,7 @@ def test_a_platform_bots_leaderboard_reply_carries_the_link(bot: Bot) -> None:
     bot.referee.leaderboard_url = bot.web.leaderboard_url
     _url, said = played(bot)
     assert said[-1].startswith("Ratings over time: ")
-    status, html = fetch(said[-1].split(": ", 1)[1])
-    assert status == 200 and "Ann" in html
+    url = said[-1].split(": ", 1)[1]
+    assert url.endswith("#g-race"), "/leaderboard GAME opens the page at that game"
+    status, html = fetch(url)
+    assert status == 200 and "Ann" in html and 'id="g-race"' in html
