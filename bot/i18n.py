@@ -193,6 +193,24 @@ def localise_view(view: View, lang: str) -> View:
         meters=[evolve(m, name=s(m.name), note=s(m.note)) for m in view.meters],
         hand=cells(view.hand) if view.hand is not None else None,
         lang=lang,
+        battlefield=view.battlefield
+        and evolve(
+            view.battlefield,
+            figures=[
+                evolve(f, name=s(f.name), status=s(f.status)) for f in view.battlefield.figures
+            ],
+        ),
+        cities=[
+            evolve(
+                c,
+                title=s(c.title),
+                kinds=cells(c.kinds),
+                lots=[
+                    evolve(lot, floors=cells(lot.floors), kinds=cells(lot.kinds)) for lot in c.lots
+                ],
+            )
+            for c in view.cities
+        ],
     )
 
 
