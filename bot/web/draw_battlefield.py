@@ -20,6 +20,9 @@ RULER = 16.0
 """Room left of and below the table for its rulers' numbers."""
 SPACING = 4.0
 """Between bases drawn side by side."""
+LINE_UP = 18.0
+"""Inches across a row of bases when players measure (no table to match): small bases stay
+big enough to see on a phone."""
 PATTERNS = (
     "",
     '<pattern id="bf-p1" width="4" height="4" patternUnits="userSpaceOnUse"'
@@ -128,11 +131,17 @@ def _rulers(field: Battlefield) -> Iterator[str]:
         yield f'<text x="-8" y="{y + 3:.0f}" fill="#444444">{inch}</text>'
 
 
+def _across(field: Battlefield) -> float:
+    """The drawing's width: the table's, else a row of bases' (and at least the widest base)."""
+    room = field.width if field.positions else LINE_UP
+    return max(room, *(f.width for f in field.figures)) * SCALE
+
+
 def _side_by_side(
     field: Battlefield, figures: list[tuple[int, Figure]], top: float, lang: str
 ) -> tuple[list[str], float]:
-    """Bases drawn in rows as wide as the table, each to scale; returns them and the bottom."""
-    room = max(field.width * SCALE, max((f.width * SCALE for _n, f in figures), default=0))
+    """Bases drawn in rows as wide as the drawing, each to scale; returns them and the bottom."""
+    room = _across(field)
     drawn, x, y, row = [], 0.0, top, 0.0
     for number, figure in figures:
         wide, high = figure.width * SCALE, figure.depth * SCALE
@@ -143,6 +152,19 @@ def _side_by_side(
     return drawn, y + row
 
 
+def _label(field: Battlefield, lang: str) -> str:
+    """What the drawing is: the table and its lines, else the bases alone."""
+    if not field.positions:
+        return say(_("Each base, to scale:"), lang)
+    said = _(
+        'Battlefield {width}x{depth}", lines every {every}"',
+        width=_inches(field.width),
+        depth=_inches(field.depth),
+        every=RULE_EVERY,
+    )
+    return say(said, lang)
+
+
 def battlefield_svg(field: Battlefield, lang: str) -> str:
     """The battlefield as a figure: the drawing (each base named for screen readers) and the
     numbered list of units in words."""
@@ -150,35 +172,28 @@ def battlefield_svg(field: Battlefield, lang: str) -> str:
     placed = [(n, f) for n, f in numbered if field.positions and f.x is not None]
     beside = [(n, f) for n, f in numbered if (n, f) not in placed]
     parts: list[str] = []
-    bottom = 0.0
+    bottom, left = 0.0, -2.0
     if field.positions:
         parts += _rulers(field)
         parts += (_base(f, n, base_box(field, f), lang) for n, f in placed)
-        bottom = field.depth * SCALE + RULER
-    if beside:
-        heading = _("Not on the table, to scale:") if field.positions else _("Each base, to scale:")
+        bottom, left = field.depth * SCALE + RULER, -RULER
+    if beside and field.positions:
+        heading = say(_("Not on the table, to scale:"), lang)
         parts.append(
             f'<text x="0" y="{bottom + 9:.0f}" text-anchor="start" fill="{INK}">'
-            f"{escape(say(heading, lang))}</text>"
+            f"{escape(heading)}</text>"
         )
-        drawn, bottom = _side_by_side(field, beside, bottom + 14, lang)
+        bottom += 14
+    if beside:
+        drawn, bottom = _side_by_side(field, beside, bottom, lang)
         parts += drawn
-    label = say(
-        _(
-            'Battlefield {width}x{depth}", lines every {every}"',
-            width=_inches(field.width),
-            depth=_inches(field.depth),
-            every=RULE_EVERY,
-        ),
-        lang,
-    )
-    width = max(field.width * SCALE, *(f.width * SCALE for f in field.figures), 0)
+    label = _label(field, lang)
     words = "".join(
         f"<li>{seat_swatch(f.seat)} {escape(_said(f, n, lang))}</li>" for n, f in numbered
     )
     return (
-        f'<figure class="battlefield"><svg viewBox="{-RULER:.0f} -4 {width + RULER + 4:.0f}'
-        f' {bottom + 8:.0f}" role="group" aria-label="{escape(label)}">'
-        f"<defs>{''.join(PATTERNS)}</defs>{''.join(parts)}</svg>"
-        f'<figcaption>{escape(label)}<ul class="units">{words}</ul></figcaption></figure>'
+        f'<figure class="battlefield"><figcaption>{escape(label)}</figcaption>'
+        f'<svg viewBox="{left:.0f} -4 {_across(field) - left + 10:.0f} {bottom + 8:.0f}"'
+        f' role="group" aria-label="{escape(label)}"><defs>{"".join(PATTERNS)}</defs>'
+        f'{"".join(parts)}</svg><ul class="units">{words}</ul></figure>'
     )

@@ -92,15 +92,17 @@ class Sheet:
         )
 
     def key(self, symbol: str, meaning: str) -> str:
-        """A legend entry: a small hexagon drawn as its cells are (else the symbol itself)."""
+        """A legend entry: a small hexagon drawn as its cells are (none when no cell has it:
+        the legend says what the sheet shows)."""
         cell = next((c for c in self.grid.cells if c.emoji == symbol), None)
         if cell is None:
-            return f"<li><b>{escape(symbol)}</b> {escape(meaning)}</li>"
+            return ""
         small = self.drawn(cell, WIDE / 2, RADIUS).replace("<title>", "<desc>", 1)
         small = small.replace("</title>", "</desc>", 1)
         return (
-            f'<li><svg class="swatch hex" style="width:1.8em;height:1.8em" viewBox="0 0 {WIDE:.0f} {2 * RADIUS:.0f}"'
-            f' aria-hidden="true">{small}</svg> {escape(meaning)}</li>'
+            f'<li><svg class="swatch hex" style="width:1.8em;height:1.8em"'
+            f' viewBox="0 0 {WIDE:.0f} {2 * RADIUS:.0f}" aria-hidden="true">{small}</svg>'
+            f" {escape(meaning)}</li>"
         )
 
 
