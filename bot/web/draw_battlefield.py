@@ -134,7 +134,7 @@ def _rulers(field: Battlefield) -> Iterator[str]:
 def _across(field: Battlefield) -> float:
     """The drawing's width: the table's, else a row of bases' (and at least the widest base)."""
     room = field.width if field.positions else LINE_UP
-    return max(room, *(f.width for f in field.figures)) * SCALE
+    return max([room, *(f.width for f in field.figures)]) * SCALE
 
 
 def _side_by_side(

@@ -226,3 +226,10 @@ def test_the_boards_fit_a_phone_without_scrolling_sideways(phone: Any) -> None:
         ".map(r => r.getBoundingClientRect().width)"
     )
     assert min(sizes) >= 8, "a 1-inch base is still a mark a finger can find"
+
+
+def test_the_empty_battlefield_is_drawn_before_any_army_stands_on_it() -> None:
+    state, _events = engine_for("papercraft").setup(NAMES, {"positions": True}, Rng("empty"))
+    (field,) = figures(public_html("papercraft", state), "battlefield")
+    assert not by_class(field, "unit") and field.find("svg") is not None
+    assert "Battlefield 36x36" in "".join(field.itertext())
