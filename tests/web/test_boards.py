@@ -233,3 +233,23 @@ def test_the_empty_battlefield_is_drawn_before_any_army_stands_on_it() -> None:
     (field,) = figures(public_html("papercraft", state), "battlefield")
     assert not by_class(field, "unit") and field.find("svg") is not None
     assert "Battlefield 36x36" in "".join(field.itertext())
+
+
+def test_the_drawings_say_themselves_in_the_readers_language() -> None:
+    state = played(
+        "papercraft", {"positions": True, "points": 200}, lambda s: s["phase"] == "battle"
+    )
+    html = view_html(localise_view(engine_for("papercraft").view(state, None), "pl"))
+    (field,) = figures(html, "battlefield")
+    words = "".join(field.itertext())
+    assert "Pole bitwy 36x36" in words and " PŻ, " in words and "szablon" in words
+    assert " HP" not in words and "alive" not in words
+    sky = played("skylines", {}, lambda s: s["phase"] != "city")
+    html = view_html(localise_view(engine_for("skylines").view(sky, None), "pl"))
+    words = "".join(figures(html, "city")[0].itertext())
+    assert any(
+        f"({kind})" in words for kind in ("Mieszkania", "Handel", "Przemysł", "Zieleń", "Urzędy")
+    )
+    assert not [
+        en for en in ("Residential", "Commercial", "Industrial", "Park", "Civic") if en in words
+    ]
