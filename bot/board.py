@@ -189,19 +189,20 @@ def fold_report(replies: Sequence[Reply]) -> list[Reply]:
 
 
 def posts(replies: Sequence[Reply], mentions: tuple[Mention, ...], live: LiveBoard) -> int:
-    """How many messages besides the board (at `live`) `present` makes of a command's replies,
-    counted without making them (the table keeps the count, written before they are made)."""
-    messages = foldable = 0
+    """How many new messages besides the board (at `live`) `present` makes of a command's
+    replies, counted without making them (the table keeps the count, written before they are
+    made). The turn's report that pings nobody is its turn's message edited: no new one."""
+    shown: list[bool] = []  # for each message below the board: whether it is the report kind
     for group in _groups(replies):
         first, last = replies[group[0]], replies[group[-1]]
         if isinstance(first, Public) and first.live is None:
-            messages += 1
-            foldable += _foldable(first) and _foldable(last)  # joined: the last one's buttons
-    if mentions and not messages:  # the turn line is a message of its own
-        messages = foldable = 1
-    if live.anew and foldable == 1:
-        messages -= 1  # the report rides on a board posted anew
-    return messages
+            shown.append(_foldable(first) and _foldable(last))  # joined: the last one's buttons
+    if mentions and not shown:  # the turn line is a message of its own
+        shown = [True]
+    if live.anew and sum(shown) == 1:
+        return len(shown) - 1  # the report rides on a board posted anew
+    pinged = bool(mentions) and shown[0]  # the pings go on the first message, here the report
+    return len(shown) - (any(shown) and not pinged)
 
 
 def present(
@@ -211,7 +212,11 @@ def present(
     rest, and the live board last, which carries the report when it is posted anew."""
     shown = fold_report(replies)
     with_turn_line(shown, mentions, version)
-    return into_new_board([*shown, board])
+    made = into_new_board([*shown, board])
+    report = next((i for i, r in enumerate(made) if _foldable(r)), None)
+    if report is not None and board.live is not None:
+        made[report] = evolve(made[report], turn=board.live.table_id)
+    return made
 
 
 def _shorten(text: str) -> str:

@@ -24,10 +24,15 @@ if TYPE_CHECKING:
     from bot.adapters.console import Console
     from bot.config import Settings, WebSettings
     from bot.ops.endpoint import Endpoint
+    from bot.port import PagesPort
     from bot.referee import Referee
     from bot.web.server import Web
 
 log = logging.getLogger("paperref")
+Run = Callable[
+    ["Referee", "Settings", asyncio.Event, "PagesPort | None"], Coroutine[Any, Any, None]
+]
+"""A platform adapter's `run`: served until the stop, with the web pages when they are served."""
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
@@ -175,30 +180,32 @@ async def run_platforms(settings: Settings) -> int:
 
 async def _serve_platforms(settings: Settings, stop: asyncio.Event) -> None:
     refused: dict[type[BaseException], str] = {}
+    runs: list[Run] = []
     with starting():
         referee = await platform_referee(settings)
-        tasks = []
         if settings.discord.token and settings.discord.token.get_secret_value():
             from discord import LoginFailure
 
             from bot.adapters import discord as discord_adapter
 
-            tasks.append(discord_adapter.run(referee, settings, stop))
+            runs.append(discord_adapter.run)
             refused[LoginFailure] = "config: discord.token: Discord refused the token"
         if settings.telegram.token and settings.telegram.token.get_secret_value():
             from telegram.error import InvalidToken
 
             from bot.adapters import telegram as telegram_adapter
 
-            tasks.append(telegram_adapter.run(referee, settings, stop))
+            runs.append(telegram_adapter.run)
             refused[InvalidToken] = "config: telegram.token: Telegram refused the token"
-    endpoint = None
+    endpoint = pages = None
     if settings.web.port is not None:
         token = settings.telegram.token
         telegram = token.get_secret_value() if token is not None else None
-        endpoint, _pages = await serve_pages(settings.web, referee, metrics=True, telegram=telegram)
+        endpoint, pages = await serve_pages(settings.web, referee, metrics=True, telegram=telegram)
+        referee.leaderboard_url = pages.leaderboard_url
     try:
-        await _together(tasks, stop)
+        # each adapter registers with the pages how a move made on one reaches its chats
+        await _together([run(referee, settings, stop, pages) for run in runs], stop)
     except tuple(refused) as error:
         log.debug("the platform refused the token", exc_info=True)
         (line,) = [line for kind, line in refused.items() if isinstance(error, kind)]

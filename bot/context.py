@@ -50,6 +50,9 @@ class Context:
     board_default: str  # "auto", "text" or "image": the chat's or config's, a table may override
     shared: Sequence[SharedVerb]  # every shared verb, for /help
     turn_time: int = 0  # seconds per turn unless /new says otherwise: the chat's or config's
+    leaderboard_url: Callable[[str, str], str] | None = None
+    """A chat's leaderboard page, when a platform bot serves the pages (the console names it
+    on its record instead)."""
 
     @property
     def lang(self) -> str:

@@ -17,6 +17,8 @@ from bot.replies import Button, Private, Public
 log = logging.getLogger(__name__)
 KEPT_HANDS = 20
 """Hand messages remembered per player (the latest tables'), each edited in place."""
+KEPT_TURNS = 2000
+"""Turn messages remembered (the latest tables'): an older table's next report is posted anew."""
 
 
 class Later(Exception):
@@ -51,6 +53,16 @@ class Platform(Protocol):
         """An ordinary message (no board) at the bottom of the chat, split as the platform must."""
         ...
 
+    async def post_report(self, reply: Public) -> str | None:
+        """A turn's report as a new message at the bottom of the chat (split as the platform
+        must); the id of its last message, None when the platform refused it."""
+        ...
+
+    async def edit_report(self, message_id: str, reply: Public) -> bool:
+        """That report message shows the reply now; False when it would not fit one message or
+        cannot be edited (the policy posts it anew)."""
+        ...
+
     async def pin(self, message_id: str) -> None: ...
 
     async def unpin(self, message_id: str) -> None: ...
@@ -81,6 +93,8 @@ class Bookkeeping(Protocol):
     """The referee's own methods the policy keeps its facts with (bot.referee.Referee)."""
 
     async def board_posted(self, table_id: int, message_id: str | None) -> None: ...
+
+    async def posted_below(self, table_id: int) -> None: ...
 
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
@@ -124,6 +138,9 @@ class Delivery:
         self._referee = referee
         self.platform = platform
         self._held: dict[int, HeldBoard] = {}
+        self._turns: dict[int, tuple[str, Public]] = {}
+        """Each table's turn message in this process: its id and what it shows. A restart
+        forgets them; the next report is then a new message, which the next ones join."""
 
     async def show_board(self, to: Platform, reply: Public) -> str | None:
         """Edit the table's board message in place; post it anew (pinned where the bot may pin,
@@ -163,8 +180,32 @@ class Delivery:
             if live.pin:
                 await to.unpin(old)
             await to.point(old, posted, reply.lang)
+        self._turns.pop(live.table_id, None)  # the next report goes below the new board
         await self._referee.board_posted(live.table_id, posted)
         return posted
+
+    async def show_report(self, to: Platform, reply: Public) -> None:
+        """A turn told as one message: a report that pings nobody is added to its turn's
+        message (edited) while it fits; one that pings (the turn passes) is a new message, since
+        only a new message notifies, and the next reports join it."""
+        assert reply.turn is not None, "a turn's report"
+        kept = self._turns.pop(reply.turn, None)
+        if kept is not None and not reply.mentions:
+            message, shown = kept
+            grown = replace(shown, text=f"{shown.text}\n{reply.text}", version=reply.version)
+            if await to.edit_report(message, grown):
+                self._turns[reply.turn] = (message, grown)
+                return
+        posted = await to.post_report(reply)
+        if posted is None:
+            return
+        self._turns[reply.turn] = (posted, reply)
+        if len(self._turns) > KEPT_TURNS:
+            del self._turns[next(iter(self._turns))]  # the longest untouched
+        if (
+            not reply.mentions
+        ):  # counted as an edit (bot.board.posts): the board's count is one short
+            await self._referee.posted_below(reply.turn)
 
     def _hold(self, table_id: int, to: Platform, reply: Public, seconds: float) -> None:
         held = HeldBoard((to, reply))

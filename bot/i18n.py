@@ -192,6 +192,17 @@ def localise_view(view: View, lang: str) -> View:
         tracks=[evolve(t, name=s(t.name)) for t in view.tracks],
         meters=[evolve(m, name=s(m.name), note=s(m.note)) for m in view.meters],
         hand=cells(view.hand) if view.hand is not None else None,
+        holdings=[
+            evolve(
+                h,
+                title=s(h.title),
+                rows=[
+                    (s(row), [evolve(p, name=s(p.name), note=s(p.note)) for p in pieces])
+                    for row, pieces in h.rows
+                ],
+            )
+            for h in view.holdings
+        ],
         lang=lang,
         battlefield=view.battlefield
         and evolve(

@@ -16,7 +16,7 @@ import orjson
 from bot.board import game_board, live_of, posts, present, turn_mentions
 from bot.context import wants_image
 from bot.i18n import say
-from bot.ratings import record_result
+from bot.ratings import record_result, sides
 from bot.replies import Button, Mention, Private, Public, Reply, Unmade
 from bot.upgrades import behind
 from games.base import Action, Engine, Event, Move, Rng, copy_state, find_verb
@@ -272,7 +272,8 @@ async def check_end(turn: Turn) -> bool:
         )
     )
     table.status = TableStatus.FINISHED
-    turn.repo.add_result(table, outcome.winners, scores)
+    own = [_plain(outcome.scores.get(seat, 0)) for seat in range(len(names))]
+    turn.repo.add_result(table, outcome.winners, scores, own, sides(turn.state, len(names)))
     await record_result(turn.repo, table, outcome, turn.state)
     turn.replies.append(
         Public(

@@ -1,9 +1,10 @@
 """What an adapter sees of the referee: six operations (the Referee implements them), so a
-platform can change without knowing the referee's insides, and the referee without the platform's."""
+platform can change without knowing the referee's insides, and the referee without the platform's;
+and what it sees of the web pages (PagesPort)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
@@ -13,6 +14,9 @@ from bot.replies import Button, Notice, Reply
 
 if TYPE_CHECKING:
     from bot.delivery import Delivery
+
+Deliver = Callable[[str, Sequence[Reply]], Awaitable[None]]
+"""How a platform puts a command's replies in the table's chat (a move made on a web page)."""
 
 
 @dataclass(frozen=True)
@@ -84,4 +88,18 @@ class RefereePort(Protocol):
 
     def delivery(self, platform: str) -> Delivery:
         """What to deliver and how, for one platform: the one delivery policy."""
+        ...
+
+
+class PagesPort(Protocol):
+    """What an adapter may use of the web pages (bot.web.server.Web): a table's public page, a
+    player's own signed link, and where it registers how its platform delivers a page's move."""
+
+    deliverers: dict[str, Deliver]
+    """By platform: a move made on a page is delivered to its table's chat by this."""
+
+    def table_url(self, table_id: int) -> str: ...
+
+    def player_url(self, table_id: int, user_id: str, name: str) -> str:
+        """A link that signs `user_id` in at this table only, until it expires."""
         ...

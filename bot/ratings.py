@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from games.base import Outcome
-from storage.models import Rating
+from storage.models import Rating, Result
 from storage.rows import Table
 from storage.work import Work
 
@@ -55,14 +56,23 @@ def team_ranks(outcome: Outcome, side_of: Sequence[int]) -> dict[int, int]:
 
 
 def rated(table: Table) -> bool:
-    """Ratings move only for games of humans: no bot seat (a seat handed to a bot counts as
-    abandoned), every seat a different person."""
-    users = [seat.user_id for seat in table.seats]
+    """Ratings move only for games of humans (see `rated_seats`)."""
+    return rated_seats([(seat.user_id, seat.is_bot) for seat in table.seats])
+
+
+def rated_seats(seats: Sequence[tuple[str | None, bool]]) -> bool:
+    """No bot seat (a seat handed to a bot counts as abandoned), every seat a different person."""
+    users = [user for user, _bot in seats]
     return (
         len(users) >= 2
-        and all(not seat.is_bot and seat.user_id for seat in table.seats)
+        and all(not bot and user for user, bot in seats)
         and len(set(users)) == len(users)
     )
+
+
+def ranked(rows: Iterable[Rating]) -> list[Rating]:
+    """The leaderboard's order: rated players only, best first by `ordinal`, then by name."""
+    return sorted((r for r in rows if r.rated), key=lambda r: (-ordinal(r), r.name))
 
 
 async def record_result(repo: Work, table: Table, outcome: Outcome, state: Any) -> None:
@@ -113,3 +123,49 @@ def rate(outcome: Outcome, side_of: list[int], rows: dict[int, Rating]) -> None:
         for seat, rating in zip(group, ratings, strict=True):
             rows[seat].mu, rows[seat].sigma = rating.mu, rating.sigma
             rows[seat].rated += 1
+
+
+@dataclass
+class RatingHistory:
+    """One game's ratings in one chat over time: after each rated game (numbered from 1), the
+    rating of each player of that game."""
+
+    games: int = 0
+    names: dict[str, str] = field(default_factory=dict)
+    """Each player's name at their last rated game."""
+    points: dict[str, list[tuple[int, float, float]]] = field(default_factory=dict)
+    """(game number, mu, sigma) of each player, in order."""
+    now: dict[str, Rating] = field(default_factory=dict)
+
+    def rating(self, user_id: str) -> Rating:
+        row = self.now.get(user_id)
+        if row is None:
+            row = self.now[user_id] = Rating(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA, rated=0)
+        return row
+
+
+def history(results: Iterable[Result]) -> dict[str, RatingHistory]:
+    """Each game's ratings over time, rated again from a chat's results in order by `rate`, as
+    `record_result` rated them (a result stored without sides: every seat on its own)."""
+    games: dict[str, RatingHistory] = {}
+    for result in results:
+        seats = [seat for seat in result.seats if isinstance(seat, dict)]
+        if len(seats) != len(result.seats) or not rated_seats(
+            [(seat.get("user_id"), bool(seat.get("bot"))) for seat in seats]
+        ):
+            continue
+        kept = games.setdefault(result.game, RatingHistory())
+        kept.games += 1
+        users = [str(seat["user_id"]) for seat in seats]
+        rows = {position: kept.rating(user) for position, user in enumerate(users)}
+        scores = {
+            position: float(seat.get("score", result.scores.get(str(seat.get("name")), 0)))
+            for position, seat in enumerate(seats)
+        }
+        side_of = [int(seat.get("side", position)) for position, seat in enumerate(seats)]
+        rate(Outcome(list(result.winners), scores), side_of, rows)
+        for user, seat in zip(users, seats, strict=True):
+            kept.names[user] = str(seat.get("name", user))
+            row = kept.now[user]
+            kept.points.setdefault(user, []).append((kept.games, row.mu, row.sigma))
+    return games

@@ -28,6 +28,7 @@ from bot.verbs.dice import inline_title
 from bot.verbs.info import export_document
 from bot.verbs.play import InTheOpen
 from bot.web.facts import LOG_LINES, TablePage, table_page
+from bot.web.standings import LeaderboardPage, leaderboard_page
 from games.base import NotYourTurn, Rng, RuleError, copy_state
 from games.i18n import _
 from games.registry import engine_for
@@ -159,6 +160,8 @@ class Referee:
         self.turn_time = turn_time  # seconds; the config's default, 0 = no timer
         self.timeouts_to_bot = timeouts_to_bot
         self.clock = clock  # naive UTC; the console swaps in its simulated clock
+        self.leaderboard_url: Callable[[str, str], str] | None = None
+        """Set where platform bots serve the web pages: /leaderboard links the chat's page."""
         self._tidy_after: tuple[str, str] | None = None
         """Where the walk over processed update ids goes on (see `tidy`)."""
 
@@ -261,7 +264,17 @@ class Referee:
             raise StaleButton(STALE_TEXT)
         board = chat.settings.get("board") or self.board_default
         turn_time = chat.settings.get("turn_time", self.turn_time)
-        ctx = Context(inv, work, chat, table, self.new_seed, board, SHARED, turn_time=turn_time)
+        ctx = Context(
+            inv,
+            work,
+            chat,
+            table,
+            self.new_seed,
+            board,
+            SHARED,
+            turn_time=turn_time,
+            leaderboard_url=self.leaderboard_url,
+        )
         version = table.version if table is not None else None
         replies = await route(ctx)
         if table is not None:
@@ -431,6 +444,11 @@ class Referee:
         """An adapter posted the table's live board anew: later boards edit this message."""
         await self.store.set_board_message(table_id, message_id)
 
+    async def posted_below(self, table_id: int) -> None:
+        """An adapter posted a report its command counted as an edit (its turn's message was
+        forgotten, or full): the board's count of messages below it takes it in."""
+        await self.store.count_below_board(table_id)
+
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
     ) -> str:
@@ -516,6 +534,13 @@ class Referee:
         if table is None or table.status != TableStatus.FINISHED or table.seed is None:
             return None
         return export_document(table, await self.store.queries.actions(table_id))
+
+    async def leaderboard_page(self, platform: str, chat_id: str) -> LeaderboardPage:
+        """What a chat's leaderboard page shows, read without a lock."""
+        queries = self.store.queries
+        chat = await queries.chat(platform, chat_id)
+        rows = await queries.chat_ratings(platform, chat_id)
+        return leaderboard_page(chat, rows, await queries.chat_results(platform, chat_id))
 
     async def revision(self, table_id: int) -> int | None:
         """A table's stored revision: a web page's live updates follow it (any worker moved it)."""

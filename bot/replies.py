@@ -64,6 +64,9 @@ class Public:
     html: bool = False  # the text is Telegram HTML, escaped already (a roll in Telegram style)
     live: LiveBoard | None = None  # this is the table's board message (edited, not posted)
     lang: str = "en"  # the language the referee said it in (adapters say their own notes in it)
+    turn: int | None = None
+    """The table whose turn this report tells of: bot.delivery adds it to that turn's message
+    (edited) unless it pings someone, which takes a new message to notify."""
     drawing: Callable[[], View] | None = None
     """The board still to be drawn: `board` holds only its title until the reply is said in its
     reader's language (bot.i18n.localise_reply), which draws it; adapters never see this set."""

@@ -392,6 +392,31 @@ class Meter:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class Piece:
+    """A card or a floor on one seat's part of the table: its name, the cost and strength the
+    rules read off it (None: it has none), and what else is said of it (age tokens, a guard)."""
+
+    name: str
+    cost: int | None = None
+    strength: int | None = None
+    note: str = ""
+
+
+@dataclass
+class Holding:
+    """One seat's part of the table as a drawn board shows it (the web pages): named rows of
+    pieces (a Paper Tales kingdom: front row, back row, buildings); `tower` (GoTown) stacks the
+    one row's pieces as floors from the ground up, against a goal of `height` floors, under its
+    owner's name (`title`). Public, as the tables that say the same in text are."""
+
+    seat: int
+    title: str
+    rows: list[tuple[str, list[Piece]]]
+    tower: bool = False
+    height: int = 0
+
+
 @dataclass
 class Figure:
     """A unit on a battlefield, drawn to scale: its base's centre and size in inches (x from
@@ -453,6 +478,7 @@ class View:
     tracks: list[Track] = field(default_factory=list)
     meters: list[Meter] = field(default_factory=list)
     hand: list[str] | None = None  # the viewer's own secret cards; always None in a public view
+    holdings: list[Holding] = field(default_factory=list)  # drawn where a board can (the web)
     lang: str = "en"  # the language the bot localised it to (renderers say their own words in it)
     battlefield: Battlefield | None = None  # drawn to scale where a renderer can (the web page)
     cities: list[City] = field(default_factory=list)  # likewise: each player's city as buildings

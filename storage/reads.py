@@ -21,6 +21,7 @@ from storage.models import (
     GameTable,
     ProcessedUpdate,
     Rating,
+    Result,
     RollRow,
     SavedRoll,
     TableStatus,
@@ -262,6 +263,13 @@ class Queries:
             stmt = stmt.where(Rating.game == game)
         async with self._sessions() as session:
             return (await session.execute(stmt.order_by(Rating.game))).scalars().all()
+
+    async def chat_results(self, platform: str, chat_id: str) -> Sequence[Result]:
+        """A chat's finished games in the order they ended (one command of a chat at a time, so
+        ids are that order): ratings over time are these, rated again in turn."""
+        stmt = select(Result).where(Result.platform == platform, Result.chat_id == chat_id)
+        async with self._sessions() as session:
+            return (await session.execute(stmt.order_by(Result.id))).scalars().all()
 
     async def button_set(self, token: str) -> ButtonSet | None:
         async with self._sessions() as session:

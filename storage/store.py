@@ -476,6 +476,11 @@ class Store:
             await Upkeep(session).set_board_message(table_id, message_id)
         self._cache.forget_table(table_id)
 
+    async def count_below_board(self, table_id: int) -> None:
+        async with self._sessions() as session, session.begin():
+            await Upkeep(session).count_below_board(table_id)
+        self._cache.forget_table(table_id)
+
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: list[list[str]]
     ) -> str:

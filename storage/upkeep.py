@@ -49,6 +49,14 @@ class Upkeep:
             .values(board_message=message_id, board_after=0, revision=GameTable.revision + 1)
         )
 
+    async def count_below_board(self, table_id: int) -> None:
+        """One more message below the table's board than its command counted (one UPDATE)."""
+        await self.session.execute(
+            update(GameTable)
+            .where(GameTable.id == table_id)
+            .values(board_after=GameTable.board_after + 1, revision=GameTable.revision + 1)
+        )
+
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
     ) -> str:

@@ -307,7 +307,23 @@ class Work:
 
     # ---- results, ratings, deadlines ----
 
-    def add_result(self, table: Table, winners: list[int], scores: dict[str, float | int]) -> None:
+    def add_result(
+        self,
+        table: Table,
+        winners: list[int],
+        scores: dict[str, float | int],
+        seat_scores: Sequence[float | int] = (),
+        sides: Sequence[int] = (),
+    ) -> None:
+        """The game's result; each seat keeps its own score and side, so its ratings can be
+        rated again in order (two seats may share a name, `scores`' keys)."""
+        seats: list[dict[str, Any]] = [
+            {"name": s.name, "bot": s.is_bot, "user_id": s.user_id} for s in table.seats
+        ]
+        for seat, score in zip(seats, seat_scores, strict=False):
+            seat["score"] = score
+        for seat, side in zip(seats, sides, strict=False):
+            seat["side"] = side
         self.results.append(
             Result(
                 table_id=table.id,
@@ -316,9 +332,7 @@ class Work:
                 chat_id=table.chat_id,
                 winners=winners,
                 scores=scores,
-                seats=[
-                    {"name": s.name, "bot": s.is_bot, "user_id": s.user_id} for s in table.seats
-                ],
+                seats=seats,
                 finished_at=utcnow(),
             )
         )

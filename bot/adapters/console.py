@@ -118,9 +118,13 @@ class Console:
 
     async def page_links(self, name: str, verb: str, replies: list[Reply]) -> list[Reply]:
         """The web page a record links to rides on the next one: the table's after /new, the
-        replay's at the game's end; a seated player is sent their own page's
-        signed link privately after /new and /join."""
+        replay's at the game's end, the chat's leaderboard after /leaderboard; a seated player
+        is sent their own page's signed link privately after /new and /join."""
         assert self.pages is not None
+        if verb == "leaderboard":
+            if any(isinstance(r, Public) for r in replies):
+                self.page = self.pages.leaderboard_url(PLATFORM, self.chat_id)
+            return []
         facts = await self.referee.chat_facts(PLATFORM, self.chat_id)
         if verb == "new" and facts.table_id is not None:
             self.table_id = facts.table_id
@@ -286,6 +290,14 @@ class ConsoleChat:
 
     async def say(self, reply: Public) -> None:
         self.console.show(reply, self.image)
+
+    async def post_report(self, reply: Public) -> str | None:
+        message = self.console.post()
+        self.console.show(reply, self.image, message)
+        return message
+
+    async def edit_report(self, message_id: str, reply: Public) -> bool:
+        return False  # a terminal reads best with each move printed below the last
 
     async def pin(self, message_id: str) -> None:
         return None

@@ -29,6 +29,7 @@ from bot.adapters.discord_components import (
 )
 from bot.adapters.discord_delivery import Outgoing, compose, deliver_background
 from bot.adapters.discord_interaction import InteractionReplies, locale_language
+from bot.adapters.discord_pages import deliver_pages, page_command
 from bot.chat_order import ChatOrder, Turn
 from bot.commands.help import fit, placeholders
 from bot.commands.parse import Invocation, ParsedCommand, parse_command
@@ -36,7 +37,7 @@ from bot.config import ConfigError, DiscordSettings, Settings
 from bot.context import SharedVerb
 from bot.i18n import say, supported
 from bot.ops.discord_calls import discord_trace
-from bot.port import RefereePort
+from bot.port import PagesPort, RefereePort
 from bot.replies import Reply
 from bot.verbs import SHARED, SHARED_NAMES
 from bot.verbs.dice import PRIVATE_FLAG
@@ -67,9 +68,13 @@ class Adapter:
     """Turns interactions into Invocations for the referee and its replies into Discord messages."""
 
     def __init__(
-        self, referee: RefereePort, settings: Settings, defer_after: float = DEFER_AFTER
+        self,
+        referee: RefereePort,
+        settings: Settings,
+        defer_after: float = DEFER_AFTER,
+        pages: PagesPort | None = None,
     ) -> None:
-        self.referee = referee
+        self.referee, self.pages = referee, pages
         self.delivery = referee.delivery(PLATFORM)
         self.defer_after = defer_after
         self.order = ChatOrder()  # every channel at once, each in the order its commands came
@@ -309,6 +314,9 @@ class PaperrefClient(discord.AutoShardedClient):
         for verb in [*SHARED, *chat_verbs()]:
             self.tree.add_command(slash_command(verb))
         self.tree.add_command(play_command())
+        if adapter.pages is not None:
+            self.tree.add_command(page_command())
+            deliver_pages(adapter.pages, self, adapter.order, adapter.delivery)
 
     @tasks.loop(seconds=SWEEP_SECONDS)
     async def sweeper(self) -> None:
@@ -357,13 +365,18 @@ def build_client(referee: RefereePort, settings: Settings, **adapter: Any) -> Pa
     return PaperrefClient(Adapter(referee, settings, **adapter), discord_settings)
 
 
-async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | None = None) -> None:
+async def run(
+    referee: RefereePort,
+    settings: Settings,
+    stop: asyncio.Event | None = None,
+    pages: PagesPort | None = None,
+) -> None:
     """Serve Discord until `stop` (or cancelled); then take no more interactions, answer the
-    ones taken, and only then close the gateway."""
+    ones taken, and only then close the gateway. With `pages`: /page, and moves made there."""
     token = settings.discord.token
     if token is None or not token.get_secret_value():
         raise ConfigError("config: discord.token: not set")
-    client = build_client(referee, settings)
+    client = build_client(referee, settings, pages=pages)
     async with client:
         serving = asyncio.create_task(client.start(token.get_secret_value()))
         stopped = asyncio.create_task((stop or asyncio.Event()).wait())

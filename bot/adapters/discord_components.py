@@ -11,7 +11,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.delivery import Delivery
-from bot.port import RefereePort
+from bot.port import PagesPort, RefereePort
 from bot.replies import Button
 from games.registry import all_engines
 
@@ -48,6 +48,7 @@ class Runner(Protocol):
     (bot.adapters.discord.Adapter), which imports them."""
 
     referee: RefereePort
+    pages: PagesPort | None
 
     async def command(
         self,

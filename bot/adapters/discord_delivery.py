@@ -32,6 +32,8 @@ EMBED_TOTAL = 6000
 MAX_EMBEDS = 10
 TITLE_LIMIT = 256
 FENCE = "```"
+PIN_LINE_WITHIN = 5
+"""The latest messages searched for the line a pin makes (it follows the board at once)."""
 BOARD_MOVED = N_("The board moved below: {url}")
 DM_CLOSED = N_(
     "{mention}, I cannot send you direct messages; use /hand here to see your cards privately."
@@ -176,11 +178,50 @@ class DiscordChannel:
             return False
         return True
 
+    async def post_report(self, reply: Public) -> str | None:
+        """The report in the channel itself, not as an interaction's answer: only the bot's own
+        channel messages can be edited later by the channel's id."""
+        sent = None
+        for out in await compose(reply):
+            try:
+                message = await self.channel.send(**await send_kwargs(out, None, self.delivery))
+            except discord.HTTPException as error:
+                log.warning("Discord refused a report: %s", error)
+                return None
+            sent = str(message.id)
+        return sent
+
+    async def edit_report(self, message_id: str, reply: Public) -> bool:
+        outs = await compose(reply)
+        if len(outs) != 1 or outs[0].files or outs[0].buttons:
+            return False
+        try:
+            await self.message(message_id).edit(content=outs[0].content)
+        except discord.HTTPException as error:
+            log.info("Discord: the report %s cannot be edited (%s)", message_id, error)
+            return False
+        return True
+
     async def pin(self, message_id: str) -> None:
         try:
             await self.message(message_id).pin()
         except discord.HTTPException as error:
             log.info("Discord: the board is not pinned in %s: %s", self.chat, error)
+            return
+        await self.drop_pin_line(message_id)
+
+    async def drop_pin_line(self, message_id: str) -> None:
+        """Discord's line "PaperRef pinned a message" below the board is deleted where the bot
+        has Manage Messages; without it the line stays."""
+        try:
+            async for line in self.channel.history(limit=PIN_LINE_WITHIN):
+                if line.type is discord.MessageType.pins_add and (
+                    line.reference is not None and str(line.reference.message_id) == message_id
+                ):
+                    await line.delete()
+                    return
+        except discord.HTTPException as error:
+            log.info("Discord: the pin's line stays in %s: %s", self.chat, error)
 
     async def unpin(self, message_id: str) -> None:
         try:
@@ -255,5 +296,7 @@ async def deliver_background(
             await delivery.send_private(channel, reply, chat)
         elif reply.live is not None:
             await delivery.show_board(channel, reply)
+        elif reply.turn is not None:
+            await delivery.show_report(channel, reply)
         else:
             await channel.say(reply)

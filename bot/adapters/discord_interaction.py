@@ -74,14 +74,16 @@ class InteractionReplies(DiscordChannel):
             boards.remove(board)
         for reply in replies:
             target = self.target(reply)
-            if target is Target.DIRECT:
-                plan.append((target, reply, None))
+            if target is Target.DIRECT or (isinstance(reply, Public) and reply.turn is not None):
+                plan.append((target, reply, None))  # by the policy: DMs, a turn's message
             elif not (isinstance(reply, Public) and reply.live is not None):
                 plan += [(target, reply, out) for out in await compose(reply)]
         if self.deferred:
             await self._settle_original(plan)
         for target, reply, out in plan:
-            if out is None:
+            if isinstance(reply, Public) and out is None:
+                await self.delivery.show_report(self, reply)
+            elif out is None:
                 assert isinstance(reply, Private)
                 await self.delivery.send_private(self, reply, self.chat)
             elif target is Target.CHANNEL:

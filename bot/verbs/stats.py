@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from bot.context import Context, SharedVerb
-from bot.ratings import ordinal
+from bot.ratings import ranked
 from bot.replies import Public, Reply
 from games.base import Arg, RuleError
 from games.i18n import _, _n, joined
@@ -84,9 +84,8 @@ def _wins(n: int) -> str:
 
 
 def _board(game: str, rows: Sequence[Rating]) -> list[str]:
-    ranked = sorted((r for r in rows if r.rated), key=lambda r: (-ordinal(r), r.name))
     lines: list[str] = [_("{game} leaderboard:", game=_title(game))]
-    for place, row in enumerate(ranked[:LEADERBOARD_LINES], start=1):
+    for place, row in enumerate(ranked(rows)[:LEADERBOARD_LINES], start=1):
         lines.append(
             _n(
                 "  {place}. {name}: {mu} ±{sigma} ({n} rated game)",
@@ -129,6 +128,9 @@ async def leaderboard(ctx: Context) -> list[Reply]:
     for key in games:
         lines += _board(key, [r for r in rows if r.game == key])
     lines.append(_("Sorted by rating minus three times its uncertainty."))
+    if ctx.leaderboard_url is not None:
+        url = ctx.leaderboard_url(ctx.inv.platform, ctx.inv.chat_id)
+        lines.append(_("Ratings over time: {url}", url=url))
     return [Public(joined(lines, "\n"))]
 
 

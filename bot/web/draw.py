@@ -1,6 +1,7 @@
-"""A View drawn for the web: maps as SVG (hex or square cells, each named for screen readers),
-tables, tracks and meters as semantic HTML. Every game's View, so each game's board is drawn the
-way its text and PNG boards are, at any width."""
+"""A View drawn for the web: maps as SVG (square cells here, a hex sheet by bot.web.draw_sheet,
+each cell named for screen readers), tables, tracks and meters as semantic HTML, at any width;
+each seat's holdings (towers, kingdoms) drawn by bot.web.holdings, a battlefield, cities and
+score tracks by bot.web.figures."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from collections.abc import Iterator
 from html import escape
 
 from bot.i18n import say
+from bot.web.colours import ink_on
 from bot.web.draw_sheet import sheet_svg
 from bot.web.figures import figures_html, scored, tracks_html
-from bot.web.marks import ink_on
+from bot.web.holdings import holdings_html
 from games.base import Cell, Grid, Meter, TableBlock, Track, View
 from games.i18n import _
 
@@ -105,6 +107,8 @@ def view_parts(view: View) -> Iterator[str]:
     yield from (f"<p>{escape(line)}</p>".replace("\n", "<br>") for line in view.lines)
     for grid in (grid for grid in view.grids if grid.in_web):
         yield sheet_svg(grid, view.lang) if grid.hexagonal else grid_svg(grid, view.lang)
+    if view.holdings:
+        yield holdings_html(view.holdings, view.lang)
     yield from figures_html(view)
     yield from (table_html(block) for block in view.tables)
     yield from tracks_html(view)

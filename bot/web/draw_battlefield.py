@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from html import escape
 
 from bot.i18n import say
-from bot.web.marks import CORPSE, GROUND, INK, seat_colour, seat_swatch
+from bot.web.colours import INK, PAPER, ink_on, seat_colour
+from bot.web.marks import CORPSE, GROUND, seat_swatch
 from games.base import Battlefield, Figure
 from games.i18n import _
 
@@ -65,7 +66,8 @@ def _base(figure: Figure, number: int, box: tuple[float, float, float, float], l
     left, top, wide, high = box
     at = f"{left:.1f}", f"{top:.1f}", f"{wide:.1f}", f"{high:.1f}"
     frame = f'x="{at[0]}" y="{at[1]}" width="{at[2]}" height="{at[3]}"'
-    parts = [f'<rect {frame} fill="{CORPSE if figure.dead else seat_colour(figure.seat)}"/>']
+    colour = CORPSE if figure.dead else seat_colour(figure.seat)
+    parts = [f'<rect {frame} fill="{colour}"/>']
     pattern = PATTERNS[figure.seat % len(PATTERNS)]
     if figure.dead:
         right, bottom = left + wide, top + high
@@ -77,9 +79,11 @@ def _base(figure: Figure, number: int, box: tuple[float, float, float, float], l
         parts.append(f'<rect {frame} fill="url(#bf-p{figure.seat % len(PATTERNS)})"/>')
     parts.append(_front(figure, left, top, wide, high))
     size = max(5.0, min(12.0, 0.7 * min(wide, high)))
+    ink = ink_on(colour)
+    halo = PAPER if ink == INK else INK
     parts.append(
         f'<text x="{left + wide / 2:.1f}" y="{top + high / 2 + size / 3:.1f}" font-size="{size:.0f}"'
-        f' fill="{INK}" font-weight="bold" paint-order="stroke" stroke="#ffffff"'
+        f' fill="{ink}" font-weight="bold" paint-order="stroke" stroke="{halo}"'
         f' stroke-width="2">{number}</text>'
     )
     return (

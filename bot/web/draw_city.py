@@ -7,7 +7,8 @@ from __future__ import annotations
 from html import escape
 
 from bot.i18n import say
-from bot.web.marks import INK, KIND_COLOURS, KIND_SYMBOLS, kind_of
+from bot.web.colours import INK
+from bot.web.marks import KIND_COLOURS, KIND_SYMBOLS, kind_of
 from games.base import City, Lot
 from games.i18n import _
 

@@ -9,7 +9,7 @@ import math
 from html import escape
 
 from bot.i18n import say
-from bot.web.marks import INK, ink_on
+from bot.web.colours import INK, ink_on
 from games.base import Cell, Grid, token_labels
 from games.i18n import _
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from html import escape
 
-from bot.web.marks import INK, seat_swatch, seat_token
+from bot.web.colours import ink_on, seat_colour
+from bot.web.marks import seat_swatch, seat_token
 from games.base import Track, token_labels
 
 PER_ROW = 8
@@ -67,7 +68,7 @@ def track_svg(track: Track) -> str:
         tokens.append(
             f'<g class="token" data-seat="{seat}" data-space="{space}">'
             f"<title>{escape(who)} {space}</title>{seat_token(seat, x, y, RADIUS)}"
-            f'<text x="{x:.1f}" y="{y + 3:.1f}" fill="{INK}" font-weight="bold">'
+            f'<text x="{x:.1f}" y="{y + 3:.1f}" fill="{ink_on(seat_colour(seat))}" font-weight="bold">'
             f"{escape(tags[seat])}</text></g>"
         )
     width = PER_ROW * (BOX + GAP) - GAP

@@ -12,6 +12,7 @@ from bot.commands.parse import Invocation
 from bot.i18n import Audience, localise_view, say
 from bot.replies import Reply
 from bot.upgrades import behind
+from bot.web.standings import LeaderboardPage
 from games.base import Outcome, View
 from games.registry import engine_for
 from storage.models import ActionRow, TableStatus
@@ -98,8 +99,9 @@ def table_page(
 
 
 class WebPort(Protocol):
-    """The referee's operations the web pages use: a command as any adapter sends it, and the
-    read-only picture of a table and its revision (which live updates follow)."""
+    """The referee's operations the web pages use: a command as any adapter sends it, the
+    read-only picture of a table and its revision (which live updates follow), and a chat's
+    leaderboard."""
 
     async def handle(self, inv: Invocation) -> list[Reply]: ...
 
@@ -108,3 +110,5 @@ class WebPort(Protocol):
     async def revision(self, table_id: int) -> int | None: ...
 
     async def export(self, table_id: int) -> dict[str, Any] | None: ...
+
+    async def leaderboard_page(self, platform: str, chat_id: str) -> LeaderboardPage: ...

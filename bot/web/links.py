@@ -1,5 +1,6 @@
 """Who may play from a page: a signed, expiring link bound to one user and one table, and
-Telegram Mini App sign-in (`initData` checked as Telegram specifies)."""
+Telegram Mini App sign-in (`initData` checked as Telegram specifies); a chat's leaderboard link,
+signed so that a private chat's page cannot be guessed."""
 
 from __future__ import annotations
 
@@ -55,6 +56,31 @@ def signed_player(secret: bytes, token: str, now: float) -> Player | None:
     except (ValueError, TypeError):
         return None
     return player if player.expires > now else None
+
+
+LEADERBOARD = "leaderboard"
+"""The first fact of a chat's leaderboard token: never a player's (their first is a table id)."""
+
+
+def sign_chat(secret: bytes, platform: str, chat_id: str) -> str:
+    """A chat's leaderboard token. It does not expire: the page shows what `/leaderboard` says
+    in that chat, the link is posted there again and again, and a new secret revokes them all."""
+    body = _b64(json.dumps([LEADERBOARD, platform, chat_id], separators=(",", ":")).encode())
+    return f"{body}.{_mac(secret, body)}"
+
+
+def signed_chat(secret: bytes, token: str) -> tuple[str, str] | None:
+    """The (platform, chat id) a leaderboard token names; None if it is forged or malformed."""
+    body, _, mac = token.partition(".")
+    if not hmac.compare_digest(mac.encode(), _mac(secret, body).encode()):
+        return None
+    try:
+        kind, platform, chat_id = json.loads(_unb64(body))
+    except (ValueError, TypeError):
+        return None
+    if kind != LEADERBOARD or not isinstance(platform, str) or not isinstance(chat_id, str):
+        return None
+    return platform, chat_id
 
 
 def telegram_user(

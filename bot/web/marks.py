@@ -1,32 +1,17 @@
-"""How the web pages tell players and kinds apart: colours safe for colour-blind readers
-(Okabe-Ito), always together with a shape, a pattern or a symbol, never colour alone."""
+"""What goes with a colour on the web pages so it is never alone: each seat's token shape (its
+colour is bot.web.colours'), each kind's (a building type's) colour and symbol."""
 
 from __future__ import annotations
 
-SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#F0E442", "#D55E00")
-"""A seat's colour, light enough that black text reads on each."""
+from bot.web.colours import INK, seat_colour
+
 SEAT_SHAPES = ("circle", "square", "diamond", "triangle", "cross", "star")
 """A seat's token shape, which tells seats apart without their colour."""
 KIND_COLOURS = ("#56B4E9", "#E69F00", "#F0E442", "#009E73", "#CC79A7", "#D55E00", "#BBBBBB")
 KIND_SYMBOLS = ("●", "■", "▲", "◆", "✚", "⬟", "▼")
 """A kind's (a building type's) symbol, drawn beside its name on its colour."""
-INK = "#000000"
-PAPER = "#ffffff"
 GROUND = "#EFE9D8"
 CORPSE = "#8C8C8C"
-
-
-def ink_on(colour: str) -> str:
-    """Black or white text, whichever reads on the colour."""
-    try:
-        red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    except ValueError:
-        return INK
-    return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else PAPER
-
-
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def kind_of(kinds: list[str], kind: str) -> int:

@@ -27,6 +27,9 @@ td,th{border:1px solid #999;padding:.15rem .35rem;text-align:left}caption{text-a
 button:focus-visible,a:focus-visible{outline:3px solid var(--orange);outline-offset:2px}
 #said{min-height:1.4em;color:var(--vermilion);font-weight:bold}.verified{color:var(--green);font-weight:bold}.failed{color:var(--vermilion);font-weight:bold}
 .sr{position:absolute;left:-9999px}.log{font-size:.9rem;max-height:16rem;overflow-y:auto}ul.bars,ul.legend{padding-left:1rem}ul.legend{list-style:none}svg.swatch{width:1em;height:1em;vertical-align:middle;stroke:#333}
+svg.key{width:2.5em;height:.7em;vertical-align:middle}svg.chart{max-width:40rem;font-size:8px}
+.holding{border-left:.4rem solid;padding-left:.5rem;margin:.5rem 0}.holding h3{font-size:1rem;margin:.2rem 0}.row{margin:.2rem 0}.row h4{display:inline;font-size:.9rem;margin:0 .3rem 0 0}
+.cards{display:flex;flex-wrap:wrap;gap:.3rem;list-style:none;padding:0;margin:0}.card{border:1px solid #333;border-radius:.3rem;padding:.2rem .4rem;background:#f6f6f6;display:flex;flex-direction:column;min-width:6.5rem;font-size:.9rem}
 """
 
 WINNER = _("winner")

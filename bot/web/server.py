@@ -13,7 +13,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -22,10 +22,12 @@ from aiohttp import web
 
 from bot.commands.parse import Invocation, parse_command
 from bot.i18n import say
+from bot.port import Deliver
 from bot.replies import Private, Reply
 from bot.verify import verify_document
 from bot.web import links
 from bot.web.facts import TablePage, WebPort
+from bot.web.leaderboard import leaderboard_document
 from bot.web.pages import live_html, message_document, table_document
 from bot.web.replay import replay_document, upload_document
 from games.base import RuleError
@@ -44,9 +46,6 @@ MAX_EXPORT = 8 * 1024 * 1024
 UPLOADS_KEPT = 64
 SPECTATED_KEPT = 1024
 """Tables whose public live part is kept drawn."""
-
-Deliver = Callable[[str, Sequence[Reply]], Awaitable[None]]
-"""How a platform puts a command's replies in its chat (the console prints them)."""
 
 
 @dataclass
@@ -136,6 +135,7 @@ class Web:
     link_seconds: float = 12 * 3600.0
     telegram_token: str | None = None
     deliverers: dict[str, Deliver] = field(default_factory=dict)
+    moves_per_window: int = MOVES_PER_WINDOW
     watch: Watch = field(init=False)
     recent: dict[str, deque[float]] = field(default_factory=dict)
     uploads: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -154,6 +154,10 @@ class Web:
     def table_url(self, table_id: int) -> str:
         return f"{self.public_url}/t/{table_id}"
 
+    def leaderboard_url(self, platform: str, chat_id: str) -> str:
+        """A chat's leaderboard page, signed: a private chat's cannot be guessed."""
+        return f"{self.public_url}/l/{links.sign_chat(self.secret, platform, chat_id)}"
+
     def player_url(self, table_id: int, user_id: str, name: str) -> str:
         """A link that signs `user_id` in at this table only, until it expires."""
         expires = int(time.time() + self.link_seconds)
@@ -170,7 +174,7 @@ class Web:
         times = self.recent.setdefault(user_id, deque())
         while times and times[0] < now - WINDOW_SECONDS:
             times.popleft()
-        if len(times) >= MOVES_PER_WINDOW:
+        if len(times) >= self.moves_per_window:
             return False
         times.append(now)
         return True
@@ -183,6 +187,7 @@ class Web:
         app.router.add_get("/p/{token}", self.play)
         app.router.add_get("/p/{token}/events", self.player_events)
         app.router.add_post("/p/{token}/move", self.move)
+        app.router.add_get("/l/{token}", self.leaderboard)
         app.router.add_get("/r/{table}", self.replay)
         app.router.add_get("/r/x/{digest}", self.replay_upload)
         app.router.add_get("/replay", self.replay_form)
@@ -314,8 +319,11 @@ class Web:
         replies = await self.referee.handle(inv)
         self.watch.poke(page.table_id)
         deliver = self.deliverers.get(page.platform)
-        if deliver is not None:
-            await deliver(page.chat_id, replies)
+        try:
+            if deliver is not None:
+                await deliver(page.chat_id, replies)
+        except Exception:  # the move stands; the page still answers the player
+            log.exception("web: a move at table %s was made but not delivered", page.table_id)
         return replies
 
     @staticmethod
@@ -324,6 +332,15 @@ class Web:
         if "text/plain" in request.headers.get("Accept", ""):
             return web.Response(text=text, status=status)
         raise web.HTTPSeeOther(f"/p/{token}")
+
+    async def leaderboard(self, request: web.Request) -> web.Response:
+        chat = links.signed_chat(self.secret, request.match_info["token"])
+        if chat is None:
+            text = say(_("This link is not valid or has expired; ask for a new one."), "en")
+            html = message_document(text, "en")
+            return web.Response(text=html, status=403, content_type="text/html")
+        page = await self.referee.leaderboard_page(*chat)
+        return web.Response(text=leaderboard_document(page), content_type="text/html")
 
     async def replay(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]

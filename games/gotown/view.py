@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import TableBlock, Track, View
+from games.base import Holding, Piece, TableBlock, Track, View
 from games.gotown.catalog import name, names_of
 from games.gotown.flow import cards, floors, skip_name
 from games.gotown.state import GoTownState
@@ -24,6 +24,16 @@ def _tower_table(state: GoTownState, seat: int) -> TableBlock:
         "{name}'s tower ({floors}, top first)", name=state["names"][seat], floors=floors(len(tower))
     )
     return TableBlock(title, [_("Floor"), _("Cards"), _("Guard")], rows)
+
+
+def _tower(state: GoTownState, seat: int) -> Holding:
+    """A seat's tower as the web draws it: its floors from the ground up, in its owner's colour."""
+    floors_up = [
+        Piece(floor_text(floor), note=_("dog") if floor["dog"] else "")
+        for floor in state["towers"][seat]
+    ]
+    name = state["names"][seat]
+    return Holding(seat, name, [(_("Floors"), floors_up)], tower=True, height=state["goal"])
 
 
 def _status_line(state: GoTownState) -> str:
@@ -81,4 +91,5 @@ def build_view(state: GoTownState, seat: int | None) -> View:
         _("Floors"), state["goal"], {n: len(state["towers"][i]) for i, n in enumerate(names)}
     )
     hand = None if seat is None else names_of(state["hands"][seat])
-    return View("GoTown", seat, lines, tables, tracks=[track], hand=hand)
+    towers = [_tower(state, i) for i in range(len(names))]
+    return View("GoTown", seat, lines, tables, tracks=[track], hand=hand, holdings=towers)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.base import TableBlock, Track, View
+from games.base import Holding, Piece, TableBlock, Track, View
 from games.i18n import N_, _, from_json, joined, said
-from games.papertales.catalog import building_name, card_name
+from games.papertales.catalog import building_name, card_name, unit
 from games.papertales.faces import in_play, short, shorts
 from games.papertales.grammar import ROW_WORDS
 from games.papertales.kingdom import layout, resources
 from games.papertales.moves import waiting
 from games.papertales.state import PaperTalesState, Player
-from games.papertales.texts import PHASES
+from games.papertales.texts import PHASES, amount_of
 
 
 def row_word(row: str) -> str:
@@ -49,6 +49,28 @@ def _built(buildings: tuple[tuple[str, int], ...]) -> str:
     return joined(
         (joined((building_name(b), str(level)), " ") for b, level in buildings), empty="-"
     )
+
+
+@lru_cache(maxsize=1024)
+def _piece(card: int, age: int) -> Piece:
+    """A unit in a kingdom as a drawn card: cost, strength, what it produces and its age."""
+    u = unit(card)
+    notes = [amount_of(n, r) for r, n in u.produces.items()]
+    if age:
+        notes.append(_("{n} age", n=age))
+    return Piece(card_name(card), u.cost, u.strength, joined(notes, empty=""))
+
+
+def kingdom(p: Player, seat: int, name: str) -> Holding:
+    """A kingdom as the web draws it: its units in play, row by row, and its buildings."""
+    rows = [
+        (title, [_piece(s["card"], s["age"]) for s in p["units"] if s["row"] == row])
+        for row, title in (("front", _("Front")), ("back", _("Back")))
+    ]
+    built = [
+        Piece(building_name(b), note=_("level {n}", n=level)) for b, level in p["buildings"].items()
+    ]
+    return Holding(seat, _("{name}'s kingdom", name=name), [*rows, (_("Buildings"), built)])
 
 
 def render(state: PaperTalesState, seat: int | None) -> View:
@@ -99,6 +121,7 @@ def render(state: PaperTalesState, seat: int | None) -> View:
                 {names[i]: p["lp"] for i, p in enumerate(players)},
             )
         ],
+        holdings=[kingdom(p, i, names[i]) for i, p in enumerate(players)],
     )
     view.lines.append(
         _(

@@ -211,6 +211,15 @@ class Recording:
     async def say(self, reply: Public) -> None:
         self.calls.append(("say", reply.text))
 
+    async def post_report(self, reply: Public) -> str | None:
+        self.calls.append(("post report", reply.text))
+        return f"r{len(self.calls)}" if self.postable else None
+
+    async def edit_report(self, message_id: str, reply: Public) -> bool:
+        fits = self.editable and len(reply.text) <= self.room
+        self.calls.append(("edit report", message_id, reply.text) if fits else ("too long",))
+        return fits
+
     async def pin(self, message_id: str) -> None:
         self.calls.append(("pin", message_id))
 
@@ -236,6 +245,9 @@ class Recording:
 
     async def board_posted(self, table_id: int, message_id: str | None) -> None:
         self.calls.append(("posted", str(table_id), str(message_id)))
+
+    async def posted_below(self, table_id: int) -> None:
+        self.calls.append(("below", str(table_id)))
 
     async def store_buttons(
         self, platform: str, chat_id: str, version: int | None, buttons: Sequence[Sequence[str]]
@@ -284,6 +296,47 @@ async def test_a_board_edited_in_place_or_refused_is_not_recorded() -> None:
     first = Recording()
     await Delivery(first, "test").show_board(first, _board(None, pin=False))
     assert first.calls == [("post",), ("posted", "7", "new")]
+
+
+def _report(text: str, *, ping: bool = False, table: int = 7) -> Public:
+    return Public(text, mentions=(("2", "Bob"),) if ping else (), turn=table)
+
+
+async def test_a_turn_is_one_message_edited_and_a_ping_starts_the_next() -> None:
+    """Moves that keep the turn grow its message; the ping of the next player is a new message
+    (an edit would not notify), which the next moves grow."""
+    both = Recording(room=40)
+    delivery = Delivery(both, "test")
+    await delivery.show_report(both, _report("Ann draws."))
+    await delivery.show_report(both, _report("Ann builds."))
+    await delivery.show_report(both, _report("Bot 2 builds.", table=8))  # another table's
+    await delivery.show_report(both, _report("Ann ends. Bob's turn.", ping=True))
+    await delivery.show_report(both, _report("Bob draws."))
+    await delivery.show_report(both, _report("Bob builds floor 2 with 4+5."))  # past 40
+    await delivery.show_report(both, _report("Bob ends."))
+    assert both.calls == [
+        ("post report", "Ann draws."),  # none kept yet (a restart forgets them too)
+        ("below", "7"),  # counted as an edit below the board: the count takes it in
+        ("edit report", "r1", "Ann draws.\nAnn builds."),
+        ("post report", "Bot 2 builds."),
+        ("below", "8"),
+        ("post report", "Ann ends. Bob's turn."),
+        ("edit report", "r6", "Ann ends. Bob's turn.\nBob draws."),
+        ("too long",),
+        ("post report", "Bob builds floor 2 with 4+5."),
+        ("below", "7"),
+        ("edit report", "r9", "Bob builds floor 2 with 4+5.\nBob ends."),
+    ]
+
+
+async def test_after_a_board_posted_anew_the_next_report_goes_below_it() -> None:
+    both = Recording()
+    delivery = Delivery(both, "test")
+    await delivery.show_report(both, _report("Ann draws."))
+    await delivery.show_board(both, _board("old", repost=True))
+    await delivery.show_report(both, _report("Ann builds."))
+    reports = [c for c in both.calls if c[0].endswith("report")]
+    assert reports == [("post report", "Ann draws."), ("post report", "Ann builds.")]
 
 
 async def test_a_player_out_of_reach_is_remembered_and_the_chat_told_once() -> None:

@@ -72,6 +72,26 @@ async def test_restart_continues_and_updates_apply_once(url: str) -> None:
     assert "a: 3" in status[0].text and "b: 2" in status[0].text
 
 
+async def test_a_report_posted_past_its_count_moves_the_board_count(url: str) -> None:
+    """A report its command counted as an edit but posted (its turn's message forgotten) is
+    one more message below the board: the count is written, and the cached table sees it."""
+    chat = uuid.uuid4().hex
+    referee = await make_referee(url)
+    for inv in (command(chat, "a", "new", "race"), command(chat, "b", "join"),
+                command(chat, "a", "start")):  # fmt: skip
+        await referee.handle(inv)
+    table = await referee.store.queries.open_table("test", chat)
+    assert table is not None
+    await referee.board_posted(table.id, "m1")
+    await referee.posted_below(table.id)
+    await referee.posted_below(table.id)
+    after = await referee.store.queries.open_table("test", chat)
+    assert after is not None and (after.board_message, after.board_after) == ("m1", 2)
+    replies = await referee.handle(command(chat, "a", "step", "2"))  # the cache is not stale
+    assert replies[0].text.startswith("a steps to 2.")
+    await referee.close()
+
+
 async def test_concurrent_clicks_apply_once(url: str) -> None:
     chat = uuid.uuid4().hex
     referee = await make_referee(url)

@@ -169,6 +169,8 @@ class FakeDiscord:
         self.admins: set[int] = set()  # members who also have Manage Server
         self.locales: dict[int, str] = {}  # a user's Discord client language (default en-US)
         self.can_pin = False  # the bot's role has Pin Messages in the channel
+        self.can_manage = False  # ... and Manage Messages (deletes others' and system messages)
+        self.deleted: list[str] = []  # ids of deleted messages, in order
         self.pins: list[str] = []  # ids of pinned messages, in order
         self.unpins: list[str] = []  # ids of unpinned messages, in order
         self.edits: list[dict[str, Any]] = []  # every edit of a channel message: the new state
@@ -315,6 +317,8 @@ class FakeDiscord:
             ("POST", "users", 4): self._open_dm,
             ("POST", "channels", 4): self._channel_message,
             ("PATCH", "channels", 5): self._edit_channel_message,
+            ("GET", "channels", 4): self._history,
+            ("DELETE", "channels", 5): self._delete,
             ("PUT", "channels", 6): self._pin,
             ("DELETE", "channels", 6): self._pin,
         }
@@ -516,8 +520,55 @@ class FakeDiscord:
         found = next((m for m in self.messages if m["id"] == message_id), None)
         if found is None or found["channel_id"] != channel_id:
             return _json({"message": "Unknown Message", "code": 10008}, 404)
+        if call.method == "PUT" and not found["pinned"]:
+            self._system_pin(found)
         found["pinned"] = call.method == "PUT"
         (self.pins if found["pinned"] else self.unpins).append(message_id)
+        return web.Response(status=204)
+
+    def _system_pin(self, pinned: dict[str, Any]) -> None:
+        """The channel's line "PaperRef pinned a message", as Discord posts it (type 6,
+        CHANNEL_PINNED_MESSAGE, referring to the pinned message)."""
+        reference = {"message_id": pinned["id"], "channel_id": pinned["channel_id"]}
+        reference["guild_id"] = str(GUILD_ID)
+        self.messages.append(
+            {
+                **{k: v for k, v in pinned.items() if k not in ("embeds", "files", "components")},
+                "id": str(next(self._ids)),
+                "type": 6,
+                "content": "",
+                "embeds": [],
+                "attachments": [],
+                "components": [],
+                "files": [],
+                "pinned": False,
+                "flags": 0,
+                "message_reference": reference,
+                "via": "system",
+                "interaction_id": None,
+                "user_id": None,
+            }
+        )
+
+    async def _history(self, call: Call) -> web.Response:
+        """GET /channels/C/messages: the channel's latest messages, newest first."""
+        channel_id = call.path.split("/")[2]
+        limit = int(call.query.get("limit", "50"))
+        found = [m for m in self.messages if m["channel_id"] == channel_id]
+        return _json([self._public(m) for m in reversed(found[-limit:])])
+
+    async def _delete(self, call: Call) -> web.Response:
+        """DELETE /channels/C/messages/M: the bot's own message, or any with Manage Messages
+        (a system message is nobody's to delete without it)."""
+        _, _, channel_id, _, message_id = call.path.split("/")
+        found = next((m for m in self.messages if m["id"] == message_id), None)
+        if found is None or found["channel_id"] != channel_id:
+            return _json({"message": "Unknown Message", "code": 10008}, 404)
+        own = found["via"] == "channel"
+        if not (own or self.can_manage):
+            return _json({"message": "Missing Permissions", "code": 50013}, 403)
+        self.messages.remove(found)
+        self.deleted.append(message_id)
         return web.Response(status=204)
 
     @staticmethod

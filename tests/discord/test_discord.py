@@ -127,7 +127,13 @@ def label_of(message: dict[str, Any], custom_id: str) -> str | None:
 
 
 def public(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [m for m in messages if not m["flags"] & EPHEMERAL and m["dm_user"] is None]
+    """The bot's messages everyone sees: not ephemeral answers, DMs, nor Discord's own lines
+    (a pin's)."""
+    return [
+        m
+        for m in messages
+        if not m["flags"] & EPHEMERAL and m["dm_user"] is None and m["via"] != "system"
+    ]
 
 
 def ephemeral_to(messages: list[dict[str, Any]], user: User) -> list[dict[str, Any]]:
@@ -382,10 +388,9 @@ async def test_buttons_sent_by_dm_act_on_the_channels_table(
         assert components(mine)[0] == ("pr:2:/pick 1", "/pick 1")
         picked = await players.press(BOB, offer, "/pick 4")
         revealed = await players.slash(ANN, "play", move="pick 2")
-    assert [(m["channel_id"], m["content"]) for m in public(picked)] == [
-        (str(CHANNEL_ID), "Bob has picked.")
-    ]
-    assert picked[0]["via"] == "channel"
+    assert [(m["channel_id"], m["content"]) for m in public(picked)] == []
+    [turn] = [m for m in public(fake.messages) if "Bob has picked." in m["content"]]
+    assert turn["via"] == "channel", "the turn's message, edited"
     assert text(dms_to(picked, BOB)) == "You picked 4."
     assert "Revealed: Ann 2, <@102> 4; Bob scores." in text(public(revealed))
 

@@ -26,34 +26,39 @@ def pinned(fake: FakeDiscord) -> set[str]:
     return {m["id"] for m in fake.messages if m["pinned"]}
 
 
+async def play(
+    fake: FakeDiscord, referee: Referee, handled: Handled, game: str, spec: str = ""
+) -> None:
+    """A game (`spec`: its /new words, else the quick ones) from /new to its end in the
+    channel, one pinned board at every step."""
+    players = Players(fake, handled)
+    by_id = {str(user.id): user for user in (BOB, ZOE)}
+    key, _, options = (spec or GAMES[game]).partition(" ")
+    await players.slash(BOB, "new", **({"game": key} | ({"options": options} if options else {})))
+    await players.slash(ZOE, "join")
+    for _bot in range(BOTS.get(game, 0)):
+        await players.slash(ZOE, "addbot")
+    await players.slash(BOB, "start")
+    for step in range(MAX_COMMANDS):
+        found = await next_move(referee, "discord", str(CHANNEL_ID), step)
+        if found is None:
+            return
+        user, command = by_id[found[0]], found[1]  # a secret pick is ephemeral here
+        if step % HAND_EVERY == 0:
+            await players.slash(user, "hand")
+            await fake.autocomplete(user, "play", "move", move="")
+        await players.slash(user, "play", move=command)
+        assert len(pinned(fake)) <= 1, "one pinned board per table"
+    raise AssertionError(f"{game} did not end in {MAX_COMMANDS} commands")
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_full_game_stays_within_every_limit(
     fake: FakeDiscord, referee: Referee, handled: Handled, game: str
 ) -> None:
-    players = Players(fake, handled)
     fake.can_pin = True
-    by_id = {str(user.id): user for user in (BOB, ZOE)}
-    key, _, options = GAMES[game].partition(" ")
     async with running(fake, referee, settings()):
-        await players.slash(
-            BOB, "new", **({"game": key} | ({"options": options} if options else {}))
-        )
-        await players.slash(ZOE, "join")
-        for _bot in range(BOTS.get(game, 0)):
-            await players.slash(ZOE, "addbot")
-        await players.slash(BOB, "start")
-        for step in range(MAX_COMMANDS):
-            found = await next_move(referee, "discord", str(CHANNEL_ID), step)
-            if found is None:
-                break
-            user, command = by_id[found[0]], found[1]  # a secret pick is ephemeral here
-            if step % HAND_EVERY == 0:
-                await players.slash(user, "hand")
-                await fake.autocomplete(user, "play", "move", move="")
-            await players.slash(user, "play", move=command)
-            assert len(pinned(fake)) <= 1, "one pinned board per table"
-        else:
-            raise AssertionError(f"{game} did not end in {MAX_COMMANDS} commands")
+        await play(fake, referee, handled, game)
     assert fake.refused == [], [problem for _, problem in fake.refused]
     [board] = [m for m in fake.messages if m["pinned"]]
     assert board["embeds"][0]["title"].endswith("the game is over.")

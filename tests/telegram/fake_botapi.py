@@ -291,15 +291,14 @@ class FakeBotApi:
         )
         if gate is not None:
             await gate.wait()  # a slow API for this chat only
-        failure = self._failure(method, params)
+        failure = self._failure(method, params) or _photo_problem(method, files)
         if self.token is not None and request.match_info["token"] != self.token:
             failure = Failure(method, 401, "Unauthorized")
         if failure is not None:
             call.status = failure.status
             call.result = failure.description
-            if failure.status == 400 and not any(
-                word in failure.description for word in ("not modified", "not enough rights")
-            ):
+            rights = ("not modified", "not enough rights", "can't be deleted")
+            if failure.status == 400 and not any(word in failure.description for word in rights):
                 self.refused.append(call)
             return _error(failure)
         if method == "getUpdates":
@@ -371,6 +370,7 @@ class FakeBotApi:
                     "file_size": len(data), "file_path": path}  # fmt: skip
         if method == "pinChatMessage":
             self.pins.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
+            self._pinned_line(int(params["chat_id"]), int(params["message_id"]))
             return True
         if method == "unpinChatMessage":
             self.unpins.setdefault(int(params["chat_id"]), []).append(int(params["message_id"]))
@@ -379,7 +379,26 @@ class FakeBotApi:
             return self._member(int(params["user_id"]))
         if method == "deleteMessage":
             self.deleted.append((int(params["chat_id"]), int(params["message_id"])))
+            self.messages.pop((int(params["chat_id"]), int(params["message_id"])), None)
         return True
+
+    def _pinned_line(self, chat_id: int, message_id: int) -> None:
+        """The service message "PaperRef pinned a message" Telegram posts in a group (in the
+        pinned message's topic), and its update: every bot gets service messages."""
+        pinned = self.messages[chat_id, message_id]
+        if chat_id > 0:
+            return  # a private chat shows no line a bot could delete
+        line = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": pinned["chat"],
+            "from": {"id": BOT_ID, "is_bot": True, "first_name": "PaperRef"},
+            "pinned_message": {k: v for k, v in pinned.items() if k != "reply_markup"},
+        }
+        if "message_thread_id" in pinned:
+            line |= {"message_thread_id": pinned["message_thread_id"], "is_topic_message": True}
+        self.messages[chat_id, line["message_id"]] = line
+        self.inject({"update_id": self.next_update_id(), "message": line})
 
     def _member(self, user_id: int) -> dict[str, Any]:
         user = {"id": user_id, "is_bot": False, "first_name": f"user{user_id}"}
@@ -484,6 +503,28 @@ def _caption_problem(method: str, params: dict[str, Any]) -> str | None:
         return f"can't parse entities: {problem}"
     if _units(_plain(caption, mode)) > CAPTION_LIMIT:
         return "message caption is too long"
+    return None
+
+
+PHOTO_SIDES = 10_000
+"""A photo's width and height together at most (Telegram's sendPhoto)."""
+PHOTO_RATIO = 20
+PHOTO_BYTES = 10 * 1024 * 1024
+
+
+def _photo_problem(method: str, files: dict[str, bytes]) -> Failure | None:
+    """A photo (sent, or a message's media replaced) within Telegram's rule: at most 10 MB,
+    width + height at most 10,000 and the ratio of its sides at most 20."""
+    if method not in {"sendPhoto", "editMessageMedia"}:
+        return None
+    for data in files.values():
+        if not data.startswith(b"\x89PNG"):
+            continue
+        width, height = int.from_bytes(data[16:20]), int.from_bytes(data[20:24])
+        if len(data) > PHOTO_BYTES:
+            return Failure(method, 400, "Bad Request: PHOTO_SAVE_FILE_INVALID")
+        if width + height > PHOTO_SIDES or max(width, height) > PHOTO_RATIO * min(width, height):
+            return Failure(method, 400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
     return None
 
 

@@ -37,6 +37,7 @@ from bot.board import SCROLL_AFTER
 from bot.cli import make_referee
 from bot.commands.help import every_verb
 from bot.config import BotSettings, ConfigError, Settings, TelegramSettings
+from bot.port import PagesPort
 from bot.referee import Referee
 from bot.replies import Button, Private, Public
 from bot.verbs import SHARED
@@ -60,6 +61,7 @@ class Harness:
         self.referee: Referee | None = None
         self.app: Application | None = None
         self.halt = asyncio.Event()  # set: serve stops taking updates and drains
+        self.pages: PagesPort | None = None  # the web pages a page's move is delivered from
 
     async def start(self) -> None:
         self.referee = await make_referee(self.db_url, seed="fixed", board=self.settings.bot.board)
@@ -70,6 +72,7 @@ class Harness:
             base_url=self.fake.base_url,
             base_file_url=self.fake.base_file_url,
             rate_limiter=limiter,
+            pages=self.pages,
         )
         self.app.add_handler(TypeHandler(Update, self._done), group=99)
         method = "getUpdates" if self.settings.telegram.mode == "polling" else "setWebhook"
@@ -192,6 +195,13 @@ def texts(calls: list[Call], chat_id: int) -> str:
     return "\n".join(c.text for c in to(calls, chat_id))
 
 
+def reported(calls: list[Call], chat_id: int) -> str:
+    """What the chat reads of a command: its new messages and the texts edited (the board, a
+    turn's report grown by a line)."""
+    edited = [c.text for c in calls if c.method == "editMessageText" and c.chat_id == chat_id]
+    return "\n".join([texts(calls, chat_id), *edited])
+
+
 def settings(board: str = "text", **telegram: Any) -> Settings:
     return Settings(
         telegram=TelegramSettings(token=SecretStr(TOKEN), **telegram),
@@ -306,8 +316,8 @@ async def play_to_the_end(tg: Harness, players: tuple[User, ...]) -> tuple[str, 
         updates += 1
         moves += 1
         posted += len(to(calls, GROUP))
-        assert len(edits(calls)) == 1, "each move edits the board"
-        group_log.append(texts(calls, GROUP))
+        assert 1 <= len(edits(calls)) <= 2, "each move edits the board (and its turn's report)"
+        group_log.append(reported(calls, GROUP))
         assert group_log[-1], f"{player.name}'s {choice} reached the group"
         if "Game over." in group_log[-1]:
             return "\n".join(group_log), presses, moves, posted

@@ -4,14 +4,17 @@ every request within Telegram's limits (the fake refuses what the API refuses)."
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from PIL import Image
 
 from bot.adapters.telegram.chat import read_board_id
 from bot.adapters.telegram.messages import as_picture, fit_lines, fits_one, shown_length
 from bot.replies import LiveBoard, Public
 from games.base import View
 from tests.full_games import BOTS, GAMES, HOSTILE, MAX_COMMANDS, next_move
-from tests.telegram.fake_botapi import Call, FakeBotApi, User
+from tests.telegram.fake_botapi import Call, FakeBotApi, User, _photo_problem
 from tests.telegram.test_telegram import (
     ANN,
     GROUP,
@@ -44,8 +47,9 @@ def pinned(fake: FakeBotApi, chat: int) -> set[int]:
     return now
 
 
-async def play(tg: Harness, fake: FakeBotApi, game: str) -> list[Call]:
-    """A game from /new to its end in topic 7; every call the bot made."""
+async def play(tg: Harness, fake: FakeBotApi, game: str, spec: str = "") -> list[Call]:
+    """A game (`spec`: its /new words, else the quick ones) from /new to its end in topic 7;
+    every call the bot made."""
     chat = f"{SUPERGROUP}:{TOPIC}"
     by_id = {str(user.id): user for user in (BOB, ZOE)}
     mark = len(fake.calls)
@@ -53,7 +57,7 @@ async def play(tg: Harness, fake: FakeBotApi, game: str) -> list[Call]:
     async def say(user: User, text: str) -> None:
         await tg.send(fake.command(user, SUPERGROUP, text, thread=TOPIC))
 
-    await say(BOB, f"/new {GAMES[game]}")
+    await say(BOB, f"/new {spec or GAMES[game]}")
     await say(ZOE, "/join")
     for _bot in range(BOTS.get(game, 0)):
         await say(ZOE, "/addbot")
@@ -172,3 +176,19 @@ def test_a_board_too_long_for_one_message_is_a_picture_and_captions_keep_their_m
     cut = fit_lines(caption, 1024)
     assert shown_length(cut) <= 1024 and cut.count("<b>") == cut.count("</b>")
     assert shown_length("Zoë 🌸 &amp;") == 8, "UTF-16 units after entity parsing"
+
+
+def test_the_fake_refuses_a_photo_as_telegram_does() -> None:
+    """width + height at most 10,000 and sides at most 20 to 1 (a 900 px wide board may be up
+    to 9,100 px tall); the fake refuses past that, so a picture board that passes fits."""
+
+    def png(width: int, height: int) -> dict[str, bytes]:
+        out = io.BytesIO()
+        Image.new("1", (width, height)).save(out, "PNG")
+        return {"photo": out.getvalue()}
+
+    assert _photo_problem("sendPhoto", png(900, 3346)) is None, "a full Skylines table"
+    assert _photo_problem("sendPhoto", png(900, 9100)) is None
+    tall = _photo_problem("editMessageMedia", png(900, 9101))
+    assert tall is not None and "PHOTO_INVALID_DIMENSIONS" in tall.description
+    assert _photo_problem("sendPhoto", png(100, 2001)) is not None, "sides past 20 to 1"

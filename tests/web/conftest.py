@@ -63,9 +63,10 @@ class Bot:
         self.thread.join(10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One Chromium for the whole session: the system's, never a downloaded one."""
+    """One Chromium per test module: the system's, never a downloaded one. Playwright's sync API
+    holds an event loop while it runs, so it stops before another module's async tests."""
     if shutil.which(CHROMIUM) is None:
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium): browser tests skipped")
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")

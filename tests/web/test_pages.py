@@ -15,6 +15,7 @@ import pytest
 
 from bot.pipeline import state_digest
 from bot.web import links
+from bot.web.server import MOVES_PER_WINDOW
 from games.base import Action, Rng
 from games.registry import engine_for
 from games.replay import apply
@@ -120,6 +121,31 @@ def test_a_move_in_the_chat_shows_on_the_page_within_a_second(bot: Bot, phone: A
     )
     [action] = bot.call(bot.referee.store.queries.actions(table.id))
     assert page.locator(".log li").last.inner_text() == action.summary
+
+
+def test_a_player_posting_faster_than_the_limit_is_told_to_wait_and_nothing_moves(
+    bot: Bot,
+) -> None:
+    bot.say("Ann: /new gotown --first Ann")
+    bot.say("Bob: /join")
+    bot.say("Ann: /start")
+    table, own = page_links(bot)
+    token = own["Ann"].rsplit("/", 1)[1]
+    form = f"command=%2Fpass&csrf={bot.web.csrf(token)}".encode()
+    answers = []
+    for _ in range(MOVES_PER_WINDOW + 1):
+        request = urllib.request.Request(
+            own["Ann"] + "/move", data=form, headers={"Accept": "text/plain"}
+        )
+        try:
+            with urllib.request.urlopen(request) as answer:
+                answers.append((answer.status, answer.read().decode()))
+        except urllib.error.HTTPError as error:
+            answers.append((error.code, error.read().decode()))
+    codes = [code for code, _text in answers]
+    assert codes == [409] * MOVES_PER_WINDOW + [429], answers
+    assert "wait a few seconds" in answers[-1][1]
+    assert bot.call(bot.referee.store.queries.actions(int(table.rsplit("/", 1)[1]))) == []
 
 
 def test_a_players_link_is_theirs_only_and_expires(bot: Bot) -> None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 from telegram import InlineKeyboardMarkup, Message, Update
+from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -30,7 +32,7 @@ from bot.adapters.telegram.intake import Intake, confirm, poll
 from bot.adapters.telegram.keyboards import markup, stored_press
 from bot.adapters.telegram.menus import bot_commands
 from bot.adapters.telegram.outbox import Outbox
-from bot.adapters.telegram.pacing import ChatRateLimiter, ChatUpdates
+from bot.adapters.telegram.pacing import ChatRateLimiter, ChatUpdates, chat_key_of
 from bot.adapters.telegram.presses import Presses
 from bot.adapters.telegram.private import PLATFORM, PrivateChats
 from bot.commands.help import every_verb
@@ -38,7 +40,7 @@ from bot.config import ConfigError, Settings, TelegramSettings
 from bot.i18n import LANGUAGES
 from bot.ops.meter import meter
 from bot.ops.telegram_calls import telegram_requests
-from bot.port import RefereePort
+from bot.port import PagesPort, RefereePort
 from bot.replies import Button, Reply
 from bot.verbs import SHARED
 
@@ -69,8 +71,10 @@ class TelegramAdapter:
         self.commands = TypedCommands(referee, self.private, self.outbox)
         self.presses = Presses(referee, self.private, self.outbox)
         self.inline = InlineRolls(referee, self.delivery, self.outbox)
+        self.sweeping = asyncio.Lock()
 
-    def install(self, application: App) -> None:
+    def install(self, application: App, pages: PagesPort | None = None) -> None:
+        """Its handlers and the sweep; with `pages`, how a move made on a web page is delivered."""
         names = [verb.name for verb in every_verb(SHARED)]
         application.add_handler(
             CommandHandler(names, self.commands.on_command, filters=filters.UpdateType.MESSAGE)
@@ -78,24 +82,58 @@ class TelegramAdapter:
         documents = filters.Document.ALL & filters.CaptionRegex(r"^/")
         application.add_handler(MessageHandler(documents, self.commands.on_document))
         application.add_handler(CallbackQueryHandler(self.presses.on_press))
+        application.add_handler(MessageHandler(filters.StatusUpdate.PINNED_MESSAGE, self.on_pinned))
         application.add_handler(InlineQueryHandler(self.inline.on_inline_query))
         application.add_handler(ChosenInlineResultHandler(self.inline.on_inline_chosen))
         application.bot_data[ADAPTER] = self
+        if pages is not None:
+            pages.deliverers[PLATFORM] = partial(self.from_page, application)
         if application.job_queue is not None:
             application.job_queue.run_repeating(self.sweep, interval=SWEEP_SECONDS, first=1.0)
 
+    async def on_pinned(self, update: Update, context: Context) -> None:
+        """Telegram's line "PaperRef pinned a message" under a board the bot pinned is deleted
+        where the bot may delete messages; without that right the line stays."""
+        line = update.effective_message
+        if line is None or line.from_user is None or line.from_user.id != context.bot.id:
+            return  # a person's pin is theirs
+        try:
+            await line.delete()
+        except TelegramError as error:
+            log.info("telegram: the pin's line stays in %s: %s", line.chat_id, error)
+
     async def sweep(self, context: Context) -> None:
         """The turn timers' clock (JobQueue): due reminders and timeouts, delivered like replies."""
-        try:
-            notices = await self.referee.sweep([PLATFORM])
-        except Exception:
-            log.exception("telegram: the deadline sweep failed; it runs again shortly")
+        async with self.sweeping:
+            try:
+                notices = await self.referee.sweep([PLATFORM])
+            except Exception:
+                log.exception("telegram: the deadline sweep failed; it runs again shortly")
+                return
+            for notice in notices:
+                await self.deliver(context, notice.replies, Origin.of_chat(notice.chat_id))
+
+    async def stop_sweeping(self, application: App) -> None:
+        """Start no sweep and let a running one deliver what it fired: stopping the JobQueue
+        cancels a running job, and its timeouts' notices would be lost."""
+        if application.job_queue is not None and application.job_queue.scheduler.running:
+            application.job_queue.scheduler.pause()
+        async with self.sweeping:
             return
-        for notice in notices:
-            await self.deliver(context, notice.replies, Origin.of_chat(notice.chat_id))
 
     async def deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
         await self.outbox.deliver(context, replies, origin)
+
+    async def from_page(self, application: App, chat: str, replies: Sequence[Reply]) -> None:
+        """A move made on a web page: its replies delivered to the table's chat and topic as a
+        typed command's are, in that chat's turn among its updates, paced by the same limiter."""
+        origin = Origin.of_chat(chat)
+        work = self.deliver(Context(application), replies, origin)
+        processor = application.update_processor
+        if isinstance(processor, ChatUpdates):
+            await processor.order.run(chat_key_of(origin.chat_id), work)
+        else:
+            await work
 
     async def send(
         self,
@@ -124,6 +162,7 @@ def build_application(
     base_url: str | None = None,
     base_file_url: str | None = None,
     rate_limiter: BaseRateLimiter[Any] | None = None,
+    pages: PagesPort | None = None,
 ) -> App:
     """The python-telegram-bot Application with our handlers, serving every chat at once and each
     in order, paced per chat (bot.adapters.telegram.pacing); the URLs point tests at a fake API."""
@@ -142,7 +181,7 @@ def build_application(
     builder = builder.updater(None)  # updates come in through bot.adapters.telegram.intake
     processor = ChatUpdates()
     application = builder.concurrent_updates(processor).build()
-    TelegramAdapter(referee).install(application)
+    TelegramAdapter(referee).install(application, pages)
     if settings.web.port is not None and settings.web.public_url:
         application.bot_data[PAGES] = settings.web.public_url.rstrip("/")
     meter().queue("telegram_updates", application.update_queue.qsize)
@@ -173,9 +212,11 @@ async def serve(application: App, settings: Settings, stop: asyncio.Event | None
             else:
                 await poll(intake, stop, ALLOWED_UPDATES)
         finally:
+            adapter: TelegramAdapter = application.bot_data[ADAPTER]
             if hook is not None:
                 await hook.close()
             finished, cancelled = await intake.drain()
+            await adapter.stop_sweeping(application)
             if hook is not None:
                 await hook.cleanup()
             elif not webhook:
@@ -204,8 +245,13 @@ async def _webhook(intake: Intake, config: TelegramSettings) -> Webhook:
     return hook
 
 
-async def run(referee: RefereePort, settings: Settings, stop: asyncio.Event | None = None) -> None:
+async def run(
+    referee: RefereePort,
+    settings: Settings,
+    stop: asyncio.Event | None = None,
+    pages: PagesPort | None = None,
+) -> None:
     """Entry point for bot/cli.py, until `stop` (or cancelled); httpx would log request URLs,
     which contain the token."""
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    await serve(build_application(referee, settings), settings, stop)
+    await serve(build_application(referee, settings, pages=pages), settings, stop)

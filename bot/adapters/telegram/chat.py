@@ -23,7 +23,7 @@ from telegram.ext import ContextTypes
 from telegram.helpers import create_deep_linked_url
 
 from bot.adapters.base import split_chat, split_message, table_chat
-from bot.adapters.telegram.keyboards import markup, with_open_board
+from bot.adapters.telegram.keyboards import below, markup, mini_app_key, with_open_board
 from bot.adapters.telegram.messages import (
     CAPTION_LIMIT,
     MESSAGE_LIMIT,
@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 BOARD_MOVED = _("The board moved below.")
 OPEN_BOARD = _("Open board")
+MY_BOARD = _("My board")
 PAGES = "paperref.pages"
 """bot_data's key of the web pages' public address (boards then carry "Open board")."""
 
@@ -94,9 +95,13 @@ def read_board_id(stored: str) -> tuple[int, bool]:
     return int(stored.removeprefix(PICTURE)), picture
 
 
-def start_payload(chat: str) -> str:
+HAND, OWN_BOARD = "g", "w"
+"""Deep links' kinds: `g` shows the player's hand at the table's chat, `w` their own web board."""
+
+
+def start_payload(chat: str, kind: str = HAND) -> str:
     """The deep link's start parameter for a table's chat (letters, digits, _ and - only)."""
-    return "g" + chat.replace(":", "_")
+    return kind + chat.replace(":", "_")
 
 
 class TelegramChat:
@@ -126,9 +131,9 @@ class TelegramChat:
             pages = self.context.bot_data.get(PAGES)
             if pages and reply.live is not None:
                 lang = reply.board.lang if reply.board is not None else "en"
-                private = self.origin.chat_id > 0
-                label = say(OPEN_BOARD, lang)
-                keys = with_open_board(keys, pages, reply.live.table_id, private, label)
+                labels = (say(OPEN_BOARD, lang), say(MY_BOARD, lang))
+                own = None if self.origin.chat_id > 0 else self.deep_link(OWN_BOARD)
+                keys = with_open_board(keys, pages, reply.live.table_id, labels, own)
             self._markup = (reply, keys)
         return self._markup[1]
 
@@ -194,6 +199,23 @@ class TelegramChat:
         media = InputMediaPhoto(png, caption=caption, parse_mode=ParseMode.HTML)
         await self.bot.edit_message_media(media, self.origin.chat_id, message, reply_markup=keys)
 
+    async def post_report(self, reply: Public) -> str | None:
+        sent = await self.send(reply, await self.markup(reply.buttons, reply.version))
+        return None if sent is None else str(sent.message_id)
+
+    async def edit_report(self, message_id: str, reply: Public) -> bool:
+        text = html_messages(reply)
+        if len(text) != 1:
+            return False
+        try:
+            await self.bot.edit_message_text(
+                text[0], self.origin.chat_id, int(message_id), parse_mode=ParseMode.HTML
+            )
+        except TelegramError as error:  # deleted, or the chat must wait: posted anew
+            log.info("telegram: report %s not edited: %s", message_id, error)
+            return False
+        return True
+
     async def pin(self, message_id: str) -> None:
         try:
             await self.bot.pin_chat_message(
@@ -226,9 +248,14 @@ class TelegramChat:
         return self.elsewhere(Origin(user, user))
 
     async def private_markup(self, reply: Private) -> InlineKeyboardMarkup | None:
-        """A DM's buttons name the table's chat (unless the table's chat is that DM)."""
+        """A DM's buttons name the table's chat (unless the table's chat is that DM); a hand's
+        carry the Mini App too, the player's own board, when the pages are served."""
         here = int(reply.user_id) == self.origin.chat_id
-        return await self.markup(reply.buttons, reply.version, "" if here else self.origin.chat)
+        keys = await self.markup(reply.buttons, reply.version, "" if here else self.origin.chat)
+        pages = self.context.bot_data.get(PAGES)
+        if not pages or reply.hand is None or here:  # a private table's board carries it
+            return keys
+        return below(keys, [mini_app_key(pages, reply.hand, say(MY_BOARD, reply.lang))])
 
     async def send_private(self, reply: Private) -> str | None:
         """A DM (a hand as one message: its text, or a picture); the id of its last message.
@@ -264,8 +291,12 @@ class TelegramChat:
 
     # ---- sending ----
 
+    def deep_link(self, kind: str = HAND) -> str:
+        """A link into the user's private chat with the bot, naming this chat's table."""
+        return create_deep_linked_url(self.bot.username, start_payload(self.origin.chat, kind))
+
     def start_link(self, lang: str = "en") -> InlineKeyboardMarkup:
-        url = create_deep_linked_url(self.bot.username, start_payload(self.origin.chat))
+        url = self.deep_link()
         label = say(_("Start the bot privately"), lang)
         return InlineKeyboardMarkup([[InlineKeyboardButton(label, url=url)]])
 

@@ -9,7 +9,16 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import TelegramError
 
-from bot.adapters.telegram.chat import Context, Origin, TelegramChat, thread_of
+from bot.adapters.telegram.chat import (
+    MY_BOARD,
+    OWN_BOARD,
+    PAGES,
+    Context,
+    Origin,
+    TelegramChat,
+    thread_of,
+)
+from bot.adapters.telegram.keyboards import below, mini_app_key
 from bot.adapters.telegram.messages import escape
 from bot.adapters.telegram.outbox import Outbox
 from bot.adapters.telegram.private import PrivateChats, chat_of_start
@@ -163,7 +172,23 @@ class TypedCommands:
         group = chat_of_start(payload)
         if group is not None:
             await self.send_hand(context, update, group)
+        board = chat_of_start(payload, OWN_BOARD)
+        if board is not None:
+            await self.send_own_board(
+                context, chat.id, board, platform_language(user.language_code)
+            )
         return False
+
+    async def send_own_board(self, context: Context, chat_id: int, group: str, lang: str) -> None:
+        """After the board's "My board" link: the Mini App's key, which signs the player in at
+        that group's table (Telegram vouches for who opens it)."""
+        pages = context.bot_data.get(PAGES)
+        table = (await self.referee.chat_facts(PLATFORM, group)).table_id
+        if not pages or table is None:
+            return
+        text = escape(say(_("Your own board at the table in your group:"), lang))
+        keys = below(None, [mini_app_key(pages, table, say(MY_BOARD, lang))])
+        await context.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML, reply_markup=keys)
 
     async def send_hand(self, context: Context, update: Update, group: str) -> None:
         """After a deep-link start, show the player's hand at that group's table right away."""

@@ -53,17 +53,35 @@ def keyboard(
     )
 
 
-def with_open_board(
-    keys: InlineKeyboardMarkup | None, pages: str, table_id: int, private: bool, label: str
+def mini_app_key(pages: str, table_id: int, label: str) -> InlineKeyboardButton:
+    """The Mini App's key (Telegram allows it in private chats only): it opens the table's page
+    signed in as whoever Telegram vouches for."""
+    return InlineKeyboardButton(label, web_app=WebAppInfo(f"{pages}/tg/{table_id}"))
+
+
+def below(
+    keys: InlineKeyboardMarkup | None, row: list[InlineKeyboardButton]
 ) -> InlineKeyboardMarkup:
-    """The board's keys and "Open board": the Mini App in a private chat (Telegram allows a
-    `web_app` key only there), else the table's page to watch it."""
-    if private:
-        key = InlineKeyboardButton(label, web_app=WebAppInfo(f"{pages}/tg/{table_id}"))
-    else:
-        key = InlineKeyboardButton(label, url=f"{pages}/t/{table_id}")
-    rows = [list(row) for row in keys.inline_keyboard] if keys is not None else []
-    return InlineKeyboardMarkup([*rows, [key]])
+    """`keys` with one more row under them."""
+    rows = [list(old) for old in keys.inline_keyboard] if keys is not None else []
+    return InlineKeyboardMarkup([*rows, row])
+
+
+def with_open_board(
+    keys: InlineKeyboardMarkup | None,
+    pages: str,
+    table_id: int,
+    labels: tuple[str, str],
+    own_board: str | None,
+) -> InlineKeyboardMarkup:
+    """The board's keys and its pages. In a private chat (`own_board` None) the Mini App, the
+    player's own board; in a group the table's page to watch, and `own_board`: a link into the
+    player's private chat, where the Mini App opens."""
+    watch, mine = labels
+    if own_board is None:
+        return below(keys, [mini_app_key(pages, table_id, watch)])
+    page = InlineKeyboardButton(watch, url=f"{pages}/t/{table_id}")
+    return below(keys, [page, InlineKeyboardButton(mine, url=own_board)])
 
 
 def paged_keyboard(token: str, labels: Sequence[str], page: int) -> InlineKeyboardMarkup:

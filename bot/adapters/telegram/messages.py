@@ -122,8 +122,8 @@ def _same_audience(a: Reply, b: Reply) -> bool:
         return False
     if any(isinstance(r, Private) and r.hand is not None for r in (a, b)):
         return False  # a hand is a message of its own, edited in place
-    if any(isinstance(r, Public) and r.live is not None for r in (a, b)):
-        return False
+    if any(isinstance(r, Public) and (r.live or r.turn) is not None for r in (a, b)):
+        return False  # the board, a turn's report: each its own message, edited in place
     if isinstance(a, Public) and isinstance(b, Public):
         return True
     if isinstance(a, Private) and isinstance(b, Private):

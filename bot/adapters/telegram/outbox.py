@@ -33,6 +33,8 @@ class Outbox:
             try:
                 if isinstance(reply, Public) and reply.live is not None:
                     await self.delivery.show_board(chat, reply)
+                elif isinstance(reply, Public) and reply.turn is not None:
+                    await self.delivery.show_report(chat, reply)
                 elif isinstance(reply, Public):
                     await chat.send(reply, await chat.markup(reply.buttons, reply.version))
                 elif reply.refusal and origin.message_id is not None:

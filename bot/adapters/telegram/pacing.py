@@ -39,12 +39,17 @@ edit told to wait is coalesced by bot.delivery instead (see ChatRateLimiter)."""
 Result = bool | dict[str, Any] | list[dict[str, Any]]
 
 
+def chat_key_of(chat_id: int) -> Hashable:
+    """A chat's line (every topic of a forum shares its chat's)."""
+    return ("chat", chat_id)
+
+
 def chat_key(update: object) -> Hashable:
     """The line an update waits in: its chat (a press in a DM: that DM), else its user (inline
     queries), else its own."""
     if isinstance(update, Update):
         if update.effective_chat is not None:
-            return ("chat", update.effective_chat.id)
+            return chat_key_of(update.effective_chat.id)
         if update.effective_user is not None:
             return ("user", update.effective_user.id)
         return ("update", update.update_id)

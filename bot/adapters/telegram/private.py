@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from telegram.error import Forbidden, TelegramError
 
 from bot.adapters.base import split_chat
-from bot.adapters.telegram.chat import Origin, TelegramChat
+from bot.adapters.telegram.chat import HAND, Origin, TelegramChat
 from bot.commands.parse import Invocation
 from bot.delivery import Delivery
 from bot.i18n import say
@@ -25,11 +25,11 @@ HAND_SENT = _("Sent to our private chat.")
 HAND_NOT_SENT = _("Start a private chat with me first: see the button in the group.")
 
 
-def chat_of_start(payload: str) -> str | None:
-    """The table's chat a deep link names, or None."""
-    if not payload.startswith("g"):
+def chat_of_start(payload: str, kind: str = HAND) -> str | None:
+    """The table's chat a deep link of this kind (chat.start_payload) names, or None."""
+    if not payload.startswith(kind):
         return None
-    chat = payload[1:].replace("_", ":")
+    chat = payload[len(kind) :].replace("_", ":")
     try:
         split_chat(chat)
     except ValueError:

@@ -13,7 +13,8 @@ from games.papertales.catalog import BUILDINGS, UNITS
 from tests.games.papertales.helpers import conserved
 from tests.support import random_play
 
-SEEDS = 200
+SEEDS = 60
+"""Random games per table size: each game also replays and conserves the cards at every step."""
 
 
 def _check_cards(state: State, _events: Sequence[Event]) -> None:
