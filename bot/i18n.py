@@ -204,6 +204,24 @@ def localise_view(view: View, lang: str) -> View:
             for h in view.holdings
         ],
         lang=lang,
+        battlefield=view.battlefield
+        and evolve(
+            view.battlefield,
+            figures=[
+                evolve(f, name=s(f.name), status=s(f.status)) for f in view.battlefield.figures
+            ],
+        ),
+        cities=[
+            evolve(
+                c,
+                title=s(c.title),
+                kinds=cells(c.kinds),
+                lots=[
+                    evolve(lot, floors=cells(lot.floors), kinds=cells(lot.kinds)) for lot in c.lots
+                ],
+            )
+            for c in view.cities
+        ],
     )
 
 

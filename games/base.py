@@ -338,6 +338,7 @@ class Grid:
     legend: dict[str, str] = field(default_factory=dict)
     in_text: bool = True  # False: too big for a chat message, drawn only as an image
     title: str = ""  # said above the map (a player's city)
+    in_web: bool = True  # False: the web page draws it as one of the View's figures instead
 
 
 @dataclass
@@ -417,6 +418,55 @@ class Holding:
 
 
 @dataclass
+class Figure:
+    """A unit on a battlefield, drawn to scale: its base's centre and size in inches (x from
+    the left edge, y from the near edge; no centre while positions are not tracked)."""
+
+    name: str
+    player: str
+    seat: int
+    width: float
+    depth: float
+    hp: int
+    max_hp: int
+    status: str
+    x: float | None = None
+    y: float | None = None
+    facing: str = "N"  # the side its front edge faces: N (away from the near edge), E, S, W
+    dead: bool = False
+
+
+@dataclass
+class Battlefield:
+    """A table of width by depth inches and the units on it (or beside it, unplaced)."""
+
+    width: float
+    depth: float
+    figures: list[Figure]
+    positions: bool = True  # False: players measure; the bases are drawn side by side, to scale
+
+
+@dataclass
+class Lot:
+    """One building of a city: its cards bottom to top with each one's type (empty: a gap)."""
+
+    floors: list[str]
+    kinds: list[str]
+    mayor: bool = False
+    tucked: int = 0
+
+
+@dataclass
+class City:
+    """A player's city as its buildings, left to right; `kinds` orders the card set's types
+    (a type's place picks its colour and pattern)."""
+
+    title: str
+    lots: list[Lot]
+    kinds: list[str]
+
+
+@dataclass
 class View:
     """A neutral picture of the game for one seat (or the public): renderers turn it into text or PNG."""
 
@@ -430,6 +480,8 @@ class View:
     hand: list[str] | None = None  # the viewer's own secret cards; always None in a public view
     holdings: list[Holding] = field(default_factory=list)  # drawn where a board can (the web)
     lang: str = "en"  # the language the bot localised it to (renderers say their own words in it)
+    battlefield: Battlefield | None = None  # drawn to scale where a renderer can (the web page)
+    cities: list[City] = field(default_factory=list)  # likewise: each player's city as buildings
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -1,29 +1,23 @@
-"""A View drawn for the web: maps as SVG (hex or square cells, each named for screen readers),
-tables, tracks and meters as semantic HTML. Every game's View, so each game's board is drawn the
-way its text and PNG boards are, at any width; each seat's holdings (towers, kingdoms) drawn by
-bot.web.holdings."""
+"""A View drawn for the web: maps as SVG (square cells here, a hex sheet by bot.web.draw_sheet,
+each cell named for screen readers), tables, tracks and meters as semantic HTML, at any width;
+each seat's holdings (towers, kingdoms) drawn by bot.web.holdings, a battlefield, cities and
+score tracks by bot.web.figures."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from html import escape
 
 from bot.i18n import say
 from bot.web.colours import ink_on
+from bot.web.draw_sheet import sheet_svg
+from bot.web.figures import figures_html, scored, tracks_html
 from bot.web.holdings import holdings_html
 from games.base import Cell, Grid, Meter, TableBlock, Track, View
 from games.i18n import _
 
 CELL = 28.0
-"""A cell's size in SVG units (a hex's width); the SVG scales to the page's width."""
-
-
-def _hex_points(x: float, y: float, radius: float) -> str:
-    corners = (math.radians(60 * i - 30) for i in range(6))
-    return " ".join(
-        f"{x + radius * math.cos(a):.1f},{y + radius * math.sin(a):.1f}" for a in corners
-    )
+"""A square cell's side in SVG units; the SVG scales to the page's width."""
 
 
 def cell_name(grid: Grid, cell: Cell) -> str:
@@ -35,18 +29,12 @@ def cell_name(grid: Grid, cell: Cell) -> str:
 
 
 def _cell(grid: Grid, cell: Cell) -> str:
-    radius = CELL / math.sqrt(3)
-    if grid.hexagonal:
-        x = CELL * (cell.col + 1 + (0.5 if cell.row % 2 else 0))
-        y = radius * (1.5 * cell.row + 1.2)
-        shape = f'<polygon points="{_hex_points(x, y, radius)}" fill="{escape(cell.colour)}"/>'
-    else:
-        x, y = CELL * (cell.col + 1.5), CELL * (cell.row + 1.5)
-        half = CELL / 2
-        shape = (
-            f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{CELL}" height="{CELL}"'
-            f' fill="{escape(cell.colour)}"/>'
-        )
+    x, y = CELL * (cell.col + 1.5), CELL * (cell.row + 1.5)
+    half = CELL / 2
+    shape = (
+        f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{CELL}" height="{CELL}"'
+        f' fill="{escape(cell.colour)}"/>'
+    )
     text = cell.mark or cell.label or ""
     words = (
         f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{ink_on(cell.colour)}">{escape(text[:4])}</text>'
@@ -69,12 +57,9 @@ def legend_item(grid: Grid, symbol: str, meaning: str) -> str:
 
 
 def grid_svg(grid: Grid, lang: str) -> str:
-    """The map as an SVG that scales to the page; the cells' names and a legend say it in words."""
-    radius = CELL / math.sqrt(3)
-    if grid.hexagonal:
-        width, height = CELL * (grid.cols + 1.5), radius * (1.5 * grid.rows + 1.5)
-    else:
-        width, height = CELL * (grid.cols + 2), CELL * (grid.rows + 2)
+    """A square map as an SVG that scales to the page (a hex one is a sheet: draw_sheet); the
+    cells' names and a legend say it in words."""
+    width, height = CELL * (grid.cols + 2), CELL * (grid.rows + 2)
     label = say(_("Map of {rows} by {cols} cells", rows=grid.rows, cols=grid.cols), lang)
     cells = "".join(_cell(grid, cell) for cell in grid.cells)
     legend = "".join(legend_item(grid, symbol, meaning) for symbol, meaning in grid.legend.items())
@@ -120,11 +105,15 @@ def meter_html(meter: Meter) -> str:
 
 def view_parts(view: View) -> Iterator[str]:
     yield from (f"<p>{escape(line)}</p>".replace("\n", "<br>") for line in view.lines)
-    yield from (grid_svg(grid, view.lang) for grid in view.grids)
+    for grid in (grid for grid in view.grids if grid.in_web):
+        yield sheet_svg(grid, view.lang) if grid.hexagonal else grid_svg(grid, view.lang)
     if view.holdings:
         yield holdings_html(view.holdings, view.lang)
+    yield from figures_html(view)
     yield from (table_html(block) for block in view.tables)
-    bars = [track_html(t) for t in view.tracks] + [meter_html(m) for m in view.meters]
+    yield from tracks_html(view)
+    bars = [track_html(t) for t in view.tracks if not scored(t)]
+    bars += [meter_html(m) for m in view.meters]
     if bars:
         yield f'<ul class="bars">{"".join(bars)}</ul>'
     if view.hand is not None:

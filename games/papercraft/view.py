@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.base import Cell, Grid, Meter, TableBlock, View, evolve
+from games.base import Battlefield, Cell, Figure, Grid, Meter, TableBlock, View, evolve
 from games.i18n import N_, _, joined, said
 from games.papercraft.army import army_points, army_text
-from games.papercraft.board import centre, free, pieces, rect, tracked
+from games.papercraft.board import centre, free, pieces, rect, size, tracked
 from games.papercraft.flow import reason_of
 from games.papercraft.geometry import Rect
 from games.papercraft.names import ability_name, both, named_piece, piece_name
@@ -224,7 +224,37 @@ def _battlefield(state: State, known: _Pieces) -> Grid:
         col_labels=list(col_labels),
         legend=legend,
         in_text=False,
+        in_web=False,  # the web page draws the battlefield to scale (`_figures`)
     )
+
+
+def _figures(state: State, known: _Pieces) -> Battlefield:
+    """Each unit's base to scale, on the table where it stands (else beside it), for renderers
+    that can draw it so; a unit removed without a corpse is gone."""
+    width, depth = state["options"]["table"]
+    figures = []
+    for k, piece in enumerate(pieces(state)):
+        if piece["dead"] and not piece["corpse"]:
+            continue
+        wide, deep = size(state, piece)
+        x, y = centre(piece) if known.rects[k] is not None else (None, None)
+        figures.append(
+            Figure(
+                known.names[k],
+                state["names"][piece["owner"]],
+                piece["owner"],
+                wide,
+                deep,
+                piece["hp"],
+                piece["max_hp"],
+                known.notes[k],
+                x,
+                y,
+                facing=piece["facing"],
+                dead=piece["dead"],
+            )
+        )
+    return Battlefield(width, depth, figures, positions=tracked(state))
 
 
 def _pending(state: State) -> list[str]:
@@ -314,7 +344,9 @@ def view(state: State, seat: int | None) -> View:
         header: list[str] = [_("Player"), _("Army"), _("Points"), _("Ready")]
         result.tables.append(TableBlock(_("Armies"), header, rows))
         if tracked(state):  # the empty battlefield the armies will stand on
-            result.grids.append(_battlefield(state, _Pieces(state)))
+            empty = _Pieces(state)
+            result.grids.append(_battlefield(state, empty))
+            result.battlefield = _figures(state, empty)
         return result
     known = _Pieces(state)
     result.tables.append(_roster(state, known))
@@ -322,6 +354,7 @@ def view(state: State, seat: int | None) -> View:
         result.tables[-1].in_image = False  # the picture has the battlefield and HP bars
         result.tables.append(_positions(state, known))
         result.grids.append(_battlefield(state, known))
+    result.battlefield = _figures(state, known)
     result.meters = [
         Meter(known.titles[k], p["hp"], p["max_hp"], known.notes[k])
         for k, p in enumerate(pieces(state))

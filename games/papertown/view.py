@@ -71,7 +71,7 @@ def _special_cell(row: int, col: int, power: PowerId, tag: str | None) -> Cell:
     colour, label = COLOURS[SPECIAL].hex, POWERS[power].label
     if tag is None:
         return Cell(row, col, colour, label=label, emoji=FREE_EMOJI[power])
-    return Cell(row, col, colour, label=Joined((label, tag), " "), emoji=CLAIMED_EMOJI[power])
+    return Cell(row, col, colour, mark=tag, label=label, emoji=CLAIMED_EMOJI[power])
 
 
 def _legend(state: PaperTownState) -> dict[str, str]:

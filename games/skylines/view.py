@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.base import Cell, Grid, TableBlock, Track, View, token_labels
+from games.base import Cell, City, Grid, Lot, TableBlock, Track, View, token_labels
 from games.i18n import _, _n, from_json, joined
 from games.memo import Memo
 from games.skylines import city
@@ -161,12 +161,31 @@ def city_grid(state: SkylinesState, cat: Catalog, seat: int) -> Grid:
         col_labels=labels,
         legend={"★": _("mayor"), "+N": _("cards tucked under")},
         in_text=False,
+        in_web=False,  # the web page draws `city_figure`
         title=_(
             "{player}'s city ({city})",
             player=state["names"][seat],
             city=_("not revealed yet") if choosing else cat.label(state["city"][seat]),
         ),
     )
+
+
+def city_figure(state: SkylinesState, cat: Catalog, seat: int, grid: Grid) -> City:
+    """The same city as its buildings (each card named with its type), titled as its map is:
+    while cities are chosen, no building and no city's name."""
+    choosing = state["phase"] == "city"
+    lots = []
+    for col, stack in enumerate([] if choosing else city.spots(state, seat)):
+        built = stack["built"] if stack is not None else []
+        lots.append(
+            Lot(
+                cat.labels(built),
+                [cat.label(cat.card(name).type) for name in built],
+                mayor=state["mayor"][seat] == col,
+                tucked=len(stack["tucked"]) if stack is not None else 0,
+            )
+        )
+    return City(grid.title, lots, cat.labels(cat.types))
 
 
 def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
@@ -368,6 +387,7 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     if state["phase"] != "city":
         tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
     grids = [city_grid(state, cat, s) for s in range(len(state["names"]))]
+    cities = [city_figure(state, cat, s, grid) for s, grid in enumerate(grids)]
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
     # (and on, past it: ruling 26).
@@ -392,4 +412,4 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
         title = _("Paper Skylines (own cards), level {level}", level=state["level"])
     else:
         title = _("Paper Skylines (sample cards), level {level}", level=state["level"])
-    return View(title, seat, lines, tables, grids, tracks, [], hand)
+    return View(title, seat, lines, tables, grids, tracks, [], hand, cities=cities)

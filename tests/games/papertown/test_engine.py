@@ -133,7 +133,8 @@ def test_the_view_follows_marks_claims_and_the_turn() -> None:
     act(state, 0, "mark", "A2")
     view = ENGINE.view(state, 0)
     cells = {(c.row, c.col): c for c in view.grids[0].cells}
-    assert cells[(0, 1)].mark == "X" and cells[(0, 2)].label == "Bakery X"
+    assert cells[(0, 1)].mark == "X"  # a claimed block: its power and its claimer's mark
+    assert (cells[(0, 2)].label, cells[(0, 2)].mark) == ("Bakery", "X")
     assert "Rolled colour: yellow; 2 of 3 marks left." in view.lines
     bakery = view.tables[1].rows[0]
     assert bakery[2] == "[X] A3" and bakery[3] == "0 of 1 used"

@@ -81,7 +81,7 @@ def test_refusals_names_and_the_board_say_themselves_in_polish() -> None:
     assert "Wylosowany kolor: żółty; zostało 2 z 3 zaznaczeń." in view.lines
     assert [t.title for t in view.tables] == ["Burmistrz płaci (na razie)", "Moce specjalne"]
     assert view.tables[1].rows[0][:2] == ["Piekarnia", "+1 pole na turę w szarej strefie"]
-    assert {c.label for c in view.grids[0].cells if c.label} == {"Piekarnia X"}
+    assert {(c.label, c.mark) for c in view.grids[0].cells if c.label} == {("Piekarnia", "X")}
 
 
 def test_polish_power_and_objective_names_read_back_with_or_without_diacritics() -> None:
