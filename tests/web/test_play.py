@@ -3,14 +3,12 @@ that never shows a hidden card; the console's transcript shows the same moves.""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.render.text import render_text
-from bot.web.server import MOVES_PER_WINDOW, WINDOW_SECONDS
 from games.base import Move
 from games.registry import engine_for
 from storage.rows import Table
@@ -76,13 +74,6 @@ def revision(page: Any) -> str:
     return str(page.locator(".turn").get_attribute("data-revision"))
 
 
-def paced(taps: list[float]) -> None:
-    """Wait, if need be, until one more tap keeps the player within the pages' limit of moves
-    (a fast machine taps faster than a person may)."""
-    if len(taps) >= MOVES_PER_WINDOW:
-        time.sleep(max(0.0, taps[-MOVES_PER_WINDOW] + WINDOW_SECONDS + 0.05 - time.monotonic()))
-
-
 def tap(page: Any, command: str) -> None:
     """Tap the button of one move and wait for the page to show the table moved on."""
     before = revision(page)
@@ -95,9 +86,7 @@ def tap(page: Any, command: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_game_played_by_tapping(bot: Bot, phone: Any, game: str) -> None:
-    bot.web.moves_per_window = (
-        MAX_TAPS  # the test taps faster than a person; the limit has its own test
-    )
+    bot.web.moves_per_window = MAX_TAPS  # taps come faster than a person's; see test_pages
     bot.say(f"Ann: /new {game} {GAMES[game]}".strip())
     bot.say("Bob: /join")
     bot.say("Ann: /start")
@@ -109,7 +98,6 @@ def test_a_game_played_by_tapping(bot: Bot, phone: Any, game: str) -> None:
     for page, name in zip(players, ("Ann", "Bob"), strict=True):
         page.goto(own[name])
     taps: list[str] = []
-    tapped: list[list[float]] = [[], []]  # when each player's taps were answered
     for _ in range(MAX_TAPS):
         table = table_of(bot, table_id)
         leaked = [name for name in hidden_names(bot, table) if name in spectator.content()]
@@ -127,9 +115,7 @@ def test_a_game_played_by_tapping(bot: Bot, phone: Any, game: str) -> None:
             "inputs => inputs.map(i => i.value)"
         )
         command = choice(table, waiting[0], offered)
-        paced(tapped[waiting[0]])
         tap(page, command)
-        tapped[waiting[0]].append(time.monotonic())
         taps.append(command)
         if len(taps) == SCREENSHOT_AT.get(game, 12):
             spectator.wait_for_function(
