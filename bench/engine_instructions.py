@@ -6,7 +6,9 @@ the moves offered after it (`legal`) and a bot's choice (`bot`). Prints a table;
 
 Random legal moves are played (`--games` seeded games of each game, tests.support.random_play)
 and every position before a move kept; a second process, under callgrind with instrumentation
-off, loads the positions, and each phase runs over all of them with it switched on.
+off, loads the positions, and each phase runs over all of them with it switched on (and the
+garbage collector off: what it costs depends on everything the process keeps). Run one at a time:
+two runs at once have been seen to count each other's work.
 """
 
 from __future__ import annotations
@@ -80,10 +82,11 @@ def replay(folder: Path) -> None:
         run()  # warm: first-use caches (catalogues, translations) are no command's cost
         run = phase(game, name, recorded[game])
         gc.collect()
-        gc.freeze()  # the positions kept here are no command's to walk (a server has one)
+        gc.disable()  # a collection's cost depends on all the bench keeps: counts would drift
         (folder / f"ready-{k}").touch()
         wait_for(folder / f"go-{k}")
         run()
+        gc.enable()
         (folder / f"done-{k}").touch()
         wait_for(folder / f"stop-{k}")
 

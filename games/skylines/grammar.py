@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from games.args import MAX_DIGITS, Context, Reader, Reading
+from games.args import MAX_DIGITS, Choice, Context, Reader, Reading
 from games.base import Arg, RuleError, Verb, seat_by_name
 from games.i18n import Joined, Name, _, joined
 from games.memo import Memo
@@ -343,6 +343,7 @@ class Spelling:
                 "TRACK": TRACK_READER,
                 "BUILDING": Index(),
                 "slot": Index(),
+                "source": SOURCE,
                 "PLAYER": Opponent(-1),
             }
         )
@@ -421,6 +422,8 @@ DRAW = (
     Arg("slot", "number", _("the card row slot, with 'row'"), False),
 )
 DRAW_USAGE = f"{DECK} | {ROW} N"
+SOURCE = Choice(DRAW[0].choices)
+"""The deck or the card row, read and written by one reader made once."""
 ACHIEVE = (Arg("NAME", "card", _("the achievement's name")),)
 STEAL = (
     Arg("PLAYER", "player", _("the opponent to steal from")),

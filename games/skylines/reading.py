@@ -25,6 +25,7 @@ from games.skylines.effects.steal import taking
 from games.skylines.grammar import (
     HAND_HINT,
     NOT_PAYABLE,
+    SOURCE,
     TRACK_READER,
     Index,
     Moment,
@@ -175,7 +176,7 @@ class Table:
         if step is not None:
             answer = step
             return self.moment(
-                {"slot": Index()},
+                {"source": SOURCE, "slot": Index()},
                 lambda *_given: draw.refusal(self.state, self.cat, self.seat, answer),
             )
 
@@ -184,7 +185,7 @@ class Table:
                 return out_of_range(_("card row slot"), 1, len(row))
             return DRAW_WORDS
 
-        return self.moment({"slot": Index(len(row))}, refuse)
+        return self.moment({"source": SOURCE, "slot": Index(len(row))}, refuse)
 
     def achieve(self, step: Step | None) -> Moment:
         if step is None:
