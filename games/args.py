@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import (
     Arg,
@@ -46,10 +46,10 @@ def forms(word: str) -> tuple[str, ...]:
     return tuple(word.forms.values()) if isinstance(word, Name) else (word,)
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """One way the first words read as a value: the value, the words it used, and how many of
-    them were a seated player's whole name (those are read before anything else)."""
+    them were a seated player's whole name (those are read before anything else). A tuple: a
+    command makes dozens of them, and a tuple is made in one step."""
 
     value: Any
     used: int
@@ -361,13 +361,15 @@ def _flags(
 ) -> tuple[list[str], dict[str, Any]]:
     """The words left once the verb's `--flag [value]`s are taken out, and the flags' values
     (True for a flag that takes none) by flag name."""
+    if "--" not in "".join(words):  # no flag (one step, not one per word)
+        return list(words), {}
     rest: list[str] = []
     values: dict[str, Any] = {}
     at = 0
     while at < len(words):
         word = words[at]
         at += 1
-        if not word.startswith("--") or len(word) == 2:
+        if not _is_flag(word):
             rest.append(word)
             continue
         name, _equals, inline = word[2:].partition("=")
@@ -388,6 +390,10 @@ def _flags(
         values[flag.name] = value
         at += 0 if inline else used
     return rest, values
+
+
+def _is_flag(word: str) -> bool:
+    return word.startswith("--") and len(word) > 2
 
 
 def _flag_value(flag: Flag, given: Sequence[str], context: Context) -> tuple[Any, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.args import write
 from games.base import Args, Move, RuleError
@@ -58,9 +59,10 @@ def _pool(state: SkylinesState, seat: int, card: str, slot: int | None) -> list[
     return pool
 
 
-def moves(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[Move]:
-    """Every affordable card and spot, each with one way to pay (the cheapest printed cards)."""
-    found: list[Move] = []
+def options(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[dict[str, Any]]:
+    """Every affordable card and spot as a build's typed values, each with one way to pay (the
+    cheapest printed cards)."""
+    found: list[dict[str, Any]] = []
     where = rule.get("where", "any")
     spots = city.targets(state, seat, where)
     if not spots or not _candidates(state, cat, seat, rule):
@@ -68,18 +70,28 @@ def moves(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[Mov
     icons = [(t, city.around(state, cat, seat, t)) for t in spots]
     less, free = int(rule.get("discount", 0)), bool(rule.get("free", False))
     bonus = city.passive(state, cat, seat, "cost")
-    words = writer(cat, state["names"])
     for card, slot in _candidates(state, cat, seat, rule):
         pool = sorted(_pool(state, seat, card, slot), key=lambda c: (cat.card(c).cost, c))
         for target, near in icons:
             cost = city.cost(cat, card, near, less, free, bonus)
             if cost <= len(pool):
-                values = {"CARD": Pick(card, slot), "where": target}
+                values: dict[str, Any] = {"CARD": Pick(card, slot), "where": target}
                 if cost:
                     values["pay"] = tuple(pool[:cost])
-                typed = write(BUILD, values, words)
-                label = _("Build {card} {rest}", card=cat.short(card), rest=joined(typed[1:], " "))
-                found.append(Move("build", typed, label))
+                found.append(values)
+    return found
+
+
+def moves(state: SkylinesState, cat: Catalog, seat: int, rule: Step) -> list[Move]:
+    """Every affordable card and spot, each with one way to pay, as the grammar writes them."""
+    words = writer(cat, state["names"])
+    found: list[Move] = []
+    for values in options(state, cat, seat, rule):
+        typed = write(BUILD, values, words)
+        card = cat.short(values["CARD"].card)
+        found.append(
+            Move("build", typed, _("Build {card} {rest}", card=card, rest=joined(typed[1:], " ")))
+        )
     return found
 
 

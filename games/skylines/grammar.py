@@ -12,12 +12,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import accumulate
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from games.args import MAX_DIGITS, Context, Reader, Reading
+from games.args import MAX_DIGITS, Choice, Context, Reader, Reading
 from games.base import Arg, RuleError, Verb, seat_by_name
 from games.i18n import Joined, Name, _, joined
 from games.memo import Memo
@@ -62,21 +61,44 @@ def keyword(text: str) -> str | None:
     return _KEYWORDS.get(norm(text))
 
 
+def folded(name: str) -> tuple[str, ...]:
+    """Each form of a name as `norm` folds it."""
+    return tuple(norm(form) for form in forms(name))
+
+
 class Names:
     """Names a player may type (cards, cities, achievements, types, tracks): a run of words that
-    is one of them, longest first, or a unique start of one. Never changed once made."""
+    is one of them, longest first, or a unique start of one. Never changed once made.
 
-    __slots__ = ("folded", "names", "table")
+    `spelled`: each name's forms folded already (a card set's `Spelling`), and `prefixes`: every
+    start of a folded form the names may have (the card set's), so a run of words that starts
+    none is not folded further."""
 
-    def __init__(self, names: Iterable[str]) -> None:
+    __slots__ = ("folded", "names", "prefixes", "table")
+
+    def __init__(
+        self,
+        names: Iterable[str],
+        spelled: Iterable[tuple[str, ...]] | None = None,
+        prefixes: frozenset[str] | None = None,
+    ) -> None:
         self.names = tuple(names)
-        self.folded = tuple((str(n), tuple(norm(f) for f in forms(n))) for n in self.names)
-        self.table = MappingProxyType({f: name for name, folded in self.folded for f in folded})
+        if spelled is None:
+            spelled = map(folded, self.names)
+        self.folded = tuple(zip(map(str, self.names), spelled, strict=True))
+        self.table = MappingProxyType({f: name for name, forms in self.folded for f in forms})
+        self.prefixes = prefixes
 
     def whole(self, words: Sequence[str]) -> Iterator[tuple[str, int]]:
         """Each name the first words spell, with how many words it took, longest first (each
         word folded once: folding words one by one is folding them joined)."""
-        runs = list(accumulate(norm(word) for word in words))
+        runs: list[str] = []
+        run = ""
+        for word in words:
+            run += norm(word)
+            if self.prefixes is not None and run not in self.prefixes:
+                break
+            runs.append(run)
         for end in range(len(runs), 0, -1):
             found = self.table.get(runs[end - 1])
             if found is not None:
@@ -261,30 +283,84 @@ class Moment(Context):
 
 TRACK_READER = Named(Names(TRACK_NAMES[track] for track in TRACKS), TRACK_NAMES.__getitem__, True)
 """A track by a unique start of its name in either language ('pop' is population)."""
-_WRITERS: Memo[int, Mapping[str, Reader]] = Memo(64)
-"""Each card set's writers (keyed by the catalog's identity: what is kept holds the catalog)."""
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """A card set's names folded once (a catalogue never changes), and the readers and writers
+    made of them, for every position's reading to share."""
+
+    cat: Catalog
+
+    @cached_property
+    def folded(self) -> Mapping[str, tuple[str, ...]]:
+        """Each name's folded forms, by its English: cards, cities, achievements, types, sites."""
+        cat = self.cat
+        names = [*cat.cards, *cat.cities, *(a.name for a in cat.achievements), *cat.types]
+        names += [*cat.sites, *cat.names]
+        return MappingProxyType({name: folded(cat.label(name)) for name in names})
+
+    @cached_property
+    def prefixes(self) -> frozenset[str]:
+        """Every start of a folded form (the empty one too)."""
+        return frozenset(
+            f[:end] for forms in self.folded.values() for f in forms for end in range(len(f) + 1)
+        )
+
+    def names(self, english: Iterable[str]) -> Names:
+        """Some of the set's names (a hand, the cards looked at), each as its reader sees it."""
+        names = tuple(english)
+        labels = map(self.cat.label, names)
+        try:
+            spelled = [self.folded[name] for name in names]
+        except KeyError:  # not all the set's: folded here, and read without its prefixes
+            return Names(labels)
+        return Names(labels, spelled, self.prefixes)
+
+    def named(self, english: Iterable[str], starts: bool = False) -> Named:
+        return Named(self.names(english), self.cat.label, starts)
+
+    @cached_property
+    def achievements(self) -> Named:
+        return self.named((a.name for a in self.cat.achievements), starts=True)
+
+    @cached_property
+    def types(self) -> Named:
+        return self.named(self.cat.types, starts=True)
+
+    @cached_property
+    def writers(self) -> Mapping[str, Reader]:
+        """Every argument as a move writes it: a name as its reader sees it, a number from 1."""
+        cat = self.cat
+        named = Named(Names(()), cat.label)
+        return MappingProxyType(
+            {
+                "CARD": Source(None, None, cat.label),
+                "where": Spot(0),
+                "pay": named,
+                "NAME": named,
+                "TYPE": named,
+                "TRACK": TRACK_READER,
+                "BUILDING": Index(),
+                "slot": Index(),
+                "source": SOURCE,
+                "PLAYER": Opponent(-1),
+            }
+        )
+
+
+_SPELLINGS: Memo[int, Spelling] = Memo(64)
+"""Each card set's spelling (keyed by the catalogue's identity: what is kept holds the catalogue)."""
+
+
+def spelling(cat: Catalog) -> Spelling:
+    found = _SPELLINGS.find(id(cat))
+    return found if found is not None else _SPELLINGS.keep(id(cat), Spelling(cat))
 
 
 def writer(cat: Catalog, names: Sequence[str]) -> Moment:
-    """Every argument as a move writes it: a name as its reader sees it, a number from 1."""
-    return Moment(names, by_arg=_WRITERS.get(id(cat), lambda _key: _writers(cat)))
-
-
-def _writers(cat: Catalog) -> Mapping[str, Reader]:
-    named = Named(Names(()), cat.label)
-    return MappingProxyType(
-        {
-            "CARD": Source(None, None, cat.label),
-            "where": Spot(0),
-            "pay": named,
-            "NAME": named,
-            "TYPE": named,
-            "TRACK": TRACK_READER,
-            "BUILDING": Index(),
-            "slot": Index(),
-            "PLAYER": Opponent(-1),
-        }
-    )
+    """Every argument as a move writes it, for a table seating `names`."""
+    return Moment(names, by_arg=spelling(cat).writers)
 
 
 NOT_PAYABLE = _(
@@ -346,6 +422,8 @@ DRAW = (
     Arg("slot", "number", _("the card row slot, with 'row'"), False),
 )
 DRAW_USAGE = f"{DECK} | {ROW} N"
+SOURCE = Choice(DRAW[0].choices)
+"""The deck or the card row, read and written by one reader made once."""
 ACHIEVE = (Arg("NAME", "card", _("the achievement's name")),)
 STEAL = (
     Arg("PLAYER", "player", _("the opponent to steal from")),

@@ -6,7 +6,7 @@ refusal said as the game has always said it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -25,14 +25,15 @@ from games.skylines.effects.steal import taking
 from games.skylines.grammar import (
     HAND_HINT,
     NOT_PAYABLE,
+    SOURCE,
     TRACK_READER,
     Index,
     Moment,
     Named,
-    Names,
     Opponent,
     Refuse,
     Source,
+    Spelling,
     Spot,
     keyword,
     needs_hand_card,
@@ -40,7 +41,7 @@ from games.skylines.grammar import (
     one_track,
     opponent,
     out_of_range,
-    writer,
+    spelling,
 )
 from games.skylines.program import ctx, current
 from games.skylines.state import SkylinesState, Step
@@ -56,21 +57,25 @@ class Table:
     state: SkylinesState
     seat: int
 
+    moments: dict[str, Moment] = field(default_factory=dict, init=False, compare=False)
+    """Each verb's reading, made once for this position (the bot reads many moves)."""
+
     @cached_property
     def cat(self) -> Catalog:
         return catalog_of(self.state)
 
     @cached_property
+    def spelled(self) -> Spelling:
+        return spelling(self.cat)
+
+    @property
     def hand(self) -> list[str]:
-        """The seat's hand cards as their reader sees them."""
+        """The seat's hand cards as their reader sees them (for refusals)."""
         return self.cat.labels(self.state["hands"][self.seat])
 
     @cached_property
     def in_hand(self) -> Named:
-        return self.named(self.hand)
-
-    def named(self, names: Sequence[str], *, starts: bool = False) -> Named:
-        return Named(Names(names), self.cat.label, starts)
+        return self.spelled.named(self.state["hands"][self.seat])
 
     def moment(self, readers: Mapping[str, Reader], refuse: Refuse | None = None) -> Moment:
         return Moment(self.state["names"], by_arg=readers, refuse=refuse)
@@ -88,12 +93,7 @@ class Table:
 
     @cached_property
     def writing(self) -> Moment:
-        return writer(self.cat, self.state["names"])
-
-    @cached_property
-    def moments(self) -> dict[str, Moment]:
-        """Each verb's reading, made once for this position (the bot reads many moves)."""
-        return {}
+        return Moment(self.state["names"], by_arg=self.spelled.writers)
 
     def reading(self, verb: str) -> Moment:
         found = self.moments.get(verb)
@@ -108,7 +108,7 @@ class Table:
     def city(self, step: Step | None) -> Moment:
         offers = self.cat.labels(self.state["offers"][self.seat])
         return self.moment(
-            {"CARD": self.named(offers, starts=True)},
+            {"CARD": self.spelled.named(self.state["offers"][self.seat], starts=True)},
             lambda *_given: not_one(_("one of your two cities"), offers, secret=True),
         )
 
@@ -176,7 +176,7 @@ class Table:
         if step is not None:
             answer = step
             return self.moment(
-                {"slot": Index()},
+                {"source": SOURCE, "slot": Index()},
                 lambda *_given: draw.refusal(self.state, self.cat, self.seat, answer),
             )
 
@@ -185,19 +185,19 @@ class Table:
                 return out_of_range(_("card row slot"), 1, len(row))
             return DRAW_WORDS
 
-        return self.moment({"slot": Index(len(row))}, refuse)
+        return self.moment({"source": SOURCE, "slot": Index(len(row))}, refuse)
 
     def achieve(self, step: Step | None) -> Moment:
         if step is None:
             names = [a.name for a in self.cat.achievements]
             what = _("an achievement")
+            named = self.spelled.achievements
         else:
             names = claimable(self.state, self.cat, self.seat)
             what = _("an achievement you qualify for")
+            named = self.spelled.named(names, starts=True)
         labels = self.cat.labels(names)
-        return self.moment(
-            {"NAME": self.named(labels, starts=True)}, lambda *_given: not_one(what, labels)
-        )
+        return self.moment({"NAME": named}, lambda *_given: not_one(what, labels))
 
     def mayor(self, step: Step | None) -> Moment:
         why = no_mayor_spot if step is None else copy.refusal
@@ -225,21 +225,20 @@ class Table:
         stealing = step is not None and step["do"] == "steal" and taking(self.state, step)
         victim = memory["victim"] if memory is not None and stealing else None
         if victim is not None:
-            cards = self.cat.labels(self.state["hands"][victim])
+            cards = self.state["hands"][victim]
             what = _("a card of {player}'s hand", player=self.state["names"][victim])
         else:
-            cards = self.cat.labels([] if memory is None else memory["look"])
+            cards = [] if memory is None else memory["look"]
             what = _("one of the cards you are looking at")
         return self.moment(
-            {"CARD": self.named(cards, starts=True)},
+            {"CARD": self.spelled.named(cards, starts=True)},
             lambda *_given: not_one(what, cards, secret=True),
         )
 
     def declare(self, step: Step | None) -> Moment:
         types = self.cat.labels(self.cat.types)
         return self.moment(
-            {"TYPE": self.named(types, starts=True)},
-            lambda *_given: not_one(_("a building type"), types),
+            {"TYPE": self.spelled.types}, lambda *_given: not_one(_("a building type"), types)
         )
 
 
