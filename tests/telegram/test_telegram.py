@@ -84,6 +84,12 @@ class Harness:
     async def _done(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         self.processed.append(update.update_id)
 
+    def delivered(self) -> bool:
+        """Every reply made went out (an update may be done before its replies: a chat held by
+        its flood limit holds no update)."""
+        assert self.app is not None
+        return not self.app.bot_data[ADAPTER].outbox.lines
+
     async def stop(self) -> None:
         assert self.task is not None
         self.task.cancel()
@@ -97,6 +103,7 @@ class Harness:
         for _ in range(times):
             self.fake.inject(update)
         await until(lambda: self.processed.count(update_id) >= times)
+        await until(self.delivered)
         return [c for c in self.fake.calls[mark:] if c.method != "getUpdates"]
 
     async def say(self, user: User, text: str, chat_id: int = GROUP) -> list[Call]:

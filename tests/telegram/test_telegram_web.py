@@ -20,7 +20,7 @@ from bot.cli import serve_pages
 from bot.config import Settings, WebSettings
 from bot.web.server import Web
 from tests.telegram.fake_botapi import BOT_NAME, TOKEN, FakeBotApi
-from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, board, settings
+from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, board, settings, until
 from tests.web.posting import post_move
 
 
@@ -165,6 +165,7 @@ async def test_a_page_move_told_to_wait_is_paced_as_a_typed_one(
     mark = len(fake.calls)
     status, said = await post_move(pages, link, "/done")
     assert status == 200, said
+    await until(tg.delivered)  # the page is answered before a held chat's replies go out
     sends = [c for c in fake.calls[mark:] if c.method == "sendMessage" and c.chat_id == FORUM]
     assert [c.status for c in sends] == [429, 200] and sends[0].text == sends[1].text
     assert sends[1].params["message_thread_id"] == str(TOPIC)

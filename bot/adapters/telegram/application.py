@@ -55,6 +55,9 @@ ALLOWED_UPDATES = [
     Update.INLINE_QUERY,
     Update.CHOSEN_INLINE_RESULT,
 ]
+FLUSH_SECONDS = 10.0
+"""At a stop, how long the replies still going out may take after the updates are done (the
+process exits within 30 s: see bot.adapters.base.DRAIN_SECONDS)."""
 ADAPTER = "paperref.adapter"
 """Where the application keeps its adapter (bot_data), for the sweep job and tests."""
 App = Application[Any, Any, Any, Any, Any, Any]
@@ -217,16 +220,18 @@ async def serve(application: App, settings: Settings, stop: asyncio.Event | None
                 await hook.close()
             finished, cancelled = await intake.drain()
             await adapter.stop_sweeping(application)
+            cut = await adapter.outbox.flush(FLUSH_SECONDS)
             if hook is not None:
                 await hook.cleanup()
             elif not webhook:
                 await confirm(intake)
             log.info(
                 "telegram: drained: no more updates taken; %d in flight finished, %d cancelled"
-                " (sent again by Telegram); offset %d",
+                " (sent again by Telegram); offset %d; %d chats' replies cut short",
                 finished,
                 cancelled,
                 intake.offset(),
+                cut,
             )
             await application.stop()
 

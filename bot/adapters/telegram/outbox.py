@@ -1,21 +1,30 @@
 """Where each reply of a command goes on Telegram: the table's chat and topic (its board through
-bot.delivery's live-board policy), a player's DMs, or a reply to the typed command."""
+bot.delivery's live-board policy), a player's DMs, or a reply to the typed command; each chat's
+deliveries in order, in a line of their own (a chat held by its flood limit holds no update)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from telegram.error import TelegramError
 
 from bot.adapters.telegram.chat import Context, Origin, TelegramChat
 from bot.adapters.telegram.menus import ChatMenus
 from bot.adapters.telegram.messages import coalesce
+from bot.adapters.telegram.pacing import chat_key_of
 from bot.adapters.telegram.private import PrivateChats
 from bot.delivery import Delivery
 from bot.replies import Public, Reply
 
 log = logging.getLogger(__name__)
+
+HOLD_SECONDS = 0.5
+"""How long an update waits for its own replies to go out. Past it (the chat at its flood limit,
+or behind its earlier replies) the update is done: the move is applied and its replies follow in
+the chat's line. Polling confirms, and a webhook answers, only updates that are done, so one
+group past its 20 messages a minute would otherwise hold back every chat's updates."""
 
 
 class Outbox:
@@ -24,8 +33,50 @@ class Outbox:
     def __init__(self, delivery: Delivery, private: PrivateChats) -> None:
         self.delivery, self.private = delivery, private
         self.menus = ChatMenus(private.referee)
+        self.lines: dict[Hashable, asyncio.Task[None]] = {}
+        """Each chat's latest delivery; the next one starts when it is done."""
 
     async def deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
+        """The replies in their chat's line, awaited at most HOLD_SECONDS (not at all behind
+        earlier replies still going out)."""
+        key = chat_key_of(origin.chat_id)
+        before = self.lines.get(key)
+        line = asyncio.create_task(self._after(before, context, replies, origin))
+        self.lines[key] = line
+        line.add_done_callback(lambda done: self._left(key, done))
+        if before is None:
+            await asyncio.wait({line}, timeout=HOLD_SECONDS)
+
+    def _left(self, key: Hashable, line: asyncio.Task[None]) -> None:
+        if self.lines.get(key) is line:
+            del self.lines[key]
+        if not line.cancelled() and line.exception() is not None:
+            log.error("telegram: replies to %s failed", key, exc_info=line.exception())
+
+    async def _after(
+        self,
+        before: asyncio.Task[None] | None,
+        context: Context,
+        replies: Sequence[Reply],
+        origin: Origin,
+    ) -> None:
+        if before is not None:
+            await asyncio.wait({before})
+        await self._deliver(context, replies, origin)
+
+    async def flush(self, seconds: float) -> int:
+        """At a stop: let the replies in every line go out, at most `seconds`; how many lines
+        were cut short (their replies lost; the moves stand)."""
+        lines = set(self.lines.values())
+        if not lines:
+            return 0
+        _done, cut = await asyncio.wait(lines, timeout=seconds)
+        for line in cut:
+            line.cancel()
+        await asyncio.gather(*cut, return_exceptions=True)
+        return len(cut)
+
+    async def _deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
         """Public replies to the table's chat and topic (its board edited in place), private ones
         by DM, a typed command's refusal in place."""
         chat = TelegramChat(context, origin, self.delivery)
