@@ -58,21 +58,31 @@ def _break_word(word: str, columns: int) -> Iterator[str]:
 
 def wrap(text: str, columns: int = PHONE_COLUMNS, indent: str = "") -> list[str]:
     """Word-wrap each paragraph to `columns` display columns, keeping its leading spaces; lines
-    after the first of a paragraph start with `indent`."""
+    after the first of a paragraph start with `indent`. Widths add up word by word (a space
+    ends any emoji sequence), so each word is measured once."""
     out: list[str] = []
+    indent_width = width(indent)
     for paragraph in text.split("\n"):
+        if width(paragraph) <= columns:
+            out.append(paragraph.rstrip())
+            continue
         body = paragraph.lstrip(" ")
         line = paragraph[: len(paragraph) - len(body)]
+        line_width = len(line)
         for word in body.split(" "):
-            candidate = f"{line} {word}" if line.strip() else line + word
-            if width(candidate) <= columns or not line.strip():
-                line = candidate
-            else:
+            word_width = width(word)
+            started = bool(line.strip())
+            if started and line_width + 1 + word_width > columns:
                 out.append(line)
-                line = indent + word
-            if width(line) > columns:
+                line, line_width = indent + word, indent_width + word_width
+            elif started:
+                line, line_width = f"{line} {word}", line_width + 1 + word_width
+            else:
+                line, line_width = line + word, line_width + word_width
+            if line_width > columns:
                 *whole, line = _break_word(line, columns)
                 out += whole
+                line_width = width(line)
         out.append(line.rstrip())
     return out
 
