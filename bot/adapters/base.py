@@ -18,12 +18,14 @@ DRAIN_SECONDS = 15.0
 30 s); any still running then is cancelled."""
 
 
-async def drain(tasks: Collection[asyncio.Task[Any]]) -> tuple[int, int]:
-    """Wait for the updates taken, at most DRAIN_SECONDS, then cancel what still runs: the counts
-    finished and cancelled."""
+async def drain(
+    tasks: Collection[asyncio.Task[Any]], seconds: float = DRAIN_SECONDS
+) -> tuple[int, int]:
+    """Wait for the work taken (updates, replies going out), at most `seconds`, then cancel what
+    still runs: the counts finished and cancelled."""
     if not tasks:
         return 0, 0
-    done, pending = await asyncio.wait(tasks, timeout=DRAIN_SECONDS)
+    done, pending = await asyncio.wait(tasks, timeout=seconds)
     for task in pending:
         task.cancel()
     await asyncio.gather(*pending, return_exceptions=True)

@@ -10,6 +10,7 @@ from collections.abc import Hashable, Sequence
 
 from telegram.error import TelegramError
 
+from bot.adapters.base import drain
 from bot.adapters.telegram.chat import Context, Origin, TelegramChat
 from bot.adapters.telegram.menus import ChatMenus
 from bot.adapters.telegram.messages import coalesce
@@ -67,14 +68,8 @@ class Outbox:
     async def flush(self, seconds: float) -> int:
         """At a stop: let the replies in every line go out, at most `seconds`; how many lines
         were cut short (their replies lost; the moves stand)."""
-        lines = set(self.lines.values())
-        if not lines:
-            return 0
-        _done, cut = await asyncio.wait(lines, timeout=seconds)
-        for line in cut:
-            line.cancel()
-        await asyncio.gather(*cut, return_exceptions=True)
-        return len(cut)
+        _finished, cut = await drain(set(self.lines.values()), seconds)
+        return cut
 
     async def _deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
         """Public replies to the table's chat and topic (its board edited in place), private ones
