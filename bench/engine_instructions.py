@@ -1,6 +1,7 @@
 """Instructions per command in each game's engine alone, counted by valgrind's callgrind (the
 same from run to run, unlike wall time on this machine): reading and applying a command (`act`),
-the moves offered after it (`legal`) and a bot's choice (`bot`). Prints a table; asserts nothing.
+the moves offered after it (`legal`), a bot's choice (`bot`) and the public board drawn after it
+(`view`, made while the command's commit syncs). Prints a table; asserts nothing.
 
     .venv/bin/python -m bench.engine_instructions [--games 2]
 
@@ -32,7 +33,7 @@ from games.registry import engine_for
 from tests.support import random_play
 
 GAMES = ("gotown", "papertown", "papertales", "papercraft", "skylines")
-PHASES = ("act", "legal", "bot")
+PHASES = ("act", "legal", "bot", "view")
 
 
 def record(game: str, games: int) -> list[dict[str, Any]]:
@@ -68,6 +69,8 @@ def phase(game: str, name: str, steps: list[dict[str, Any]]) -> Callable[[], Non
                 engine.act(state, step["seat"], step["verb"], step["args"], Rng(f"act-{i}"))
             elif name == "legal":
                 engine.legal(state, step["seat"])
+            elif name == "view":
+                engine.view(state, None)
             else:
                 engine.bot_move(state, step["seat"], Rng(f"bot-{i}"))
 
@@ -78,8 +81,10 @@ def replay(folder: Path) -> None:
     """Under callgrind: each game's phases, one at a time between `ready` and `done` files."""
     recorded = json.loads((folder / "steps.json").read_text())
     for k, (game, name) in enumerate((g, p) for g in recorded for p in PHASES):
-        run = phase(game, name, recorded[game])
-        run()  # warm: first-use caches (catalogues, translations) are no command's cost
+        # warm: first-use caches (catalogues, translations) are no command's cost; views warm on
+        # the first position alone, as a game's boards find in the memos only what it showed
+        warm = recorded[game][:1] if name == "view" else recorded[game]
+        phase(game, name, warm)()
         run = phase(game, name, recorded[game])
         gc.collect()
         gc.disable()  # a collection's cost depends on all the bench keeps: counts would drift

@@ -3,9 +3,9 @@
 change to the command path can be judged by one run before and one after. Prints a table; asserts
 nothing.
 
-    .venv/bin/python -m bench.instructions [--games 2]
+    .venv/bin/python -m bench.instructions [--games 2] [--only skylines papercraft]
 
-It plays `--games` GoTown and PaperTown games with two humans (moves chosen from the offers, as
+It plays `--games` GoTown and PaperTown games (or the games named) with two humans (moves chosen from the offers, as
 bench.latency does) and keeps the commands; then a second process, under callgrind with
 instrumentation off, starts the same tables on a new database, and the commands are replayed
 with it switched on (`callgrind_control -i on`). The event loop's thread is what a command
@@ -23,18 +23,20 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from bench.latency import offered, start_table, started, typed
 from games.base import Rng
 
 GAMES = ("gotown", "papertown")
+REAL = ("gotown", "papertown", "papertales", "papercraft", "skylines")
 
 
-async def record(url: str, games: int) -> list[tuple[str, str, str, int]]:
+async def record(url: str, names: Sequence[str], games: int) -> list[tuple[str, str, str, int]]:
     """Play the games; every move (chat, user, command, n) in order."""
     referee = await started(url, "instructions")
-    tables = [f"{game}-{g}" for game in GAMES for g in range(games)]
+    tables = [f"{game}-{g}" for game in names for g in range(games)]
     for chat in tables:
         await start_table(referee, chat, chat.split("-")[0])
     moves = []
@@ -118,6 +120,9 @@ def measure(moves: list[tuple[str, str, str, int]]) -> dict[int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2)
+    parser.add_argument(
+        "--only", nargs="*", choices=REAL, help="these games (default: GoTown, PaperTown)"
+    )
     parser.add_argument("--replay", metavar="FOLDER", help=argparse.SUPPRESS)
     args = parser.parse_args()
     gc.freeze()  # as `paperref` does once its start is made
@@ -127,11 +132,12 @@ def main() -> None:
         asyncio.run(replay(url, folder / "moves.json", folder))
         return
     with tempfile.TemporaryDirectory() as tmp:
-        moves = asyncio.run(record(f"sqlite+aiosqlite:///{tmp}/record.db", args.games))
+        url = f"sqlite+aiosqlite:///{tmp}/record.db"
+        moves = asyncio.run(record(url, args.only or GAMES, args.games))
     counts = measure(moves)
     n = len(moves)
     loop = counts.pop(1, 0)
-    print(f"\n{n} GoTown and PaperTown commands replayed under callgrind")
+    print(f"\n{n} commands of {', '.join(args.only or GAMES)} replayed under callgrind")
     print(f"{'thread':<28}{'instructions/command':>22}")
     print(f"{'event loop':<28}{loop // n:>22,}")
     for thread, count in sorted(counts.items()):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from games.base import Cell, City, Grid, Lot, TableBlock, Track, View, token_labels
 from games.i18n import _, _n, from_json, joined
@@ -40,14 +41,16 @@ MEMO_LIMIT = 4096
 
 AchievementKey = tuple[str, tuple[str, ...], str | None, int | None]
 """An achievement, who claimed it, who took its chip and the chip's points if shown."""
+Achieved = tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]
+"""The achievements' lines in text, and their rows in a picture."""
 
 
 @dataclass(frozen=True, eq=False)
 class _Printed:
-    """The parts of a view that depend only on the cards, made once per card set: a building's
-    row in a city (a stack changes at a few moves, every view shows them all), a card's row in
-    the card row, a card in a hand, an achievement's line. Texts never change once made, so
-    views share them."""
+    """The parts of a view made once per card set and what they show: a building's row and a
+    whole city (a city changes at a few moves, every view shows them all), a card's row in the
+    card row, a card in a hand, the achievements, the game-end awards. Texts and tuples never
+    change once made, so views share them."""
 
     cat: Catalog
     stacks: Memo[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = field(
@@ -55,7 +58,10 @@ class _Printed:
     )
     cards: Memo[str, tuple[str, ...]] = field(default_factory=lambda: Memo(MEMO_LIMIT))
     described: Memo[str, str] = field(default_factory=lambda: Memo(MEMO_LIMIT))
-    achievements: Memo[AchievementKey, str] = field(default_factory=lambda: Memo(MEMO_LIMIT))
+    achievements: Memo[tuple[AchievementKey, ...], Achieved] = field(
+        default_factory=lambda: Memo(MEMO_LIMIT)
+    )
+    cities: Memo[CityKey, CityParts] = field(default_factory=lambda: Memo(MEMO_LIMIT))
 
     def stack(self, stack: Stack) -> tuple[str, ...]:
         """Top card, built cards, tucked cards, icons, height."""
@@ -93,8 +99,32 @@ class _Printed:
         """A card in a hand, as `Catalog.describe` says it."""
         return self.described.get(name, self.cat.describe)
 
-    def achievement(self, a: Achievement, key: AchievementKey) -> str:
-        return self.achievements.get(key, lambda _key: _achievement_line(self.cat, a, key))
+    def city(self, state: SkylinesState, seat: int) -> CityParts:
+        """A player's city, made once per what it shows (a city changes at a few moves)."""
+        return self.cities.get(city_key(state, seat), lambda _key: _city_parts(state, self, seat))
+
+    def achieved(self, state: SkylinesState, seat: int | None) -> Achieved:
+        """Each achievement's line, and its row in a picture's short table."""
+        keys = _achievement_keys(state, self.cat, seat)
+        return self.achievements.get(keys, lambda _keys: _achieved(self.cat, keys))
+
+    @cached_property
+    def awards(self) -> str:
+        """The game-end awards, with their rules."""
+        cat = self.cat
+        awards = joined(
+            (
+                _(
+                    "{award} {points} ({rule})",
+                    award=cat.label(a.name),
+                    points=a.points,
+                    rule=a.text,
+                )
+                for a in cat.awards
+            ),
+            "; ",
+        )
+        return _("Game-end awards: {awards}", awards=awards)
 
 
 MEMOS_KEPT = 16
@@ -107,28 +137,33 @@ def _printed(cat: Catalog) -> _Printed:
     return _MEMOS.get(id(cat), lambda _id: _Printed(cat))
 
 
-def city_block(state: SkylinesState, cat: Catalog, seat: int) -> TableBlock:
-    printed = _printed(cat)
-    mayor = state["mayor"][seat]
-    rows: list[list[str]] = []
-    for i, stack in enumerate(city.spots(state, seat)):
-        if stack is None:
-            rows.append([str(i + 1), _("(gap: a sprawl space)"), "", "", "", "0", ""])
-            continue
-        rows.append([str(i + 1), *printed.stack(stack), _("mayor") if mayor == i else ""])
-    title = _(
-        "{player}'s city ({city})", player=state["names"][seat], city=cat.label(state["city"][seat])
-    )
-    header = [
-        "#",
-        _("Top card"),
-        _("Built (bottom < top)"),
-        _("Tucked"),
-        _("Visible icons"),
-        _("Height"),
-        _("Mayor"),
-    ]
-    return TableBlock(title, header, rows, in_image=False)  # a picture draws the city
+StackKey = tuple[tuple[str, ...], tuple[str, ...]] | None
+CityKey = tuple[bool, str, str | None, int | None, tuple[StackKey, ...]]
+"""What a city's parts show: cities being chosen, the owner, the city card, the mayor's
+building, and each building's built and tucked cards."""
+
+
+@dataclass(frozen=True)
+class CityParts:
+    """A city as views show it: its rows in text, its picture's cells and its buildings."""
+
+    title: str
+    rows: tuple[tuple[str, ...], ...]
+    high: int
+    cells: tuple[Cell, ...]
+    col_labels: tuple[str, ...]
+    lots: tuple[tuple[tuple[str, ...], tuple[str, ...], bool, int], ...]
+    kinds: tuple[str, ...]
+
+
+def city_key(state: SkylinesState, seat: int) -> CityKey:
+    choosing = state["phase"] == "city"
+    stacks = () if choosing else tuple(_stack_key(s) for s in city.spots(state, seat))
+    return (choosing, state["names"][seat], state["city"][seat], state["mayor"][seat], stacks)
+
+
+def _stack_key(stack: Stack | None) -> StackKey:
+    return None if stack is None else (tuple(stack["built"]), tuple(stack["tucked"]))
 
 
 TYPE_COLOURS = ("#4f86d9", "#e3a33b", "#58b368", "#a56bd1", "#d9605f", "#3fb3ab", "#c7a27a")
@@ -136,72 +171,110 @@ TYPE_COLOURS = ("#4f86d9", "#e3a33b", "#58b368", "#a56bd1", "#d9605f", "#3fb3ab"
 EMPTY = "#ffffff"
 
 
-def city_grid(state: SkylinesState, cat: Catalog, seat: int) -> Grid:
-    """A player's city as a picture: a column per building, its built cards stacked from the
-    bottom in their type's colour; the column's label marks the mayor and counts tucked cards."""
-    choosing = state["phase"] == "city"  # a chosen city stays secret until all have chosen
+def _city_parts(state: SkylinesState, printed: _Printed, seat: int) -> CityParts:
+    """The parts of a player's city; while cities are chosen, no building and no city's name
+    (a chosen city stays secret until all have chosen)."""
+    cat = printed.cat
+    choosing = state["phase"] == "city"
     stacks = [] if choosing else city.spots(state, seat)
+    mayor = state["mayor"][seat]
     high = max((len(s["built"]) for s in stacks if s is not None), default=1)
     types = cat.types
+    rows: list[tuple[str, ...]] = []
     cells: list[Cell] = []
     labels: list[str] = []
+    lots = []
     for col, stack in enumerate(stacks):
-        mark = "★" if state["mayor"][seat] == col else ""
-        tucked = f" +{len(stack['tucked'])}" if stack is not None and stack["tucked"] else ""
-        labels.append(f"{col + 1}{mark}{tucked}")
-        for level, name in enumerate(stack["built"] if stack is not None else ()):
-            kind = cat.card(name).type
+        built = stack["built"] if stack is not None else []
+        tucked = len(stack["tucked"]) if stack is not None else 0
+        if stack is None:
+            rows.append((str(col + 1), _("(gap: a sprawl space)"), "", "", "", "0", ""))
+        else:
+            rows.append((str(col + 1), *printed.stack(stack), _("mayor") if mayor == col else ""))
+        labels.append(f"{col + 1}{'★' if mayor == col else ''}{f' +{tucked}' if tucked else ''}")
+        kinds = [cat.card(name).type for name in built]
+        for level, (name, kind) in enumerate(zip(built, kinds, strict=True)):
             colour = TYPE_COLOURS[types.index(kind) % len(TYPE_COLOURS)] if kind in types else EMPTY
             cells.append(Cell(high - 1 - level, col, colour, label=cat.label(name)))
+        lots.append((tuple(cat.labels(built)), tuple(cat.labels(kinds)), mayor == col, tucked))
+    title = _(
+        "{player}'s city ({city})",
+        player=state["names"][seat],
+        city=_("not revealed yet") if choosing else cat.label(state["city"][seat]),
+    )
+    kinds_said = tuple(cat.labels(types))
+    return CityParts(title, tuple(rows), high, tuple(cells), tuple(labels), tuple(lots), kinds_said)
+
+
+CITY_HEADER = (
+    "#",
+    _("Top card"),
+    _("Built (bottom < top)"),
+    _("Tucked"),
+    _("Visible icons"),
+    _("Height"),
+    _("Mayor"),
+)
+CITY_LEGEND = (("★", _("mayor")), ("+N", _("cards tucked under")))
+ROW_HEADER = (
+    _("Slot"),
+    _("Card"),
+    _("Type"),
+    _("Cost"),
+    _("Gains"),
+    _("Site"),
+    _("Landmark"),
+    _("Mayor action"),
+)
+PLAYERS_HEADER = (
+    _("Player"),
+    _("Token"),
+    _("Score"),
+    *(TRACK_TITLES[tr] for tr in TRACKS),
+    _("Hand"),
+    _("Achievements"),
+)
+ACHIEVEMENTS_HEADER = (_("Achievement"), "", _("Claimed by"))
+"""Column heads and a city picture's legend: marked once, said in each reader's language."""
+
+
+def city_block(parts: CityParts) -> TableBlock:
+    rows = [list(row) for row in parts.rows]
+    return TableBlock(
+        parts.title, list(CITY_HEADER), rows, in_image=False
+    )  # a picture draws the city
+
+
+def city_grid(parts: CityParts) -> Grid:
+    """A player's city as a picture: a column per building, its built cards stacked from the
+    bottom in their type's colour; the column's label marks the mayor and counts tucked cards."""
+    high = parts.high
     return Grid(
         high,
-        len(stacks),
-        cells,
+        len(parts.col_labels),
+        list(parts.cells),
         row_labels=[str(high - r) for r in range(high)],
-        col_labels=labels,
-        legend={"★": _("mayor"), "+N": _("cards tucked under")},
+        col_labels=list(parts.col_labels),
+        legend=dict(CITY_LEGEND),
         in_text=False,
         in_web=False,  # the web page draws `city_figure`
-        title=_(
-            "{player}'s city ({city})",
-            player=state["names"][seat],
-            city=_("not revealed yet") if choosing else cat.label(state["city"][seat]),
-        ),
+        title=parts.title,
     )
 
 
-def city_figure(state: SkylinesState, cat: Catalog, seat: int, grid: Grid) -> City:
-    """The same city as its buildings (each card named with its type), titled as its map is:
-    while cities are chosen, no building and no city's name."""
-    choosing = state["phase"] == "city"
-    lots = []
-    for col, stack in enumerate([] if choosing else city.spots(state, seat)):
-        built = stack["built"] if stack is not None else []
-        lots.append(
-            Lot(
-                cat.labels(built),
-                [cat.label(cat.card(name).type) for name in built],
-                mayor=state["mayor"][seat] == col,
-                tucked=len(stack["tucked"]) if stack is not None else 0,
-            )
-        )
-    return City(grid.title, lots, cat.labels(cat.types))
+def city_figure(parts: CityParts) -> City:
+    """The same city as its buildings (each card named with its type), titled as its map is."""
+    lots = [
+        Lot(list(floors), list(kinds), mayor=mayor, tucked=tucked)
+        for floors, kinds, mayor, tucked in parts.lots
+    ]
+    return City(parts.title, lots, list(parts.kinds))
 
 
 def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
     printed = _printed(cat)
     rows = [[str(k + 1), *printed.card(name)] for k, name in enumerate(state["row"])]
-    header: list[str] = [
-        _("Slot"),
-        _("Card"),
-        _("Type"),
-        _("Cost"),
-        _("Gains"),
-        _("Site"),
-        _("Landmark"),
-        _("Mayor action"),
-    ]
-    return TableBlock(_("Card row"), header, rows)
+    return TableBlock(_("Card row"), list(ROW_HEADER), rows)
 
 
 def _players_block(state: SkylinesState) -> TableBlock:
@@ -217,52 +290,44 @@ def _players_block(state: SkylinesState) -> TableBlock:
         ]
         for s, name in enumerate(state["names"])
     ]
-    header = [
-        _("Player"),
-        _("Token"),
-        _("Score"),
-        *(TRACK_TITLES[tr] for tr in TRACKS),
-        _("Hand"),
-        _("Achievements"),
-    ]
-    return TableBlock(_("Players"), header, rows)
+    return TableBlock(_("Players"), list(PLAYERS_HEADER), rows)
 
 
-def _achievements(
-    state: SkylinesState, cat: Catalog, seat: int | None, awards: str
-) -> list[TableBlock]:
+def _achievements(state: SkylinesState, cat: Catalog, seat: int | None) -> list[TableBlock]:
     """In text, each achievement's line with its goal (and the game-end awards); in a picture,
     a short table of who claimed which (the goals are in /rules)."""
     printed = _printed(cat)
-    keys = _achievement_keys(state, cat, seat)
+    lines, rows = printed.achieved(state, seat)
     title = _("Achievements")
-    lines = [[printed.achievement(a, key)] for a, key in keys]
-    full = TableBlock(title, [], [*lines, [awards]], in_image=False)
-    header: list[str] = [_("Achievement"), "", _("Claimed by")]
-    rows = [
-        [joined((cat.label(a.name), "★" * a.stars), " "), _chip(key), _claimers(key)]
-        for a, key in keys
-    ]
-    return [full, TableBlock(title, header, rows, in_text=False)]
+    full = TableBlock(title, [], [*([line] for line in lines), [printed.awards]], in_image=False)
+    header = list(ACHIEVEMENTS_HEADER)
+    return [full, TableBlock(title, header, [list(row) for row in rows], in_text=False)]
 
 
 def _achievement_keys(
     state: SkylinesState, cat: Catalog, seat: int | None
-) -> list[tuple[Achievement, AchievementKey]]:
+) -> tuple[AchievementKey, ...]:
     """Each achievement with what the seat may know of it."""
     names = state["names"]
-    keys: list[tuple[Achievement, AchievementKey]] = []
+    keys: list[AchievementKey] = []
     for a in cat.achievements:
         owner = state["chip_owner"][a.name]
         claimed = tuple(names[s] for s in state["claims"][a.name])
         if owner is None:
-            key: AchievementKey = (a.name, claimed, None, None)
+            keys.append((a.name, claimed, None, None))
         elif owner == seat or state["phase"] == "over":
-            key = (a.name, claimed, names[owner], state["chips"][a.name])
+            keys.append((a.name, claimed, names[owner], state["chips"][a.name]))
         else:
-            key = (a.name, claimed, names[owner], None)
-        keys.append((a, key))
-    return keys
+            keys.append((a.name, claimed, names[owner], None))
+    return tuple(keys)
+
+
+def _achieved(cat: Catalog, keys: tuple[AchievementKey, ...]) -> Achieved:
+    lines, rows = [], []
+    for a, key in zip(cat.achievements, keys, strict=True):
+        lines.append(_achievement_line(cat, a, key))
+        rows.append((joined((cat.label(a.name), "★" * a.stars), " "), _chip(key), _claimers(key)))
+    return tuple(lines), tuple(rows)
 
 
 def _chip(key: AchievementKey) -> str:
@@ -375,19 +440,13 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
             top=top,
         )
     )
-    awards = joined(
-        (
-            _("{award} {points} ({rule})", award=cat.label(a.name), points=a.points, rule=a.text)
-            for a in cat.awards
-        ),
-        "; ",
-    )
-    said = _("Game-end awards: {awards}", awards=awards)
-    tables = [_players_block(state), _row_block(state, cat), *_achievements(state, cat, seat, said)]
+    tables = [_players_block(state), _row_block(state, cat), *_achievements(state, cat, seat)]
+    printed = _printed(cat)
+    parts = [printed.city(state, s) for s in range(len(state["names"]))]
     if state["phase"] != "city":
-        tables += [city_block(state, cat, s) for s in range(len(state["names"]))]
-    grids = [city_grid(state, cat, s) for s in range(len(state["names"]))]
-    cities = [city_figure(state, cat, s, grid) for s, grid in enumerate(grids)]
+        tables += [city_block(p) for p in parts]
+    grids = [city_grid(p) for p in parts]
+    cities = [city_figure(p) for p in parts]
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
     # (and on, past it: ruling 26).
@@ -405,7 +464,6 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     )
     hand = None
     if seat is not None:
-        printed = _printed(cat)
         hand = [printed.describe(c) for c in state["hands"][seat]]
         lines += _secret_lines(state, seat)
     if cat.custom:
