@@ -524,7 +524,10 @@ class Engine(Protocol[S]):
         """Refuse options (and attached files) at /new, naming the line or card, before anyone joins."""
         ...
 
-    def view(self, state: S, seat: int | None) -> View: ...
+    def view(self, state: S, seat: int | None, *, figures: bool = False) -> View:
+        """What the seat (None: the public) may see. With `figures`, also what only a page draws
+        (holdings, a battlefield, cities): the chat boards made at every move never read them."""
+        ...
 
     def reader(self, state: S, seat: int) -> ArgumentReader | None:
         """What reads this seat's arguments (its hand names its cards); None: the handlers read

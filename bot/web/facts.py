@@ -73,7 +73,7 @@ def table_page(
     waiting: list[int] = []
     moves: list[tuple[str, str]] = []
     if state is not None:
-        view = localise_view(engine.view(state, seat), lang)
+        view = localise_view(engine.view(state, seat, figures=True), lang)
         outcome = engine.outcome(state)
         if table.status == TableStatus.ACTIVE:
             waiting = engine.waiting(state)

@@ -50,7 +50,7 @@ def step_of(doc: dict[str, Any], number: int, lang: str) -> Step:
         number=number,
         total=len(actions),
         said=said,
-        view=localise_view(engine.view(state, None), lang),
+        view=localise_view(engine.view(state, None, figures=True), lang),
         outcome=engine.outcome(state) if number == len(actions) else None,
         names=tuple((name, bool(seat.get("bot"))) for name, seat in zip(names, seats, strict=True)),
     )

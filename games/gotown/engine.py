@@ -42,8 +42,8 @@ class GoTownEngine(BaseEngine[GoTownState]):
     ) -> tuple[GoTownState, list[Event]]:
         return new_game(names, options, rng)
 
-    def view(self, state: GoTownState, seat: int | None) -> View:
-        return build_view(state, seat)
+    def view(self, state: GoTownState, seat: int | None, *, figures: bool = False) -> View:
+        return build_view(state, seat, figures=figures)
 
     def reader(self, state: GoTownState, seat: int) -> Context:
         return context(state)

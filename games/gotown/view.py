@@ -52,7 +52,7 @@ def _status_line(state: GoTownState) -> str:
     return _("{name}'s turn.", name=names[turn])
 
 
-def build_view(state: GoTownState, seat: int | None) -> View:
+def build_view(state: GoTownState, seat: int | None, *, figures: bool = False) -> View:
     names = state["names"]
     discard = state["discard"]
     piles = (
@@ -91,5 +91,5 @@ def build_view(state: GoTownState, seat: int | None) -> View:
         _("Floors"), state["goal"], {n: len(state["towers"][i]) for i, n in enumerate(names)}
     )
     hand = None if seat is None else names_of(state["hands"][seat])
-    towers = [_tower(state, i) for i in range(len(names))]
+    towers = [_tower(state, i) for i in range(len(names))] if figures else []
     return View("GoTown", seat, lines, tables, tracks=[track], hand=hand, holdings=towers)

@@ -56,8 +56,8 @@ class PapercraftEngine(BaseEngine[PapercraftState]):
     def after(self, state: PapercraftState, rng: Rng) -> list[Event]:
         return flow.settle(state)
 
-    def view(self, state: PapercraftState, seat: int | None) -> View:
-        return view(state, seat)
+    def view(self, state: PapercraftState, seat: int | None, *, figures: bool = False) -> View:
+        return view(state, seat, figures=figures)
 
     def reader(self, state: PapercraftState, seat: int) -> ArgumentReader:
         return moves.context(state)

@@ -328,7 +328,7 @@ def _headline(state: State) -> list[str]:
     return lines
 
 
-def view(state: State, seat: int | None) -> View:
+def view(state: State, seat: int | None, *, figures: bool = False) -> View:
     """Everything in Papercraft is public, so every seat sees the same picture."""
     result = View(title="Papercraft", seat=seat, lines=_headline(state))
     if state["phase"] == "army":
@@ -346,7 +346,7 @@ def view(state: State, seat: int | None) -> View:
         if tracked(state):  # the empty battlefield the armies will stand on
             empty = _Pieces(state)
             result.grids.append(_battlefield(state, empty))
-            result.battlefield = _figures(state, empty)
+            result.battlefield = _figures(state, empty) if figures else None
         return result
     known = _Pieces(state)
     result.tables.append(_roster(state, known))
@@ -354,7 +354,7 @@ def view(state: State, seat: int | None) -> View:
         result.tables[-1].in_image = False  # the picture has the battlefield and HP bars
         result.tables.append(_positions(state, known))
         result.grids.append(_battlefield(state, known))
-    result.battlefield = _figures(state, known)
+    result.battlefield = _figures(state, known) if figures else None
     result.meters = [
         Meter(known.titles[k], p["hp"], p["max_hp"], known.notes[k])
         for k, p in enumerate(pieces(state))

@@ -71,9 +71,9 @@ class PaperTalesEngine(BaseEngine[PaperTalesState]):
         """The greedy bot's move; for an open choice, its default."""
         return bot.bot_move(state, seat, rng)
 
-    def view(self, state: PaperTalesState, seat: int | None) -> View:
+    def view(self, state: PaperTalesState, seat: int | None, *, figures: bool = False) -> View:
         """Every kingdom publicly; secrets only in the seat's own view."""
-        return view.render(state, seat)
+        return view.render(state, seat, figures=figures)
 
     def outcome(self, state: PaperTalesState) -> Outcome | None:
         """Most LP, then most gold, else a shared win."""

@@ -73,7 +73,7 @@ def kingdom(p: Player, seat: int, name: str) -> Holding:
     return Holding(seat, _("{name}'s kingdom", name=name), [*rows, (_("Buildings"), built)])
 
 
-def render(state: PaperTalesState, seat: int | None) -> View:
+def render(state: PaperTalesState, seat: int | None, *, figures: bool = False) -> View:
     """Build the View for one seat or the public."""
     names = state["names"]
     players = state["players"]
@@ -121,7 +121,7 @@ def render(state: PaperTalesState, seat: int | None) -> View:
                 {names[i]: p["lp"] for i, p in enumerate(players)},
             )
         ],
-        holdings=[kingdom(p, i, names[i]) for i, p in enumerate(players)],
+        holdings=[kingdom(p, i, names[i]) for i, p in enumerate(players)] if figures else [],
     )
     view.lines.append(
         _(

@@ -65,8 +65,8 @@ class PaperTownEngine(BaseEngine[PaperTownState]):
     def check_options(self, options: Mapping[str, Any]) -> None:
         opening.check_options(options)
 
-    def view(self, state: PaperTownState, seat: int | None) -> View:
-        return build_view(state, seat)
+    def view(self, state: PaperTownState, seat: int | None, *, figures: bool = False) -> View:
+        return build_view(state, seat)  # the sheet has no figures: its grid is its picture
 
     def reader(self, state: PaperTownState, seat: int) -> Context:
         return context(state)

@@ -83,8 +83,8 @@ class SkylinesEngine(BaseEngine[SkylinesState]):
     def bot_move(self, state: SkylinesState, seat: int, rng: Rng) -> Move:
         return choose(state, catalog_of(state), seat, self.legal(state, seat), rng)
 
-    def view(self, state: SkylinesState, seat: int | None) -> View:
-        return render(state, catalog_of(state), seat)
+    def view(self, state: SkylinesState, seat: int | None, *, figures: bool = False) -> View:
+        return render(state, catalog_of(state), seat, figures=figures)
 
     def outcome(self, state: SkylinesState) -> Outcome | None:
         return outcome(state)

@@ -425,7 +425,7 @@ def _secret_lines(state: SkylinesState, seat: int) -> list[str]:
     return lines
 
 
-def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
+def render(state: SkylinesState, cat: Catalog, seat: int | None, *, figures: bool = False) -> View:
     """Public parts for everyone; the viewer's own hand (and chip values) only for that seat."""
     decks = joined(
         _("level {level}: {n}", level=lv, n=len(state["decks"][str(lv)])) for lv in range(1, 5)
@@ -446,7 +446,7 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None) -> View:
     if state["phase"] != "city":
         tables += [city_block(p) for p in parts]
     grids = [city_grid(p) for p in parts]
-    cities = [city_figure(p) for p in parts]
+    cities = [city_figure(p) for p in parts] if figures else []
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
     # (and on, past it: ruling 26).

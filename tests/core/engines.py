@@ -93,7 +93,7 @@ class Race(BaseEngine[RaceState]):
         }
         return state, [public(f"Race to {options['goal']}.")]
 
-    def view(self, state: RaceState, seat: int | None) -> View:
+    def view(self, state: RaceState, seat: int | None, *, figures: bool = False) -> View:
         lines = [f"{n}: {p}" for n, p in zip(state["names"], state["pos"], strict=True)]
         hand = None if seat is None else list(state["hands"][seat])
         return View("Race", seat, lines=lines, hand=hand)
@@ -174,7 +174,7 @@ class Secret(BaseEngine[SecretState]):
         }
         return state, [public("Everyone /pick a number 1-5 in secret.")]
 
-    def view(self, state: SecretState, seat: int | None) -> View:
+    def view(self, state: SecretState, seat: int | None, *, figures: bool = False) -> View:
         lines = [f"{n}: {s}" for n, s in zip(state["names"], state["score"], strict=True)]
         mine = None if seat is None else [str(state["picks"][seat] or "-")]
         return View("Secret", seat, lines=lines, hand=mine)

@@ -5,6 +5,7 @@ is drawn is public (the same for every reader)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import localise_view
@@ -36,8 +37,8 @@ def played(game: str, moves: int) -> Any:
 def test_each_tower_is_drawn_floor_by_floor_in_its_owners_colour() -> None:
     engine = engine_for("gotown")
     state = played("gotown", 80)
-    view = engine.view(state, None)
-    assert view.holdings == engine.view(state, 1).holdings, "a tower is public"
+    view = engine.view(state, None, figures=True)
+    assert view.holdings == engine.view(state, 1, figures=True).holdings, "a tower is public"
     html = view_html(view)
     assert html.count('<figure class="towers">') == 1
     for seat, tower in enumerate(state["towers"]):
@@ -54,8 +55,8 @@ def test_each_tower_is_drawn_floor_by_floor_in_its_owners_colour() -> None:
 def test_each_kingdom_shows_its_units_as_cards_in_their_rows() -> None:
     engine = engine_for("papertales")
     state = played("papertales", 150)
-    view = engine.view(state, None)
-    assert view.holdings == engine.view(state, 0).holdings, "a kingdom is public"
+    view = engine.view(state, None, figures=True)
+    assert view.holdings == engine.view(state, 0, figures=True).holdings, "a kingdom is public"
     html = view_html(view)
     sections = html.split('<section class="holding"')[1:]
     assert len(sections) == len(NAMES)
@@ -79,7 +80,21 @@ def test_each_kingdom_shows_its_units_as_cards_in_their_rows() -> None:
 
 def test_the_drawn_boards_speak_polish() -> None:
     for game, moves, words in (("gotown", 80, "Wieże"), ("papertales", 150, "Królestwo: Ann")):
-        view = localise_view(engine_for(game).view(played(game, moves), None), "pl")
+        view = localise_view(engine_for(game).view(played(game, moves), None, figures=True), "pl")
         html = view_html(view)
         assert words in html
         assert "floors, from the ground up" not in html and "strength " not in html
+
+
+def test_only_a_page_gets_the_figures() -> None:
+    """A chat board (made at every move) has no figures; a page's view is the same view with
+    its figures added."""
+    for game, moves in (("gotown", 40), ("papertales", 60), ("skylines", 40), ("papercraft", 60)):
+        engine = engine_for(game)
+        state = played(game, moves)
+        for seat in (None, 0):
+            chat = engine.view(state, seat)
+            page = engine.view(state, seat, figures=True)
+            assert not chat.holdings and not chat.cities and chat.battlefield is None, game
+            assert page.holdings or page.cities or page.battlefield is not None, game
+            assert replace(page, holdings=[], cities=[], battlefield=None) == chat, game

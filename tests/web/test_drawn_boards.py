@@ -45,7 +45,7 @@ def played(game: str, options: dict[str, Any], done: Callable[[State], bool]) ->
 
 
 def public_html(game: str, state: State) -> str:
-    return view_html(localise_view(engine_for(game).view(state, None), "en"))
+    return view_html(localise_view(engine_for(game).view(state, None, figures=True), "en"))
 
 
 def figures(html: str, css: str) -> list[ET.Element]:
@@ -140,7 +140,7 @@ def test_each_token_is_on_its_players_space() -> None:
     html = public_html("skylines", state)
     tracks = figures(html, "track")
     assert len(tracks) == len(TRACKS) + 1  # and the score
-    view = engine_for("skylines").view(state, None)
+    view = engine_for("skylines").view(state, None, figures=True)
     for figure, track in zip(tracks, view.tracks, strict=True):
         tokens = by_class(figure, "token")
         assert {int(t.get("data-seat", -1)): int(t.get("data-space", -1)) for t in tokens} == {
@@ -211,7 +211,7 @@ def test_the_boards_fit_a_phone_without_scrolling_sideways(phone: Any) -> None:
     sky = played("skylines", {}, lambda s: s["phase"] != "city" and s["level"] >= 2)
     town = played("papertown", {}, lambda s: s["turn"] >= 2)
     views = [
-        localise_view(engine_for(game).view(state, None), "en")
+        localise_view(engine_for(game).view(state, None, figures=True), "en")
         for game, state in (("papercraft", craft), ("skylines", sky), ("papertown", town))
     ]
     page = phone.new_page()
@@ -239,13 +239,13 @@ def test_the_drawings_say_themselves_in_the_readers_language() -> None:
     state = played(
         "papercraft", {"positions": True, "points": 200}, lambda s: s["phase"] == "battle"
     )
-    html = view_html(localise_view(engine_for("papercraft").view(state, None), "pl"))
+    html = view_html(localise_view(engine_for("papercraft").view(state, None, figures=True), "pl"))
     (field,) = figures(html, "battlefield")
     words = "".join(field.itertext())
     assert "Pole bitwy 36x36" in words and " PŻ, " in words and "szablon" in words
     assert " HP" not in words and "alive" not in words
     sky = played("skylines", {}, lambda s: s["phase"] != "city")
-    html = view_html(localise_view(engine_for("skylines").view(sky, None), "pl"))
+    html = view_html(localise_view(engine_for("skylines").view(sky, None, figures=True), "pl"))
     words = "".join(figures(html, "city")[0].itertext())
     assert any(
         f"({kind})" in words for kind in ("Mieszkania", "Handel", "Przemysł", "Zieleń", "Urzędy")
