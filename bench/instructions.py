@@ -75,6 +75,9 @@ async def replay(url: str, moves_file: Path, folder: Path) -> None:
     wait_for(folder / "go")
     for command in commands:
         await referee.handle(command)
+        # valgrind runs one thread at a time: the helper, not done with this command's copy,
+        # would leave the next command's replies to the loop (as bench.latency, wait for it)
+        referee.helper.wait_idle()
     (folder / "done").touch()
     wait_for(folder / "stop")
     await referee.close()
