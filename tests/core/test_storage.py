@@ -17,8 +17,9 @@ from sqlalchemy import Connection, inspect, select, text, update
 
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
+from bot.ratings import history
 from storage.db import alembic_config, create_engine, migrate, sessions
-from storage.models import ButtonSet, ProcessedUpdate, utcnow
+from storage.models import ButtonSet, ProcessedUpdate, Result, utcnow
 from storage.upkeep import Upkeep
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
@@ -339,3 +340,55 @@ def test_utcnow_is_naive_utc_to_the_microsecond() -> None:
         after = datetime.now(UTC).replace(tzinfo=None)
         assert now.tzinfo is None
         assert before <= now <= after
+
+
+async def test_upgrading_gives_old_results_their_sides_and_the_history_rates_teams(
+    url: str,
+) -> None:
+    """A result stored before results kept sides (a Papercraft 2v2 game) gets them from its
+    table's teams (migration 0010), so the leaderboard's history rates two teams, as the
+    ratings were moved when it ended, not four players alone."""
+    from alembic import command as alembic
+
+    chat = uuid.uuid4().hex
+    referee = await make_referee(url)
+    for inv in (command(chat, "a", "new", "race", "--goal", "3"), command(chat, "b", "join"),
+                command(chat, "c", "join"), command(chat, "d", "join"),
+                command(chat, "a", "start"), command(chat, "a", "step", "3")):  # fmt: skip
+        await referee.handle(inv)
+    await referee.close()
+    engine = create_engine(url)
+    teams = [0, 1, 0, 1]
+    async with engine.begin() as connection:
+        result_id, seats, table_id = (
+            await connection.execute(
+                text("select id, seats, table_id from results where chat_id = :c"), {"c": chat}
+            )
+        ).one()
+        old = [
+            {k: v for k, v in seat.items() if k not in ("side", "score")}
+            for seat in (json.loads(seats) if isinstance(seats, str) else seats)
+        ]
+        state = (
+            await connection.execute(
+                text("select state from tables where id = :t"), {"t": table_id}
+            )
+        ).scalar_one()
+        state = {**(json.loads(state) if isinstance(state, str) else state), "teams": teams}
+        await connection.execute(
+            text("update results set seats = :s where id = :r"),
+            {"s": json.dumps(old), "r": result_id},
+        )
+        await connection.execute(
+            text("update tables set state = :s where id = :t"),
+            {"s": json.dumps(state), "t": table_id},
+        )
+        await connection.run_sync(lambda c: alembic.downgrade(alembic_config(c), "0009"))
+        await connection.run_sync(lambda c: alembic.upgrade(alembic_config(c), "head"))
+    async with sessions(engine)() as session:
+        result = (await session.execute(select(Result).where(Result.id == result_id))).scalar_one()
+    await engine.dispose()
+    assert [seat["side"] for seat in result.seats] == teams
+    assert [seat["user_id"] for seat in result.seats] == ["a", "b", "c", "d"]
+    after = history([result])["race"].now
+    assert after["a"].mu == after["c"].mu > after["b"].mu == after["d"].mu, "two teams moved"
