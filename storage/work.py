@@ -427,4 +427,4 @@ def changed(now: Any, then: Any) -> bool:
 
 def differs(now: tuple[Any, ...], then: tuple[Any, ...]) -> bool:
     """Whether any of the values changed (see `changed`)."""
-    return any(changed(a, b) for a, b in zip(now, then, strict=True))
+    return any(map(changed, now, then))  # both from the same `values()`: of one length
