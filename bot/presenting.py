@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-import time
 from collections.abc import Callable
 from queue import SimpleQueue
 from typing import Any
@@ -139,16 +138,9 @@ class Presenting:
         return said
 
 
-YIELD_SECONDS = 0.0001
-"""How long the helper lets go of the GIL between a command's replies and the next command's copy:
-the event loop, waiting for the GIL since its commit returned, takes the replies first (a
-thread that merely drops the GIL for a moment takes it straight back)."""
-
-
 def _then(made: Made, make: Callable[[], Any], ahead: Callable[[], object] | None) -> None:
     made.run(make)
     if ahead is not None:
-        time.sleep(YIELD_SECONDS)
         ahead()
 
 
