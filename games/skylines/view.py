@@ -153,7 +153,6 @@ class CityParts:
     cells: tuple[Cell, ...]
     col_labels: tuple[str, ...]
     lots: tuple[tuple[tuple[str, ...], tuple[str, ...], bool, int], ...]
-    kinds: tuple[str, ...]
 
 
 def city_key(state: SkylinesState, seat: int) -> CityKey:
@@ -202,8 +201,7 @@ def _city_parts(state: SkylinesState, printed: _Printed, seat: int) -> CityParts
         player=state["names"][seat],
         city=_("not revealed yet") if choosing else cat.label(state["city"][seat]),
     )
-    kinds_said = tuple(cat.labels(types))
-    return CityParts(title, tuple(rows), high, tuple(cells), tuple(labels), tuple(lots), kinds_said)
+    return CityParts(title, tuple(rows), high, tuple(cells), tuple(labels), tuple(lots))
 
 
 CITY_HEADER = (
@@ -262,13 +260,13 @@ def city_grid(parts: CityParts) -> Grid:
     )
 
 
-def city_figure(parts: CityParts) -> City:
+def city_figure(parts: CityParts, cat: Catalog) -> City:
     """The same city as its buildings (each card named with its type), titled as its map is."""
     lots = [
         Lot(list(floors), list(kinds), mayor=mayor, tucked=tucked)
         for floors, kinds, mayor, tucked in parts.lots
     ]
-    return City(parts.title, lots, list(parts.kinds))
+    return City(parts.title, lots, cat.labels(cat.types))
 
 
 def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
@@ -446,7 +444,7 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None, *, figures: boo
     if state["phase"] != "city":
         tables += [city_block(p) for p in parts]
     grids = [city_grid(p) for p in parts]
-    cities = [city_figure(p) for p in parts] if figures else []
+    cities = [city_figure(p, cat) for p in parts] if figures else []
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
     # (and on, past it: ruling 26).
