@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.base import Arg, Args, Event, Flag, GameVerb, Rng, Verb, VerbRole
+from games.base import Arg, Args, Event, Flag, GameVerb, Rng, Verb, VerbRole, evolve
 from games.i18n import joined
 from games.papercraft.rolls import Dice
 from games.papercraft.state import PapercraftState
@@ -58,7 +57,7 @@ def merge(events: list[Event], board: bool) -> list[Event]:
     for event in events:
         last = merged[-1] if merged else None
         if last is not None and last.to is None and event.to is None and not last.choices:
-            merged[-1] = dataclasses.replace(
+            merged[-1] = evolve(
                 last, text=joined((last.text, event.text), "\n"), board=last.board or event.board
             )
         else:
@@ -66,7 +65,7 @@ def merge(events: list[Event], board: bool) -> list[Event]:
     if board:
         for index in range(len(merged) - 1, -1, -1):
             if merged[index].to is None:
-                merged[index] = dataclasses.replace(merged[index], board=True)
+                merged[index] = evolve(merged[index], board=True)
                 break
     return merged
 

@@ -12,16 +12,21 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
+
+import orjson
 
 from games.args import Context, Reader, Reading, fold
 from games.base import Arg, Flag
 from games.i18n import Name, _, joined
+from games.memo import Memo
+from games.papercraft.board import catalog
 from games.papercraft.catalog import ATTACK_TYPES, builtin_units
 from games.papercraft.geometry import FACING_WORDS
 from games.papercraft.names import ability_name, attack_type, named_piece, unit_name, weapon_name
-from games.papercraft.state import PapercraftState, Piece, Unit
+from games.papercraft.state import PapercraftState, Unit
 from games.papercraft.words import forms, key_of, norm
 
 ADD = Name({"en": "add", "pl": "dodaj"})
@@ -53,12 +58,12 @@ def typed(words: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class Index:
-    """Names by the words that read as them, each English name's shown form, and the most
-    words a name has (read-only: an index is remembered and shared)."""
+    """Names by the words that read as them, each English name's shown form, and every run of
+    first words some name begins with (read-only: an index is remembered and shared)."""
 
     known: Mapping[tuple[str, ...], str]
     shown: Mapping[str, str]
-    longest: int
+    starts: frozenset[tuple[str, ...]]
 
 
 def index(entries: Iterable[tuple[str, str]]) -> Index:
@@ -69,8 +74,8 @@ def index(entries: Iterable[tuple[str, str]]) -> Index:
         shown.setdefault(english, name)
         for form in (*forms(name), english):
             known.setdefault(key_of(form), english)
-    longest = max(map(len, known), default=1)
-    return Index(MappingProxyType(known), MappingProxyType(shown), longest)
+    starts = frozenset(key[:n] for key in known for n in range(1, len(key) + 1))
+    return Index(MappingProxyType(known), MappingProxyType(shown), starts)
 
 
 @dataclass(frozen=True)
@@ -83,19 +88,37 @@ class Names(Reader):
     parts: tuple[Index, ...]
     refuse: Callable[[Sequence[str]], str]
 
+    @cached_property
+    def merged(self) -> Index:
+        """The parts as one index, an earlier part's entry kept where two share words."""
+        known: dict[tuple[str, ...], str] = {}
+        shown: dict[str, str] = {}
+        for part in reversed(self.parts):
+            known |= part.known
+            shown |= part.shown
+        starts = frozenset().union(*(part.starts for part in self.parts))
+        return Index(MappingProxyType(known), MappingProxyType(shown), starts)
+
     def readings(self, words: Sequence[str], context: Context) -> Iterator[Reading]:
-        longest = max(part.longest for part in self.parts)
-        keys = [norm(word) for word in words[: 2 * longest]]
-        for used in range(len(keys), 0, -1):
-            if not keys[used - 1]:
-                continue  # a word of punctuation alone belongs to the shorter reading
-            wanted = tuple(key for key in keys[:used] if key)
-            found = next((p.known[wanted] for p in self.parts if wanted in p.known), None)
-            if found is not None:
-                yield Reading(found, used, used)
+        """Word by word while the words so far begin some name (a word of punctuation alone
+        ends no reading); the longest reading first."""
+        merged = self.merged
+        found: list[Reading] = []
+        wanted: tuple[str, ...] = ()
+        for used, word in enumerate(words, 1):
+            key = norm(word)
+            if not key:
+                continue
+            wanted = (*wanted, key)
+            if wanted not in merged.starts:
+                break
+            name = merged.known.get(wanted)
+            if name is not None:
+                found.append(Reading(name, used, used))
+        yield from reversed(found)
 
     def format(self, value: Any, context: Context) -> str:
-        return next((p.shown[value] for p in self.parts if value in p.shown), str(value))
+        return self.merged.shown.get(value, str(value))
 
     def refusal(self, words: Sequence[str], context: Context) -> str:
         return self.refuse(words)
@@ -316,8 +339,11 @@ class Table(Context):
     their labels, the unit kinds it may use, and their weapons and abilities by name."""
 
     units: Mapping[str, Unit] = field(default_factory=dict)
-    pieces: Sequence[Piece] = ()
+    labels: tuple[tuple[str, str], ...] = ()
+    """The units on the table as (label, kind)."""
     unknown: Callable[[Sequence[str]], str] = not_a_unit
+    made: Memo[tuple[Any, ...], Reader] = field(default_factory=lambda: Memo(64))
+    """Each argument's reader, made once at this table (a move's offers write many)."""
 
     @cached_property
     def extra(self) -> dict[str, Unit]:
@@ -327,8 +353,7 @@ class Table(Context):
 
     @cached_property
     def unit_names(self) -> Names:
-        pieces = _labels(tuple((piece["name"], piece["kind"]) for piece in self.pieces))
-        return Names((pieces, _builtin()[0], _kinds(self.extra)), self.unknown)
+        return Names((_labels(self.labels), _builtin()[0], _kinds(self.extra)), self.unknown)
 
     @cached_property
     def weapons(self) -> Names:
@@ -338,17 +363,10 @@ class Table(Context):
     def abilities(self) -> Names:
         return Names((_builtin()[2], _abilities(self.extra.values())), _not_an_ability)
 
-    @cached_property
-    def made(self) -> dict[tuple[Any, ...], Reader]:
-        """Each argument's reader, made once at this table (a move's offers write many)."""
-        return {}
-
     def reader(self, arg: Arg) -> Reader:
         key = (arg.name, arg.kind, arg.literal, arg.repeat, arg.choices)
-        found = self.made.get(key)
-        if found is None:
-            found = self.made[key] = self._reader(arg)
-        return found
+        found = self.made.find(key)
+        return found if found is not None else self.made.keep(key, self._reader(arg))
 
     def _reader(self, arg: Arg) -> Reader:
         """The reader of an argument or flag by its name (inches, a count, a facing, a unit's
@@ -394,9 +412,20 @@ READERS: dict[str, Reader] = {
 """Readers by argument or flag name: Papercraft's numbers are inches, a count or faces."""
 
 
-def table(state: PapercraftState, units: Mapping[str, Unit]) -> Table:
+LABEL = itemgetter("name", "kind")
+_TABLES: Memo[tuple[Any, ...], Table] = Memo(256)
+"""Reading contexts by what they read: the seated names, the units' labels and the table's own
+unit kinds. Those change only while armies are mustered, and every command and offer reads."""
+
+
+def table(state: PapercraftState) -> Table:
     """Reading at this table: its units on the table and the kinds it may use."""
-    return Table(state["names"], units=units, pieces=state["units"])
+    labels = tuple(map(LABEL, state["units"]))
+    key = (tuple(state["names"]), labels, orjson.dumps(state["extra_units"]))
+    found = _TABLES.find(key)
+    if found is not None:
+        return found
+    return _TABLES.keep(key, Table(key[0], units=catalog(state), labels=labels))
 
 
 def chat(units: Mapping[str, Unit]) -> Table:

@@ -51,7 +51,7 @@ TRIES = 3  # targets tried for one ability that moves a unit
 
 def context(state: State) -> Table:
     """Reading and writing this table's moves (grammar.Table)."""
-    return table(state, catalog(state))
+    return table(state)
 
 
 def legal(state: State, seat: int) -> list[Move]:
