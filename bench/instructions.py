@@ -9,7 +9,7 @@ It plays `--games` GoTown and PaperTown games (or the games named) with two huma
 bench.latency does) and keeps the commands; then a second process, under callgrind with
 instrumentation off, starts the same tables on a new database, and the commands are replayed
 with it switched on (`callgrind_control -i on`). The event loop's thread is what a command
-waits for; the helper thread's work (replies, the next copy) mostly overlaps the disk's sync.
+waits for; the helper thread's work (the replies) overlaps the disk's sync.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ async def replay(url: str, moves_file: Path, folder: Path) -> None:
     wait_for(folder / "go")
     for command in commands:
         await referee.handle(command)
-        # valgrind runs one thread at a time: the helper, not done with this command's copy,
-        # would leave the next command's replies to the loop (as bench.latency, wait for it)
+        # valgrind runs one thread at a time: the helper, not yet back at its queue, would leave
+        # the next command's replies to the loop (as bench.latency, wait for it)
         referee.helper.wait_idle()
     (folder / "done").touch()
     wait_for(folder / "stop")

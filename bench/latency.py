@@ -113,7 +113,7 @@ async def play_timed(
             replies = await referee.handle(invocation)
             timings[command.split()[0]].append(time.perf_counter() - start)
             if beside is not None:
-                referee.helper.wait_idle()  # its copy for the next move must not slow the floor's
+                referee.helper.wait_idle()  # its work left over must not slow the floor's
                 floors.append(beside.commit(await table_bytes(referee, chat)))
             if any(getattr(r, "outcome", None) for r in replies):
                 break

@@ -84,10 +84,10 @@ class Turn:
 
 
 def begin(repo: Work, table: Table, board_default: str) -> Turn:
-    """The command's working copy: one made ahead of it if there is one (see
-    Work.spare_state), else a copy made now; the table's own state stays as it was."""
+    """The command's working copy, read back from the text the store last wrote for the state
+    (Table.state_copy), else copied; the table's own state stays as it was."""
     assert table.state is not None and table.seed is not None
-    state = repo.spare_state(table)
+    state = table.state_copy()
     return Turn(
         repo,
         table,

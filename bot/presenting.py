@@ -1,5 +1,5 @@
-"""A command's replies made off the event loop while its commit waits for the disk, and the next
-command's working copy made ahead of it: one helper thread, fed in order, owned by the referee."""
+"""A command's replies made off the event loop while its commit waits for the disk: one helper
+thread, fed in order, owned by the referee."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import threading
 from collections.abc import Callable
 from queue import SimpleQueue
 from typing import Any
-
-from storage.rows import Table
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +80,7 @@ class Helper:
             try:
                 job()
             except Exception:
-                log.exception("work done ahead of a move failed; the move does it itself")
+                log.exception("work handed to the helper thread failed")
             finally:
                 with self._count:
                     self._pending -= 1
@@ -103,49 +101,29 @@ class Helper:
 
 
 class Presenting:
-    """One written command's replies (`make`) and the next command's copy (`ahead`): handed to the
-    helper while the commit syncs, else made on the loop once it is written."""
+    """One written command's replies (`make`): handed to the helper while the commit syncs, else
+    made on the loop once it is written."""
 
-    __slots__ = ("_ahead", "_helper", "_made", "_make")
+    __slots__ = ("_helper", "_made", "_make")
 
-    def __init__(
-        self, helper: Helper, make: Callable[[], Any], ahead: Callable[[], object] | None
-    ) -> None:
+    def __init__(self, helper: Helper, make: Callable[[], Any]) -> None:
         self._helper = helper
         self._make = make
-        self._ahead = ahead
         self._made: Made | None = None
 
     def while_syncing(self) -> None:
         """Called by the store just before its COMMIT waits for the disk (sqlite3 lets go of the
-        GIL meanwhile): one wake of the helper for both jobs, if it is idle (a move never waits
-        behind other tables' work)."""
+        GIL meanwhile): the helper makes the replies, if it is idle (a move never waits behind
+        other tables' work)."""
         if not self._helper.idle():
             return
         made = Made()
-        make, ahead = self._make, self._ahead
-        if self._helper.put(lambda: _then(made, make, ahead)):
+        make = self._make
+        if self._helper.put(lambda: made.run(make)):
             self._made = made
 
     async def replies(self) -> Any:
-        """What `make` made: from the helper if it was handed there, else made now (then the copy
-        ahead is left to the helper, as no reply waits for it)."""
+        """What `make` made: from the helper if it was handed there, else made now."""
         if self._made is not None:
             return await self._made.result()
-        said = self._make()
-        if self._ahead is not None:
-            self._helper.put(self._ahead)
-        return said
-
-
-def _then(made: Made, make: Callable[[], Any], ahead: Callable[[], object] | None) -> None:
-    made.run(make)
-    if ahead is not None:
-        ahead()
-
-
-def prepare_spare(table: Table, copy: Callable[[Any], Any]) -> None:
-    """Copy a cached table's state ahead of its next command, in the helper thread: a state is
-    never changed once a command has left it, so the copy is good while the table holds it."""
-    state = table.state
-    table.spare = (state, copy(state))
+        return self._make()

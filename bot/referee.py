@@ -19,7 +19,7 @@ from bot.i18n import Audience, localise_replies, say, supported
 from bot.ops.meter import measured, meter
 from bot.pipeline import begin, bots_owe_a_move, resume_bots
 from bot.port import ChatFacts, StoredButtons
-from bot.presenting import Helper, Presenting, prepare_spare
+from bot.presenting import Helper, Presenting
 from bot.replies import Button, Notice, Private, Public, Refusal, Reply
 from bot.timers import TIMEOUTS_TO_BOT, fire, reschedule
 from bot.upgrades import behind, refuse_behind, upgraded
@@ -29,7 +29,7 @@ from bot.verbs.info import export_document
 from bot.verbs.play import InTheOpen
 from bot.web.facts import LOG_LINES, TablePage, table_page
 from bot.web.standings import LeaderboardPage, leaderboard_page
-from games.base import NotYourTurn, Rng, RuleError, copy_state
+from games.base import NotYourTurn, Rng, RuleError
 from games.i18n import _
 from games.registry import engine_for
 from storage.models import TableStatus, utcnow
@@ -228,9 +228,7 @@ class Referee:
                     heard = audience(inv, loaded.chat, loaded.table)
                     return localise_replies([refusal(inv, error)], heard), None
                 heard = audience(inv, loaded.chat, table or loaded.table)
-                presenting = Presenting(
-                    self.helper, partial(localise_replies, replies, heard), _ahead(table)
-                )
+                presenting = Presenting(self.helper, partial(localise_replies, replies, heard))
                 commit = Commit(work, presenting.while_syncing)
                 if not work.touches_a_table() and not await self.store.fresh(loaded):
                     continue  # a read of a copy another process has moved past
@@ -559,10 +557,3 @@ async def _said(presenting: Presenting, inv: Invocation, heard: Audience) -> lis
     except Exception:
         return failed(inv, heard, written=True)
     return said
-
-
-def _ahead(table: Table | None) -> Callable[[], object] | None:
-    """The next command's working copy of a running table's state, made ahead of it."""
-    if table is None or table.status != TableStatus.ACTIVE or table.state is None:
-        return None
-    return partial(prepare_spare, table, copy_state)

@@ -90,10 +90,16 @@ JSON_OPTIONS = (
 def dump_json(value: Any) -> str:
     """A JSON column's text: orjson, several times quicker than `json` on a game's state (the same
     values when read back); `json` for what orjson cannot hold (integers past 64 bits)."""
+    return json_text(value)[0]
+
+
+def json_text(value: Any) -> tuple[str, bool]:
+    """`dump_json`'s text, and whether orjson wrote it (then `orjson.loads` gives the values back
+    exactly; it reads an integer past 64 bits as a float)."""
     try:
-        return orjson.dumps(value, option=JSON_OPTIONS).decode()
+        return orjson.dumps(value, option=JSON_OPTIONS).decode(), True
     except TypeError:
-        return json.dumps(value)
+        return json.dumps(value), False
 
 
 def _sqlite_connect(level: str, dbapi_connection: Any, _record: Any) -> None:

@@ -8,6 +8,8 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
+import orjson
+
 from storage.models import TableStatus, utcnow
 
 
@@ -126,11 +128,11 @@ class Table:
         "seats",
         "seed",
         "settings",
-        "spare",
         "state",
         "status",
         "updated_at",
         "version",
+        "written",
     )
 
     def __init__(
@@ -179,9 +181,9 @@ class Table:
         self.created_at = created_at or now
         self.updated_at = updated_at or now
         self.seats: list[Seat] = seats if seats is not None else []
-        self.spare: tuple[Any, Any] | None = None
-        """(a state, a copy of it) made between commands: the next move's working copy, good
-        while the table holds that state (see Store.spare_state)."""
+        self.written: tuple[Any, str] | None = None
+        """(a state, the JSON text the store wrote for it): the next command's working copy is
+        read back from it (see `state_copy`)."""
 
     def values(self) -> tuple[Any, ...]:
         values: tuple[Any, ...] = _TABLE_VALUES(self)
@@ -210,5 +212,14 @@ class Table:
         other.updated_at = self.updated_at
         other.version = self.version
         other.seats = [seat.copy() for seat in self.seats]
-        other.spare = None
+        other.written = self.written
         return other
+
+    def state_copy(self) -> Any | None:
+        """A copy of the state for a command to change, read back from the text the store wrote
+        for it, as its row gives it back (half the work of copying it); None when the store has
+        not written this state."""
+        written = self.written
+        if written is None or written[0] is not self.state:
+            return None
+        return orjson.loads(written[1])

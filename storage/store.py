@@ -391,12 +391,11 @@ class ChatLocks:
 
 @dataclass
 class Loaded:
-    """A chat and its open table as a command starts from them: copies of the cached ones
-    (`origin`), else read from the rows."""
+    """A chat and its open table as a command starts from them: copies of the cached ones, else
+    read from the rows."""
 
     chat: Chat
     table: Table | None
-    origin: Table | None = None
     cached: bool = field(default=False)
 
 
@@ -414,14 +413,14 @@ class Store:
     async def load(self, platform: str, chat_id: str, new_seed: Callable[[], str]) -> Loaded:
         entry = self._cache.get(platform, chat_id)
         if entry is not None:
-            return Loaded(entry.chat.copy(), entry.table.copy(), entry.table, cached=True)
+            return Loaded(entry.chat.copy(), entry.table.copy(), cached=True)
         chat = await self.queries.chat(platform, chat_id)
         if chat is None:
             chat = Chat(platform=platform, chat_id=chat_id, seed=new_seed())
         return Loaded(chat, await self.queries.open_table(platform, chat_id))
 
     def work(self, loaded: Loaded) -> Work:
-        return Work.of(self.queries, loaded.chat, loaded.table, loaded.origin)
+        return Work.of(self.queries, loaded.chat, loaded.table)
 
     async def commit(self, commit: Commit) -> bool:
         """Write the work (False: its update was processed before; nothing written). Stale: a row

@@ -65,8 +65,6 @@ class Work:
     """The chat's values as read; None for a chat not stored yet."""
     update: tuple[str, str] | None = None
     """(platform, update id) claimed with the writes: a redelivery writes nothing."""
-    origin: Table | None = None
-    """The cached table the command's copy was made from (for its spare state)."""
     watched: list[Watched] = field(default_factory=list)
     new_actions: list[dict[str, Any]] = field(default_factory=list)
     dropped_actions: list[tuple[int, int]] = field(default_factory=list)
@@ -82,9 +80,8 @@ class Work:
     """Whether the chat row and which tables are written, worked out once the command is done."""
 
     @classmethod
-    def of(cls, reads: Reads, chat: Chat, table: Table | None, origin: Table | None) -> Work:
+    def of(cls, reads: Reads, chat: Chat, table: Table | None) -> Work:
         work = cls(reads, chat, chat.values() if chat.revision is not None else None)
-        work.origin = origin
         if table is not None:
             work.watch(table)
         return work
@@ -192,17 +189,6 @@ class Work:
         """The one place a table's version moves: every change a button could have been made for."""
         table.version += 1
         return table.version
-
-    def spare_state(self, table: Table) -> Any | None:
-        """The copy made ahead of this command of the cached table's state, taken once (a
-        command that fails may have changed it); None: the command copies the state itself."""
-        origin = self.origin
-        if origin is None or origin.id != table.id:
-            return None
-        spare, origin.spare = origin.spare, None
-        if spare is None or spare[0] is not table.state:
-            return None
-        return spare[1]
 
     @staticmethod
     def save_state(table: Table, state: Any, rng_position: int) -> None:

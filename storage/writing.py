@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, cast
 
 from sqlalchemy import JSON, Boolean, Column, DateTime, Table
 
-from storage.db import dump_json
+from storage.db import dump_json, json_text
 from storage.models import (
     ActionRow,
     Chat,
@@ -30,6 +30,7 @@ from storage.models import (
 )
 from storage.rows import TABLE_FIELDS
 from storage.rows import Seat as SeatValue
+from storage.rows import Table as TableValue
 from storage.work import Watched, Work, changed, differs
 
 TABLES = cast(Table, GameTable.__table__)
@@ -203,7 +204,7 @@ def statements(work: Work, driver: Driver, now: datetime) -> Iterator[Statement]
     if chat_changed:
         yield _chat(work, driver)
     for watched in tables:
-        yield from _table(watched, driver, now)
+        yield from _table(watched, driver, now, at)
     yield from _log(work, driver)
     yield from _deadlines(work, driver)
     yield from _ends(work, driver, now)
@@ -229,7 +230,17 @@ def _value(driver: Driver, field: str, value: Any) -> Any:
     return value
 
 
-def _table(watched: Watched, driver: Driver, now: datetime) -> Iterator[Statement]:
+def _state_text(table: TableValue) -> str | None:
+    """The state's JSON text, kept on the table when orjson wrote it (Table.state_copy)."""
+    if table.state is None:
+        return None
+    text, exact = json_text(table.state)
+    table.written = (table.state, text) if exact else None
+    return text
+
+
+def _table(watched: Watched, driver: Driver, now: datetime, at: Any) -> Iterator[Statement]:
+    """`at`: `now` as the driver takes it."""
     table = watched.table
     if watched.values is None:
         row = {name: getattr(table, name) for name in ("id", "platform", "chat_id", "game")}
@@ -247,8 +258,11 @@ def _table(watched: Watched, driver: Driver, now: datetime) -> Iterator[Statemen
             if changed(a, b)
         )
         sql = _table_sql(fields)
-        values = tuple(_value(driver, f, getattr(table, f)) for f in fields)
-        keys = (table.revision + 1, driver.at(now), table.id, table.revision)
+        values = tuple(
+            _state_text(table) if f == "state" else _value(driver, f, getattr(table, f))
+            for f in fields
+        )
+        keys = (table.revision + 1, at, table.id, table.revision)
         yield Statement(driver.sql(sql), [values + keys], "moved")
     yield from _seats(watched, driver)
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
 from bot.commands.parse import Invocation
-from bot.replies import Reply
+from bot.replies import Private, Reply
 from bot.verbs import SHARED_NAMES
 
 Owner = TypeVar("Owner")
@@ -56,9 +56,8 @@ def outcome(replies: Sequence[Reply]) -> str:
     if not replies:
         return "ignored"
     for reply in replies:
-        refused = getattr(reply, "refusal", None)
-        if refused is not None:
-            return str(refused.value)
+        if isinstance(reply, Private) and reply.refusal is not None:
+            return str(reply.refusal.value)
     return "ok"
 
 

@@ -4,6 +4,7 @@ that is checked (never trusted) when other processes share the database."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sqlite3
 import threading
@@ -40,7 +41,6 @@ from storage.rows import TABLE_FIELDS
 from storage.rows import Chat as ChatValue
 from storage.rows import Table as TableValue
 from storage.store import Commit, Loaded, Store, TableCache, Writer
-from storage.work import Work
 from storage.writing import Stale
 
 POSTGRES = os.environ.get("PAPERREF_TEST_POSTGRES_URL")
@@ -885,50 +885,34 @@ async def test_a_command_failing_after_its_move_leaves_the_cached_table_as_store
     await referee.close()
 
 
-async def test_a_moves_working_copy_is_made_ahead_and_never_the_cached_state(
+async def test_a_moves_working_copy_is_read_back_from_the_written_text_never_the_cached_state(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """After a move the helper thread copies the new state for the next move: that move works on
-    the copy, leaving the state it started from as it was (replies may still show it); a copy
-    made of a state the table no longer holds, or already taken, is not used."""
-    referee = await make_referee(url, seed="spare")
-    chat = f"spare-{uuid.uuid4().hex[:8]}"
+    """A written move keeps its state's JSON text on the cached table: the next move works on
+    the state read back from it, leaving the state it started from as it was (replies may still
+    show it); a text written for a state the table no longer holds is not read."""
+    referee = await make_referee(url, seed="written")
+    chat = f"written-{uuid.uuid4().hex[:8]}"
     await open_race(referee, chat)
     await referee.handle(command(chat, "ann", "/step 1"))
-    await referee.handle(command(chat, "bob", "/step 2"))  # its successor's copy follows
-    assert referee.helper.wait_idle()
+    await referee.handle(command(chat, "bob", "/step 2"))
     entry = referee.store._cache.get("test", chat)
     assert entry is not None
     table = entry.table
     state = table.state
-    assert table.spare is not None and table.spare[0] is state and table.spare[1] == state
-    assert table.spare[1] is not state and table.spare[1]["pos"] is not state["pos"]
-    taken, before = [], repr(state)
-    real = Work.spare_state
-
-    def spare_state(self: Work, of: TableValue) -> Any:
-        taken.append(real(self, of))
-        return taken[-1]
-
-    monkeypatch.setattr(Work, "spare_state", spare_state)
+    assert table.written is not None and table.written[0] is state
+    assert json.loads(table.written[1]) == state
+    copied = table.state_copy()
+    assert copied == state and copied is not state and copied["pos"] is not state["pos"]
+    before = repr(state)
     reply = await referee.handle(command(chat, "ann", "/step 3"))
     assert reply[0].text.startswith("Ann steps to 4."), reply
     after = referee.store._cache.get("test", chat)
-    assert after is not None
-    assert taken[0] is not None and taken[0] is after.table.state  # the copy became the state
-    assert table.spare is None  # taken once
+    assert after is not None and after.table.state is not state
     assert repr(state) == before and table.state is state  # the state it started from untouched
-    assert referee.helper.wait_idle()
-    other = after.table.state
-    after.table.spare = ({"pos": [9, 9]}, {"pos": [9, 9]})  # made of a state the table has left
+    after.table.written = ({"pos": [9, 9]}, '{"pos": [9, 9]}')  # of a state the table has left
     loaded = await referee.store.load("test", chat, lambda: "seed")
-    assert loaded.cached and loaded.origin is after.table
-    work = referee.store.work(loaded)
-    assert loaded.table is not None and real(work, loaded.table) is None
-    assert after.table.spare is None and after.table.state is other
-    after.table.spare = (other, {"pos": [7, 7]})  # of this state, but taken by another command
-    assert real(work, loaded.table) == {"pos": [7, 7]}
-    assert real(work, loaded.table) is None  # a second take finds none
+    assert loaded.table is not None and loaded.table.state_copy() is None
     bob = await referee.handle(command(chat, "bob", "/step 1"))
     assert bob[0].text.startswith("Bob steps to 3."), bob
     stored_table, rows = await stored(referee, chat)
