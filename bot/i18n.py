@@ -161,8 +161,8 @@ def localise_view(view: View, lang: str) -> View:
     """Every text of a board in one language; the view remembers it for the renderer's own words.
     English is what its texts already hold."""
     tr = translator(lang)
-    if tr is ENGLISH:
-        return evolve(view, lang=lang)
+    if tr is ENGLISH:  # a view is never changed once made: one already in English is shared
+        return view if view.lang == lang else evolve(view, lang=lang)
 
     def s(text: str) -> str:
         return localise(text, tr)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -43,6 +44,9 @@ AchievementKey = tuple[str, tuple[str, ...], str | None, int | None]
 """An achievement, who claimed it, who took its chip and the chip's points if shown."""
 Achieved = tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]
 """The achievements' lines in text, and their rows in a picture."""
+DECK_LEVELS = ("1", "2", "3", "4")
+DecksKey = tuple[tuple[int, ...], int, str | None]
+"""Each deck's size, how many cards are discarded and the top one."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,6 +66,7 @@ class _Printed:
         default_factory=lambda: Memo(MEMO_LIMIT)
     )
     cities: Memo[CityKey, CityParts] = field(default_factory=lambda: Memo(MEMO_LIMIT))
+    decks: Memo[DecksKey, str] = field(default_factory=lambda: Memo(MEMO_LIMIT))
 
     def stack(self, stack: Stack) -> tuple[str, ...]:
         """Top card, built cards, tucked cards, icons, height."""
@@ -108,6 +113,15 @@ class _Printed:
         keys = _achievement_keys(state, self.cat, seat)
         return self.achievements.get(keys, lambda _keys: _achieved(self.cat, keys))
 
+    def decks_line(self, state: SkylinesState) -> str:
+        """The decks' sizes and the discards, made once per what they show (a move changes one
+        or two of them)."""
+        discard = state["discard"]
+        sizes = tuple(len(state["decks"][level]) for level in DECK_LEVELS)
+        key = (sizes, len(discard), discard[-1] if discard else None)
+        found = self.decks.find(key)
+        return found if found is not None else self.decks.keep(key, _decks_line(self.cat, key))
+
     @cached_property
     def awards(self) -> str:
         """The game-end awards, with their rules."""
@@ -125,6 +139,20 @@ class _Printed:
             "; ",
         )
         return _("Game-end awards: {awards}", awards=awards)
+
+
+def _decks_line(cat: Catalog, key: DecksKey) -> str:
+    sizes, discards, top = key
+    decks = joined(
+        _("level {level}: {n}", level=int(level), n=n)
+        for level, n in zip(DECK_LEVELS, sizes, strict=True)
+    )
+    return _(
+        "Deck sizes ({decks}); discards: {n} (top: {top}).",
+        decks=decks,
+        n=discards,
+        top=cat.label(top) if top is not None else _("none"),
+    )
 
 
 MEMOS_KEPT = 16
@@ -150,6 +178,7 @@ class CityParts:
     title: str
     rows: tuple[tuple[str, ...], ...]
     high: int
+    row_labels: tuple[str, ...]
     cells: tuple[Cell, ...]
     col_labels: tuple[str, ...]
     lots: tuple[tuple[tuple[str, ...], tuple[str, ...], bool, int], ...]
@@ -201,7 +230,8 @@ def _city_parts(state: SkylinesState, printed: _Printed, seat: int) -> CityParts
         player=state["names"][seat],
         city=_("not revealed yet") if choosing else cat.label(state["city"][seat]),
     )
-    return CityParts(title, tuple(rows), high, tuple(cells), tuple(labels), tuple(lots))
+    heights = tuple(str(high - r) for r in range(high))
+    return CityParts(title, tuple(rows), high, heights, tuple(cells), tuple(labels), tuple(lots))
 
 
 CITY_HEADER = (
@@ -233,6 +263,7 @@ PLAYERS_HEADER = (
     _("Achievements"),
 )
 ACHIEVEMENTS_HEADER = (_("Achievement"), "", _("Claimed by"))
+SCORE = _("Score")
 """Column heads and a city picture's legend: marked once, said in each reader's language."""
 
 
@@ -251,7 +282,7 @@ def city_grid(parts: CityParts) -> Grid:
         high,
         len(parts.col_labels),
         list(parts.cells),
-        row_labels=[str(high - r) for r in range(high)],
+        row_labels=list(parts.row_labels),
         col_labels=list(parts.col_labels),
         legend=dict(CITY_LEGEND),
         in_text=False,
@@ -277,14 +308,15 @@ def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
 
 def _players_block(state: SkylinesState) -> TableBlock:
     tokens = token_labels(state["names"])
+    claimed = Counter(s for seats in state["claims"].values() for s in seats)
     rows = [
         [
             name,
             tokens[s],
             str(state["score"][s]),
-            *(str(state["tracks"][s][tr]) for tr in TRACKS),
+            *map(str, map(state["tracks"][s].__getitem__, TRACKS)),
             str(len(state["hands"][s])),
-            str(sum(1 for seats in state["claims"].values() if s in seats)),
+            str(claimed[s]),
         ]
         for s, name in enumerate(state["names"])
     ]
@@ -425,21 +457,10 @@ def _secret_lines(state: SkylinesState, seat: int) -> list[str]:
 
 def render(state: SkylinesState, cat: Catalog, seat: int | None, *, figures: bool = False) -> View:
     """Public parts for everyone; the viewer's own hand (and chip values) only for that seat."""
-    decks = joined(
-        _("level {level}: {n}", level=lv, n=len(state["decks"][str(lv)])) for lv in range(1, 5)
-    )
-    top = cat.label(state["discard"][-1]) if state["discard"] else _("none")
-    lines = [provenance(cat) if cat.custom else SAMPLE_NOTE, *_status(state, cat)]
-    lines.append(
-        _(
-            "Deck sizes ({decks}); discards: {n} (top: {top}).",
-            decks=decks,
-            n=len(state["discard"]),
-            top=top,
-        )
-    )
-    tables = [_players_block(state), _row_block(state, cat), *_achievements(state, cat, seat)]
     printed = _printed(cat)
+    lines = [provenance(cat) if cat.custom else SAMPLE_NOTE, *_status(state, cat)]
+    lines.append(printed.decks_line(state))
+    tables = [_players_block(state), _row_block(state, cat), *_achievements(state, cat, seat)]
     parts = [printed.city(state, s) for s in range(len(state["names"]))]
     if state["phase"] != "city":
         tables += [city_block(p) for p in parts]
@@ -448,18 +469,17 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None, *, figures: boo
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
     # (and on, past it: ruling 26).
+    own = state["tracks"]
     tracks = [
         Track(
             TRACK_TITLES[tr],
             cat.track_end,
-            {names[s]: state["tracks"][s][tr] for s in range(len(names))},
+            {n: mine[tr] for n, mine in zip(names, own, strict=True)},
         )
         for tr in TRACKS
     ]
     length = max(cat.score_end, *state["score"])
-    tracks.append(
-        Track(_("Score"), length, {names[s]: state["score"][s] for s in range(len(names))})
-    )
+    tracks.append(Track(SCORE, length, dict(zip(names, state["score"], strict=True))))
     hand = None
     if seat is not None:
         hand = [printed.describe(c) for c in state["hands"][seat]]
