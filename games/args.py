@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from games.base import (
@@ -273,62 +274,65 @@ class Context:
         return COMMON[arg.kind]
 
 
-@dataclass
 class _Walk:
     """One reading of a command: the complete readings found, and the furthest word that failed."""
 
-    args: Sequence[Arg]
-    words: Sequence[str]
-    context: Context
-    found: list[tuple[tuple[int, int], dict[str, Any]]] = field(default_factory=list)
-    stuck: tuple[int, Arg | None] = (-1, None)
+    __slots__ = ("args", "context", "found", "last", "stuck", "words")
+
+    def __init__(self, args: Sequence[Arg], words: Sequence[str], context: Context) -> None:
+        self.args, self.words, self.context = args, words, context
+        self.last = len(args)
+        self.found: list[tuple[tuple[int, int], dict[str, Any]]] = []
+        self.stuck: tuple[int, Arg | None] = (-1, None)
 
     def fail(self, at: int, arg: Arg | None) -> None:
         if at > self.stuck[0]:
             self.stuck = (at, arg)
 
     def walk(self, index: int, at: int, values: dict[str, Any], named: int) -> None:
-        if index == len(self.args):
+        if index == self.last:
             if at == len(self.words):
                 self.found.append(((named, len(values)), values))
             else:
                 self.fail(at, None)
             return
         arg = self.args[index]
-        for start in self._starts(arg, at):
-            self._read(index, start, values, named)
+        words = self.words
+        if arg.literal and at < len(words) and _is_literal(arg.literal, words[at]):
+            self._read(index, at + 1, values, named)  # after its literal word, or (the word
+        self._read(index, at, values, named)  # left out, as players do: '/steal 4 Bob') here
         if not arg.required:
             self.walk(index + 1, at, values, named)
 
-    def _starts(self, arg: Arg, at: int) -> list[int]:
-        """Where the argument's value may begin: after its literal word, or (the word left out,
-        as players do: '/steal 4 Bob') right here."""
-        if arg.literal and at < len(self.words) and _is_literal(arg.literal, self.words[at]):
-            return [at + 1, at]
-        return [at]
-
     def _read(self, index: int, at: int, values: dict[str, Any], named: int) -> None:
-        arg = self.args[index]
-        if at == len(self.words):
+        arg, words = self.args[index], self.words
+        if at == len(words):
             if arg.required:
                 self.fail(at, arg)
             return
-        readings = list(self.context.reader(arg).readings(self.words[at:], self.context))
+        context = self.context
+        readings = list(context.reader(arg).readings(words[at:], context))
         if not readings:
             self.fail(at, arg)
-        for reading in readings:
-            end, score = at + reading.used, named + reading.named
+            return
+        name = arg.name
+        for value, used, reading_named in readings:
+            end, score = at + used, named + reading_named
             if arg.repeat:
-                kept = {**values, arg.name: (*values.get(arg.name, ()), reading.value)}
-                if end < len(self.words):
+                kept = {**values, name: (*values.get(name, ()), value)}
+                if end < len(words):
                     self._read(index, end, kept, score)
                 self.walk(index + 1, end, kept, score)
             else:
-                self.walk(index + 1, end, {**values, arg.name: reading.value}, score)
+                self.walk(index + 1, end, {**values, name: value}, score)
 
 
 def _is_literal(literal: str, word: str) -> bool:
     return any(fold(form) == fold(word) for form in forms(literal))
+
+
+NOTHING = Args((), MappingProxyType({}))
+"""What a verb whose arguments are all optional reads from no words."""
 
 
 def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
@@ -337,6 +341,8 @@ def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
     player before it is Ann and a floor 2), then the one filling the most arguments ('/play
     wreck Ball' aims a wreck at Ball), then the longest first words. A refusal shows no example
     (an example may name a card in the sender's hand): /help does."""
+    if not typed and not any(arg.required for arg in verb.args):
+        return NOTHING
     words = context.split(" ".join(typed))
     if len(words) > MAX_WORDS:
         raise RuleError(
@@ -350,10 +356,14 @@ def read(verb: Verb[Any], typed: Sequence[str], context: Context) -> Args:
     walk = _Walk(verb.args, words, context)
     walk.walk(0, 0, {}, 0)
     if walk.found:
-        best = max(walk.found, key=lambda found: found[0])[1]
-        return Args(tuple(typed), best | flags)
+        best = max(walk.found, key=_rank)[1]
+        return Args(tuple(typed), best | flags if flags else best)
     at, arg = walk.stuck
     raise RuleError(context.refusal(verb, words, at, arg))
+
+
+def _rank(found: tuple[tuple[int, int], dict[str, Any]]) -> tuple[int, int]:
+    return found[0]
 
 
 def _flags(
