@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -310,18 +309,29 @@ def _row_block(state: SkylinesState, cat: Catalog) -> TableBlock:
 
 
 def _players_block(state: SkylinesState) -> TableBlock:
-    tokens = token_labels(state["names"])
-    claimed = Counter(s for seats in state["claims"].values() for s in seats)
+    names = state["names"]
+    claimed = [0] * len(names)
+    for seats in state["claims"].values():
+        for seat in seats:
+            claimed[seat] += 1
     rows = [
         [
             name,
-            tokens[s],
-            str(state["score"][s]),
-            *map(str, map(state["tracks"][s].__getitem__, TRACKS)),
-            str(len(state["hands"][s])),
-            str(claimed[s]),
+            token,
+            str(score),
+            *map(str, map(own.__getitem__, TRACKS)),
+            str(len(hand)),
+            str(claims),
         ]
-        for s, name in enumerate(state["names"])
+        for name, token, score, own, hand, claims in zip(
+            names,
+            token_labels(names),
+            state["score"],
+            state["tracks"],
+            state["hands"],
+            claimed,
+            strict=True,
+        )
     ]
     return TableBlock(_("Players"), list(PLAYERS_HEADER), rows)
 
