@@ -18,6 +18,7 @@ from sqlalchemy import Connection, inspect, select, text, update
 from bot.cli import make_referee
 from bot.commands.parse import Invocation
 from bot.ratings import history
+from bot.replies import Public
 from storage.db import alembic_config, create_engine, migrate, sessions
 from storage.models import ButtonSet, ProcessedUpdate, Result, utcnow
 from storage.upkeep import Upkeep
@@ -113,7 +114,9 @@ async def test_results_are_recorded(url: str) -> None:
     for inv in (command(chat, "a", "new", "race", "--goal", "3"), command(chat, "b", "join"),
                 command(chat, "a", "start"), command(chat, "a", "step", "3")):  # fmt: skip
         replies = await referee.handle(inv)
-    assert replies[0].outcome == {"winners": ["a"], "scores": {"a": 3, "b": 0}}
+    over = replies[0]
+    assert isinstance(over, Public)
+    assert over.outcome == {"winners": ["a"], "scores": {"a": 3, "b": 0}}
     engine = create_engine(url)
     async with engine.connect() as connection:
         row = (
