@@ -43,9 +43,8 @@ MEMO_LIMIT = 4096
 
 AchievementKey = tuple[str, tuple[str, ...], str | None, int | None]
 """An achievement, who claimed it, who took its chip and the chip's points if shown."""
-Achieved = tuple[TableBlock, TableBlock]
-"""The achievements' lines in text (with the game-end awards), and their short table in a
-picture."""
+Achieved = tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]
+"""The achievements' lines in text, and their rows in a picture."""
 DECK_LEVELS = ("1", "2", "3", "4")
 DecksKey = tuple[tuple[int, ...], int, str | None]
 """Each deck's size, how many cards are discarded and the top one."""
@@ -55,8 +54,8 @@ DecksKey = tuple[tuple[int, ...], int, str | None]
 class _Printed:
     """The parts of a view made once per card set and what they show: a building's row and a
     whole city (a city changes at a few moves, every view shows them all), a card's row in the
-    card row, a card in a hand, the achievements, the game-end awards. A view is never changed
-    once made, so views share these parts (texts, tuples, and the blocks and maps made of them)."""
+    card row, a card in a hand, the achievements, the game-end awards. Texts and tuples never
+    change once made, so views share them."""
 
     cat: Catalog
     stacks: Memo[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = field(
@@ -119,8 +118,9 @@ class _Printed:
         found = self.achievements.find(key)
         if found is not None:
             return found
-        keys = _achievement_keys(state, self.cat, seat)
-        return self.achievements.keep(key, _achieved(self.cat, keys, self.awards))
+        return self.achievements.keep(
+            key, _achieved(self.cat, _achievement_keys(state, self.cat, seat))
+        )
 
     def decks_line(self, state: SkylinesState) -> str:
         """The decks' sizes and the discards, made once per what they show (a move changes one
@@ -176,12 +176,14 @@ def _printed(cat: Catalog) -> _Printed:
 
 @dataclass(frozen=True)
 class CityParts:
-    """A city as views show it: its table in text, its picture and its buildings (shared by the
-    views that show this city)."""
+    """A city as views show it: its rows in text, its picture's cells and its buildings."""
 
     title: str
-    block: TableBlock
-    grid: Grid
+    rows: tuple[tuple[str, ...], ...]
+    high: int
+    row_labels: tuple[str, ...]
+    cells: tuple[Cell, ...]
+    col_labels: tuple[str, ...]
     lots: tuple[tuple[tuple[str, ...], tuple[str, ...], bool, int], ...]
 
 
@@ -230,20 +232,8 @@ def _city_parts(state: SkylinesState, printed: _Printed, seat: int) -> CityParts
         player=state["names"][seat],
         city=_("not revealed yet") if choosing else cat.label(state["city"][seat]),
     )
-    block = TableBlock(title, list(CITY_HEADER), [list(row) for row in rows], in_image=False)
-    grid = Grid(  # a column per building, its built cards stacked from the bottom in their
-        # type's colour; the column's label marks the mayor and counts tucked cards
-        high,
-        len(labels),
-        cells,
-        row_labels=[str(high - r) for r in range(high)],
-        col_labels=labels,
-        legend=dict(CITY_LEGEND),
-        in_text=False,
-        in_web=False,  # the web page draws `city_figure`
-        title=title,
-    )
-    return CityParts(title, block, grid, tuple(lots))
+    heights = tuple(str(high - r) for r in range(high))
+    return CityParts(title, tuple(rows), high, heights, tuple(cells), tuple(labels), tuple(lots))
 
 
 CITY_HEADER = (
@@ -277,6 +267,30 @@ PLAYERS_HEADER = (
 ACHIEVEMENTS_HEADER = (_("Achievement"), "", _("Claimed by"))
 SCORE = _("Score")
 """Column heads and a city picture's legend: marked once, said in each reader's language."""
+
+
+def city_block(parts: CityParts) -> TableBlock:
+    rows = [list(row) for row in parts.rows]
+    return TableBlock(
+        parts.title, list(CITY_HEADER), rows, in_image=False
+    )  # a picture draws the city
+
+
+def city_grid(parts: CityParts) -> Grid:
+    """A player's city as a picture: a column per building, its built cards stacked from the
+    bottom in their type's colour; the column's label marks the mayor and counts tucked cards."""
+    high = parts.high
+    return Grid(
+        high,
+        len(parts.col_labels),
+        list(parts.cells),
+        row_labels=list(parts.row_labels),
+        col_labels=list(parts.col_labels),
+        legend=dict(CITY_LEGEND),
+        in_text=False,
+        in_web=False,  # the web page draws `city_figure`
+        title=parts.title,
+    )
 
 
 def city_figure(parts: CityParts, cat: Catalog) -> City:
@@ -325,7 +339,12 @@ def _players_block(state: SkylinesState) -> TableBlock:
 def _achievements(state: SkylinesState, cat: Catalog, seat: int | None) -> list[TableBlock]:
     """In text, each achievement's line with its goal (and the game-end awards); in a picture,
     a short table of who claimed which (the goals are in /rules)."""
-    return list(_printed(cat).achieved(state, seat))
+    printed = _printed(cat)
+    lines, rows = printed.achieved(state, seat)
+    title = _("Achievements")
+    full = TableBlock(title, [], [*([line] for line in lines), [printed.awards]], in_image=False)
+    header = list(ACHIEVEMENTS_HEADER)
+    return [full, TableBlock(title, header, [list(row) for row in rows], in_text=False)]
 
 
 def _achievement_keys(
@@ -346,15 +365,12 @@ def _achievement_keys(
     return tuple(keys)
 
 
-def _achieved(cat: Catalog, keys: tuple[AchievementKey, ...], awards: str) -> Achieved:
-    lines: list[list[str]] = []
-    rows: list[list[str]] = []
+def _achieved(cat: Catalog, keys: tuple[AchievementKey, ...]) -> Achieved:
+    lines, rows = [], []
     for a, key in zip(cat.achievements, keys, strict=True):
-        lines.append([_achievement_line(cat, a, key)])
-        rows.append([joined((cat.label(a.name), "★" * a.stars), " "), _chip(key), _claimers(key)])
-    title = _("Achievements")
-    full = TableBlock(title, [], [*lines, [awards]], in_image=False)
-    return full, TableBlock(title, list(ACHIEVEMENTS_HEADER), rows, in_text=False)
+        lines.append(_achievement_line(cat, a, key))
+        rows.append((joined((cat.label(a.name), "★" * a.stars), " "), _chip(key), _claimers(key)))
+    return tuple(lines), tuple(rows)
 
 
 def _chip(key: AchievementKey) -> str:
@@ -460,8 +476,8 @@ def render(state: SkylinesState, cat: Catalog, seat: int | None, *, figures: boo
     tables = [_players_block(state), _row_block(state, cat), *_achievements(state, cat, seat)]
     parts = [printed.city(state, s) for s in range(len(state["names"]))]
     if state["phase"] != "city":
-        tables += [p.block for p in parts]
-    grids = [p.grid for p in parts]
+        tables += [city_block(p) for p in parts]
+    grids = [city_grid(p) for p in parts]
     cities = [city_figure(p, cat) for p in parts] if figures else []
     names = state["names"]
     # Track.length is the last space: the tracks run 0..track_end, the score 0..score_end
