@@ -342,7 +342,9 @@ class Table(Context):
     labels: tuple[tuple[str, str], ...] = ()
     """The units on the table as (label, kind)."""
     unknown: Callable[[Sequence[str]], str] = not_a_unit
-    made: Memo[tuple[Any, ...], Reader] = field(default_factory=lambda: Memo(64))
+    made: Memo[tuple[Any, ...], Reader] = field(
+        default_factory=lambda: Memo(64), compare=False, repr=False
+    )
     """Each argument's reader, made once at this table (a move's offers write many)."""
 
     @cached_property
@@ -425,7 +427,8 @@ def table(state: PapercraftState) -> Table:
     found = _TABLES.find(key)
     if found is not None:
         return found
-    return _TABLES.keep(key, Table(key[0], units=catalog(state), labels=labels))
+    units = MappingProxyType(catalog(state))  # kept and shared: read-only
+    return _TABLES.keep(key, Table(key[0], units=units, labels=labels))
 
 
 def chat(units: Mapping[str, Unit]) -> Table:
