@@ -115,7 +115,9 @@ async def play_timed(
             if beside is not None:
                 referee.helper.wait_idle()  # its work left over must not slow the floor's
                 floors.append(beside.commit(await table_bytes(referee, chat)))
-            if any(getattr(r, "outcome", None) for r in replies):
+            over = any(getattr(r, "outcome", None) for r in replies)
+            del replies  # freed here, not as the next command's reply replaces it on the clock
+            if over:
                 break
         if between is not None:
             await between(chat)

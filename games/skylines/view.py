@@ -45,6 +45,13 @@ AchievementKey = tuple[str, tuple[str, ...], str | None, int | None]
 """An achievement, who claimed it, who took its chip and the chip's points if shown."""
 Achieved = tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]
 """The achievements' lines in text, and their rows in a picture."""
+LotKey = tuple[int, int, bool, tuple[str, ...], tuple[str, ...]]
+"""A building of a city: its place, the city's height, whether the mayor is on it, its built
+and its tucked cards."""
+LotParts = tuple[
+    tuple[str, ...], str, tuple[Cell, ...], tuple[tuple[str, ...], tuple[str, ...], bool, int]
+]
+"""A building as a city's parts show it: its row, its column's label, its cells, its lot."""
 DECK_LEVELS = ("1", "2", "3", "4")
 DecksKey = tuple[tuple[int, ...], int, str | None]
 """Each deck's size, how many cards are discarded and the top one."""
@@ -65,6 +72,7 @@ class _Printed:
     described: Memo[str, str] = field(default_factory=lambda: Memo(MEMO_LIMIT))
     achievements: Memo[bytes, Achieved] = field(default_factory=lambda: Memo(MEMO_LIMIT))
     cities: Memo[bytes, CityParts] = field(default_factory=lambda: Memo(MEMO_LIMIT))
+    lots: Memo[LotKey, LotParts] = field(default_factory=lambda: Memo(MEMO_LIMIT))
     decks: Memo[DecksKey, str] = field(default_factory=lambda: Memo(MEMO_LIMIT))
 
     def stack(self, stack: Stack) -> tuple[str, ...]:
@@ -106,6 +114,12 @@ class _Printed:
     def city(self, state: SkylinesState, seat: int) -> CityParts:
         """A player's city, made once per what it shows (a city changes at a few moves)."""
         return self.cities.get(city_key(state, seat), lambda _key: _city_parts(state, self, seat))
+
+    def lot(self, key: LotKey) -> LotParts:
+        """A building of a city, made once per what it shows (a move changes one building: the
+        city's other buildings are found here)."""
+        found = self.lots.find(key)
+        return found if found is not None else self.lots.keep(key, _lot_parts(self, key))
 
     def achieved(self, state: SkylinesState, seat: int | None) -> Achieved:
         """Each achievement's line, and its row in a picture's short table, found by what they
@@ -209,31 +223,49 @@ def _city_parts(state: SkylinesState, printed: _Printed, seat: int) -> CityParts
     stacks = [] if choosing else city.spots(state, seat)
     mayor = state["mayor"][seat]
     high = max((len(s["built"]) for s in stacks if s is not None), default=1)
-    types = cat.types
-    rows: list[tuple[str, ...]] = []
-    cells: list[Cell] = []
-    labels: list[str] = []
-    lots = []
-    for col, stack in enumerate(stacks):
-        built = stack["built"] if stack is not None else []
-        tucked = len(stack["tucked"]) if stack is not None else 0
-        if stack is None:
-            rows.append((str(col + 1), _("(gap: a sprawl space)"), "", "", "", "0", ""))
-        else:
-            rows.append((str(col + 1), *printed.stack(stack), _("mayor") if mayor == col else ""))
-        labels.append(f"{col + 1}{'★' if mayor == col else ''}{f' +{tucked}' if tucked else ''}")
-        kinds = [cat.card(name).type for name in built]
-        for level, (name, kind) in enumerate(zip(built, kinds, strict=True)):
-            colour = TYPE_COLOURS[types.index(kind) % len(TYPE_COLOURS)] if kind in types else EMPTY
-            cells.append(Cell(high - 1 - level, col, colour, label=cat.label(name)))
-        lots.append((tuple(cat.labels(built)), tuple(cat.labels(kinds)), mayor == col, tucked))
+    parts = [
+        printed.lot(
+            (col, high, mayor == col, tuple(stack["built"]), tuple(stack["tucked"]))
+            if stack is not None
+            else (col, high, mayor == col, (), ())
+        )
+        for col, stack in enumerate(stacks)
+    ]
     title = _(
         "{player}'s city ({city})",
         player=state["names"][seat],
         city=_("not revealed yet") if choosing else cat.label(state["city"][seat]),
     )
     heights = tuple(str(high - r) for r in range(high))
-    return CityParts(title, tuple(rows), high, heights, tuple(cells), tuple(labels), tuple(lots))
+    rows, labels, cells, lots = zip(*parts, strict=True) if parts else ((), (), (), ())
+    every_cell = tuple(cell for column in cells for cell in column)
+    return CityParts(title, tuple(rows), high, heights, every_cell, tuple(labels), tuple(lots))
+
+
+def _lot_parts(printed: _Printed, key: LotKey) -> LotParts:
+    """A building's row, label, cells (from the bottom up, in its type's colour) and lot; no
+    built card: a gap, a sprawl space."""
+    cat = printed.cat
+    col, high, mayor, built, tucked = key
+    if built:
+        stack: Stack = {"built": list(built), "tucked": list(tucked)}
+        row = (str(col + 1), *printed.stack(stack), _("mayor") if mayor else "")
+    else:
+        row = (str(col + 1), _("(gap: a sprawl space)"), "", "", "", "0", "")
+    under = len(tucked)
+    label = f"{col + 1}{'★' if mayor else ''}{f' +{under}' if under else ''}"
+    types = cat.types
+    kinds = [cat.card(name).type for name in built]
+    cells = tuple(
+        Cell(
+            high - 1 - level,
+            col,
+            TYPE_COLOURS[types.index(kind) % len(TYPE_COLOURS)] if kind in types else EMPTY,
+            label=cat.label(name),
+        )
+        for level, (name, kind) in enumerate(zip(built, kinds, strict=True))
+    )
+    return row, label, cells, (tuple(cat.labels(built)), tuple(cat.labels(kinds)), mayor, under)
 
 
 CITY_HEADER = (
