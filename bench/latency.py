@@ -271,12 +271,12 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
             for verb, values in [*sorted(timings.items()), ("(all)", every)]:
                 p50 = statistics.median(values)
                 line = (
-                    f"{game:<12}{verb:<10}{len(values):>6}{p50 * 1000:>9.2f}"
-                    f"{percentile(values, 0.99) * 1000:>9.2f}{base * 1000:>10.3f}{p50 / base:>7.1f}"
+                    f"{game:<12}{verb:<10}{len(values):>6}{p50 * 1000:>9.3f}"
+                    f"{percentile(values, 0.99) * 1000:>9.2f}{base * 1000:>10.3f}{p50 / base:>7.2f}"
                 )
                 if floors:
                     near = statistics.median(floors)
-                    line += f"{near * 1000:>11.3f}{p50 / near:>7.1f}"
+                    line += f"{near * 1000:>11.3f}{p50 / near:>7.2f}"
                 print(line)
         for db in (beside, back):
             if db is not None:
