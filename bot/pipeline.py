@@ -45,6 +45,10 @@ DIGITS_AND_E = bytes(48 if 48 <= b <= 57 else 101 if b in (69, 101) else 32 for 
 """Every digit as 0, e and E as e, anything else a space: a float in exponent form shows as "0e"."""
 DEL = 0x7F
 """The byte json escapes and orjson does not (an integer: `in` then looks for one byte)."""
+DIGITS = frozenset(b"0123456789")
+E = ord("e")
+MARKS_LOOKED_AT = 32
+"""Signs and points of a state's text looked at one by one; a text with more is read whole."""
 
 
 def state_digest(state: Any, rng_position: int) -> str:
@@ -57,16 +61,34 @@ def state_digest(state: Any, rng_position: int) -> str:
         text: bytes | None = orjson.dumps(shown, option=orjson.OPT_SORT_KEYS)
     except TypeError:  # an integer past 64 bits, a key that is not a string
         text = None
-    if (  # find(), not `in`: bytes' `in` tries its operand as an integer first, and formats
-        # the TypeError it then clears
-        text is None
-        or not text.isascii()
-        or DEL in text
-        or text.find(b"0.0000") >= 0
-        or text.translate(DIGITS_AND_E).find(b"0e") >= 0
-    ):
+    if text is None or not text.isascii() or DEL in text or _floats_written_otherwise(text):
         text = json.dumps(shown, sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(text).hexdigest()
+
+
+def _floats_written_otherwise(text: bytes) -> bool:
+    """Whether orjson's text may hold a float json writes otherwise: "0.0000..." (json: 1e-05)
+    or an exponent, which orjson always signs ("1e-7", "1e+16"; json: 1e-07). Each minus, plus
+    and point is found by memchr and looked at, as a state has few; with many, the text is read
+    whole. A match inside a string only costs json's slower writing."""
+    for sign in (b"-", b"+"):
+        at, seen = text.find(sign), 0
+        while at >= 0:
+            if text[at - 1] == E and text[at - 2] in DIGITS:
+                return True
+            seen += 1
+            if seen > MARKS_LOOKED_AT:
+                return text.translate(DIGITS_AND_E).find(b"0e") >= 0 or text.find(b"0.0000") >= 0
+            at = text.find(sign, at + 1)
+    at, seen = text.find(b"."), 0
+    while at >= 0:
+        if text.startswith(b"0.0000", at - 1):
+            return True
+        seen += 1
+        if seen > MARKS_LOOKED_AT:  # find(), not `in`: bytes' `in` tries an integer first
+            return text.find(b"0.0000") >= 0
+        at = text.find(b".", at + 1)
+    return False
 
 
 @dataclass

@@ -51,6 +51,11 @@ def test_digest_is_the_json_digest(state: Any, rng_position: int) -> None:
         {"seed": 2**64},
         {1: "a key that is not a string"},
         {"z": [1, 2.5, {"b": None, "a": True}], "a": "10e5 and 0.0000"},
+        {"a": "one-eyed " * 40, "b": 2.5e-8},
+        {"a": "St. " * 40, "b": 0.00003},
+        {"a": "x+" * 40, "b": 1e-300},
+        {"a": [-1] * 40, "b": [1e-7]},
+        {"a": "5e-5 and 2e+3 in words"},
     ],
 )
 def test_digest_of_what_orjson_writes_differently(state: dict[str, Any]) -> None:
