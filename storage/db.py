@@ -80,11 +80,12 @@ LEVELS = ("full", "normal")
 survives a killed process; a power loss may take back the last commits (WAL keeps the file whole)."""
 
 
-JSON_OPTIONS = (
-    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-)
-"""Integer keys become strings as `json` makes them; a dataclass or datetime in a state is an error
-(passed through to `json`, which refuses it) rather than silently written."""
+STRICT_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+"""A dataclass or datetime in a state is an error (passed through to `json`, which refuses it)
+rather than silently written."""
+JSON_OPTIONS = STRICT_OPTIONS | orjson.OPT_NON_STR_KEYS
+"""Integer keys become strings as `json` makes them (asked only of a value that has them: the
+option costs orjson about two thirds more on a state of many small dicts)."""
 
 
 def dump_json(value: Any) -> str:
@@ -96,10 +97,12 @@ def dump_json(value: Any) -> str:
 def json_text(value: Any) -> tuple[str, bool]:
     """`dump_json`'s text, and whether orjson wrote it (then `orjson.loads` gives the values back
     exactly; it reads an integer past 64 bits as a float)."""
-    try:
-        return orjson.dumps(value, option=JSON_OPTIONS).decode(), True
-    except TypeError:
-        return json.dumps(value), False
+    for options in (STRICT_OPTIONS, JSON_OPTIONS):
+        try:
+            return orjson.dumps(value, option=options).decode(), True
+        except TypeError:  # a key that is not a string, then an integer past 64 bits
+            continue
+    return json.dumps(value), False
 
 
 def _sqlite_connect(level: str, dbapi_connection: Any, _record: Any) -> None:

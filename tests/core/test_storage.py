@@ -236,11 +236,12 @@ def test_json_columns_read_back_as_json_wrote_them() -> None:
     from dataclasses import dataclass
     from datetime import datetime
 
-    from storage.db import dump_json
+    from storage.db import dump_json, json_text
 
     state = {"names": ["Łucja", "Zoë"], "score": {1: 2.5, "2": -3}, "big": 2**70, "none": None}
     assert stdlib_json.loads(dump_json(state)) == stdlib_json.loads(stdlib_json.dumps(state))
     assert "Łucja" in dump_json(state["names"])  # UTF-8, not \\u escapes: fewer bytes per page
+    assert json_text({"score": {1: 2}}) == ('{"score":{"1":2}}', True)  # still orjson's, exact
 
     @dataclass
     class Card:
@@ -249,6 +250,8 @@ def test_json_columns_read_back_as_json_wrote_them() -> None:
     for wrong in (Card("Knight"), datetime(2026, 1, 1)):
         with pytest.raises(TypeError):
             dump_json({"hand": [wrong]})
+        with pytest.raises(TypeError):
+            dump_json({1: [wrong]})
 
 
 async def age(url: str, model: type[Any], rows: Any, days: int) -> None:
