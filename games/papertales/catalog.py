@@ -345,6 +345,32 @@ _FOLDED_LABELS = [(fold(label(c, "en")), fold(label(c, "pl"))) for c in range(DE
 _FOLDED_NAMES = [(fold(u.name), fold(u.pl)) for u in CARD_UNIT]
 
 
+def _matches(wanted: str, candidates: Sequence[int], any_copy: bool) -> int | list[int]:
+    """The card the folded words name among the candidates (label, then name, then name prefix);
+    else the cards they fit (several: they are ambiguous; none: nothing fits)."""
+    for card in candidates:
+        if wanted in _FOLDED_LABELS[card]:
+            return card
+    for exact in (True, False):
+        if exact:
+            found = [c for c in candidates if wanted in _FOLDED_NAMES[c]]
+        else:
+            found = [c for c in candidates if any(n.startswith(wanted) for n in _FOLDED_NAMES[c])]
+        if len({CARD_UNIT[c].name for c in found}) == 1 and (any_copy or len(found) == 1):
+            return found[0]
+        if len(found) > 1:
+            return found
+    return []
+
+
+def find_card(text: str, candidates: Sequence[int], *, any_copy: bool) -> int | None:
+    """The card the typed words name, as `match_card` reads them; None where it refuses them
+    (words read a run at a time try many runs that name nothing: no refusal is made for them)."""
+    wanted = fold(text)
+    found = _matches(wanted, candidates, any_copy) if wanted else []
+    return found if isinstance(found, int) else None
+
+
 def match_card(
     text: str, candidates: Sequence[int], where: str, *, any_copy: bool, secret: bool
 ) -> int:
@@ -357,34 +383,24 @@ def match_card(
     wanted = fold(text)
     if not wanted:
         raise RuleError(_("Name the card {where}.", where=where))
-    for card in candidates:
-        if wanted in _FOLDED_LABELS[card]:
-            return card
-    tests: tuple[Callable[[str], bool], ...] = (
-        lambda n: n == wanted,
-        lambda n: n.startswith(wanted),
-    )
-    for test in tests:
-        found = [c for c in candidates if any(test(n) for n in _FOLDED_NAMES[c])]
-        names = {CARD_UNIT[c].name for c in found}
-        if len(names) == 1 and (any_copy or len(found) == 1):
-            return found[0]
-        if len(found) > 1:
-            if secret:
-                raise RuleError(
-                    _(
-                        "That name fits several cards {where}; type the full label (see /hand).",
-                        where=where,
-                    )
-                )
-            options = card_names(found)
+    found = _matches(wanted, candidates, any_copy)
+    if isinstance(found, int):
+        return found
+    if found:
+        if secret:
             raise RuleError(
                 _(
-                    "That name fits several cards {where}; type one of: {options}.",
+                    "That name fits several cards {where}; type the full label (see /hand).",
                     where=where,
-                    options=options,
                 )
             )
+        raise RuleError(
+            _(
+                "That name fits several cards {where}; type one of: {options}.",
+                where=where,
+                options=card_names(found),
+            )
+        )
     if secret:
         raise RuleError(_("No card {where} has that name; /hand shows them.", where=where))
     options = joined((_CARD_NAMES[c] for c in candidates), empty=_("none"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.args import Context, Vocabulary, offer, refused
-from games.base import Move, RuleError
+from games.base import Move
 from games.i18n import _
 from games.papertales import grammar
-from games.papertales.catalog import fold, match_card, name, unit, words
+from games.papertales.catalog import find_card, fold, match_card, name, unit, words
 from games.papertales.costs import affordable
 from games.papertales.faces import short
 from games.papertales.kingdom import free, layout
@@ -18,6 +18,8 @@ CHOICE_PHASES = ("pay", "time", "alch", "heal")
 MAX_NAME_WORDS = 4
 """The most words a card's label takes ('Poszukiwaczka przygód 2' takes three)."""
 ROWS: tuple[Row, Row] = ("front", "back")
+NONE_FOLDED = frozenset(fold(form) for form in grammar.NONE.forms.values())
+"""'none' in each language, folded as typed words are."""
 
 
 def two_players(state: PaperTalesState) -> bool:
@@ -194,17 +196,18 @@ def _cards(
     """A card among the candidates by its label, name or the start of its name ('none' too
     where allowed); the refusal is match_card's, which names no secret card."""
 
+    def nothing(text: str) -> bool:
+        return none and fold(text) in NONE_FOLDED
+
     def strict(words: Sequence[str]) -> int:
         text = " ".join(words)
-        if none and fold(text) in (fold(form) for form in grammar.NONE.forms.values()):
+        if nothing(text):
             return grammar.NO_CARD
         return match_card(text, candidates, where, any_copy=any_copy, secret=secret)
 
     def lookup(words: Sequence[str]) -> int | None:
-        try:
-            return strict(words)
-        except RuleError:
-            return None
+        text = " ".join(words)
+        return grammar.NO_CARD if nothing(text) else find_card(text, candidates, any_copy=any_copy)
 
     return Vocabulary(lookup, _shown, lambda words: refused(strict, words), MAX_NAME_WORDS)
 
