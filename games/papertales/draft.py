@@ -84,7 +84,7 @@ def packet_prompts(state: PaperTalesState) -> list[Event]:
                         cards=faces(p["packet"]),
                         how=how,
                     ),
-                    choices=draft_moves(state, seat)[:MAX_CHOICES],
+                    choices=draft_moves(state, seat, MAX_CHOICES),
                 )
             )
     return events

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import islice
 
 from games.args import Context, Vocabulary, offer, refused
 from games.base import Move
@@ -97,25 +98,27 @@ def _distinct(cards: Sequence[int]) -> list[int]:
     return list(seen.values())
 
 
-def draft_moves(state: PaperTalesState, seat: int) -> list[Move]:
-    """One pick per distinct unit (2 players: each pick with each discard)."""
+def draft_moves(state: PaperTalesState, seat: int, limit: int | None = None) -> list[Move]:
+    """One pick per distinct unit (2 players: each pick with each discard); the first `limit`
+    of them (a packet's buttons: not every pairing is written out to be dropped)."""
     if not owes_pick(state, seat):
         return []
+    return list(islice(_draft_moves(state, seat), limit))
+
+
+def _draft_moves(state: PaperTalesState, seat: int) -> Iterator[Move]:
     packet = state["players"][seat]["packet"]
     picks = _distinct(packet)
     said = context(state, seat)
     if not two_players(state) or len(packet) < 2:
-        return [
-            offer("draft", grammar.DRAFT, {"CARD": c}, said, _("Draft {card}", card=short(c)))
-            for c in picks
-        ]
-    moves = []
+        for c in picks:
+            yield offer("draft", grammar.DRAFT, {"CARD": c}, said, _("Draft {card}", card=short(c)))
+        return
     for c in picks:
         rest = [d for d in packet if d != c]
         for d in _distinct(rest):
             label = _("Draft {card}, discard {other}", card=short(c), other=short(d))
-            moves.append(offer("draft", grammar.DRAFT, {"CARD": c, "OTHER": d}, said, label))
-    return moves
+            yield offer("draft", grammar.DRAFT, {"CARD": c, "OTHER": d}, said, label)
 
 
 def deploy_moves(state: PaperTalesState, seat: int) -> list[Move]:
