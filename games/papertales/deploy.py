@@ -45,7 +45,7 @@ def start_deployment(state: PaperTalesState) -> list[Event]:
                     front=front_capacity(p),
                     back=BACK_CAPACITY,
                 ),
-                choices=deploy_moves(state, seat)[:MAX_CHOICES],
+                choices=deploy_moves(state, seat, MAX_CHOICES),
             )
         )
     return events

@@ -121,29 +121,31 @@ def _draft_moves(state: PaperTalesState, seat: int) -> Iterator[Move]:
             yield offer("draft", grammar.DRAFT, {"CARD": c, "OTHER": d}, said, label)
 
 
-def deploy_moves(state: PaperTalesState, seat: int) -> list[Move]:
-    """Ready, deploys into open rows, keeps, moves and discards."""
+def deploy_moves(state: PaperTalesState, seat: int, limit: int | None = None) -> list[Move]:
+    """Ready, deploys into open rows, keeps, moves and discards; the first `limit` of them."""
     if not owes_ready(state, seat):
         return []
+    return list(islice(_deploy_moves(state, seat), limit))
+
+
+def _deploy_moves(state: PaperTalesState, seat: int) -> Iterator[Move]:
     p = state["players"][seat]
     said = context(state, seat)
-    moves = [Move("ready")]
+    yield Move("ready")
     open_rows = [r for r in ROWS if free(p, r) > 0]
     for c in _distinct(p["hand"]):
         for r in open_rows:
             label = _("Deploy {card} {row}", card=short(c), row=grammar.ROW_WORDS[r])
-            moves.append(offer("deploy", grammar.DEPLOY, {"CARD": c, "ROW": r}, said, label))
+            yield offer("deploy", grammar.DEPLOY, {"CARD": c, "ROW": r}, said, label)
         if p["kept"] is None:
-            label = _("Keep {card}", card=short(c))
-            moves.append(offer("keep", grammar.KEEP, {"CARD": c}, said, label))
+            yield offer("keep", grammar.KEEP, {"CARD": c}, said, _("Keep {card}", card=short(c)))
     for c, r, _new in layout(p):
         other = "back" if r == "front" else "front"
         if other in open_rows:
-            moves.append(offer("move", grammar.MOVE, {"UNIT": c, "ROW": other}, said))
-        moves.append(offer("discard", grammar.DISCARD_UNIT, {"UNIT": c}, said))
+            yield offer("move", grammar.MOVE, {"UNIT": c, "ROW": other}, said)
+        yield offer("discard", grammar.DISCARD_UNIT, {"UNIT": c}, said)
     if p["kept"] is not None:
-        moves.append(offer("keep", grammar.KEEP, {"CARD": grammar.NO_CARD}, said))
-    return moves
+        yield offer("keep", grammar.KEEP, {"CARD": grammar.NO_CARD}, said)
 
 
 def build_moves(state: PaperTalesState, seat: int) -> list[Move]:
