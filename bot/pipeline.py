@@ -47,7 +47,9 @@ DEL = 0x7F
 """The byte json escapes and orjson does not (an integer: `in` then looks for one byte)."""
 DIGITS = frozenset(b"0123456789")
 E = ord("e")
-MARKS_LOOKED_AT = 32
+POINT = ord(".")
+MARKS = (ord("-"), ord("+"), POINT)
+MARKS_LOOKED_AT = 64
 """Signs and points of a state's text looked at one by one; a text with more is read whole."""
 
 
@@ -71,23 +73,19 @@ def _floats_written_otherwise(text: bytes) -> bool:
     or an exponent, which orjson always signs ("1e-7", "1e+16"; json: 1e-07). Each minus, plus
     and point is found by memchr and looked at, as a state has few; with many, the text is read
     whole. A match inside a string only costs json's slower writing."""
-    for sign in (b"-", b"+"):
-        at, seen = text.find(sign), 0
+    seen = 0
+    for mark in MARKS:
+        at = text.find(mark)
         while at >= 0:
-            if text[at - 1] == E and text[at - 2] in DIGITS:
-                return True
             seen += 1
-            if seen > MARKS_LOOKED_AT:
-                return text.translate(DIGITS_AND_E).find(b"0e") >= 0 or text.find(b"0.0000") >= 0
-            at = text.find(sign, at + 1)
-    at, seen = text.find(b"."), 0
-    while at >= 0:
-        if text.startswith(b"0.0000", at - 1):
-            return True
-        seen += 1
-        if seen > MARKS_LOOKED_AT:  # find(), not `in`: bytes' `in` tries an integer first
-            return text.find(b"0.0000") >= 0
-        at = text.find(b".", at + 1)
+            if seen > MARKS_LOOKED_AT:  # find(), not `in`: bytes' `in` tries an integer first
+                return text.find(b"0.0000") >= 0 or text.translate(DIGITS_AND_E).find(b"0e") >= 0
+            if mark == POINT:
+                if text.startswith(b"0.0000", at - 1):
+                    return True
+            elif text[at - 1] == E and text[at - 2] in DIGITS:
+                return True
+            at = text.find(mark, at + 1)
     return False
 
 

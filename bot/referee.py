@@ -154,7 +154,7 @@ class Referee:
     ) -> None:
         self.store = Store(engine)
         self.helper = Helper()
-        """Replies made while a commit syncs; the next command's copy made ahead of it."""
+        """Replies made while a commit syncs."""
         self.new_seed = seeds
         self.board_default = board_default
         self.turn_time = turn_time  # seconds; the config's default, 0 = no timer

@@ -59,8 +59,8 @@ DecksKey = tuple[tuple[int, ...], int, str | None]
 
 @dataclass(frozen=True, eq=False)
 class _Printed:
-    """The parts of a view made once per card set and what they show: a building's row and a
-    whole city (a city changes at a few moves, every view shows them all), a card's row in the
+    """The parts of a view made once per card set and what they show: a building's row, a
+    city's building and a whole city (a city changes at a few moves, every view shows them all), a card's row in the
     card row, a card in a hand, the achievements, the game-end awards. Texts and tuples never
     change once made, so views share them."""
 
@@ -75,20 +75,14 @@ class _Printed:
     lots: Memo[LotKey, LotParts] = field(default_factory=lambda: Memo(MEMO_LIMIT))
     decks: Memo[DecksKey, str] = field(default_factory=lambda: Memo(MEMO_LIMIT))
 
-    def stack(self, stack: Stack) -> tuple[str, ...]:
-        """Top card, built cards, tucked cards, icons, height."""
-        cat = self.cat
-        built, tucked = stack["built"], stack["tucked"]
-        return self.stacks.get(
-            (tuple(built), tuple(tucked)),
-            lambda _key: (
-                cat.label(built[-1]),
-                joined(cat.labels(built), " < "),
-                cat.listed(tucked, "-"),
-                _icons(cat, stack),
-                str(len(built)),
-            ),
-        )
+    def stack(self, built: tuple[str, ...], tucked: tuple[str, ...]) -> tuple[str, ...]:
+        """A building's top card, built cards, tucked cards, icons and height, made once per
+        which cards they are (a city's height, which its buildings' rows do not show, moves
+        every building's cells)."""
+        found = self.stacks.find((built, tucked))
+        if found is None:
+            found = self.stacks.keep((built, tucked), _stack_parts(self.cat, built, tucked))
+        return found
 
     def card(self, name: str) -> tuple[str, ...]:
         """A card in the row: name, type, cost, gains, site, landmark, mayor action."""
@@ -242,14 +236,24 @@ def _city_parts(state: SkylinesState, printed: _Printed, seat: int) -> CityParts
     return CityParts(title, tuple(rows), high, heights, every_cell, tuple(labels), tuple(lots))
 
 
+def _stack_parts(cat: Catalog, built: tuple[str, ...], tucked: tuple[str, ...]) -> tuple[str, ...]:
+    stack: Stack = {"built": list(built), "tucked": list(tucked)}
+    return (
+        cat.label(built[-1]),
+        joined(cat.labels(built), " < "),
+        cat.listed(tucked, "-"),
+        _icons(cat, stack),
+        str(len(built)),
+    )
+
+
 def _lot_parts(printed: _Printed, key: LotKey) -> LotParts:
     """A building's row, label, cells (from the bottom up, in its type's colour) and lot; no
     built card: a gap, a sprawl space."""
     cat = printed.cat
     col, high, mayor, built, tucked = key
     if built:
-        stack: Stack = {"built": list(built), "tucked": list(tucked)}
-        row = (str(col + 1), *printed.stack(stack), _("mayor") if mayor else "")
+        row = (str(col + 1), *printed.stack(built, tucked), _("mayor") if mayor else "")
     else:
         row = (str(col + 1), _("(gap: a sprawl space)"), "", "", "", "0", "")
     under = len(tucked)

@@ -886,7 +886,7 @@ async def test_a_command_failing_after_its_move_leaves_the_cached_table_as_store
 
 
 async def test_a_moves_working_copy_is_read_back_from_the_written_text_never_the_cached_state(
-    url: str, monkeypatch: pytest.MonkeyPatch
+    url: str,
 ) -> None:
     """A written move keeps its state's JSON text on the cached table: the next move works on
     the state read back from it, leaving the state it started from as it was (replies may still
