@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -84,6 +85,19 @@ async def offered(referee: Referee, chat: str, chooser: Rng) -> tuple[str, str] 
     return user, chooser.choice(offers[user])
 
 
+@dataclass
+class Played:
+    """A game's timed commands: wall times and (beside the floor) CPU times, by verb; the floor
+    transactions beside them."""
+
+    timings: dict[str, list[float]]
+    cpu: dict[str, list[float]]
+    """The process's CPU time per command, every thread's (the loop, the helper, the writer): on a
+    machine whose CPU is slow beside its disk, this is what moves the ratio."""
+    floors: list[float]
+    floor_cpu: list[float]
+
+
 async def play_timed(
     referee: Referee,
     game: str,
@@ -92,13 +106,13 @@ async def play_timed(
     prefix: str = "",
     beside: Floor | None = None,
     between: Callable[[str], Awaitable[None]] | None = None,
-) -> tuple[dict[str, list[float]], list[float]]:
+) -> Played:
     """Two humans play offered moves; every command's wall time, by verb. With `beside`, each
     command is followed by one floor transaction of the table's state size, timed on its own: the
     floor measured at the same moments as the referee, so a spell of a slower machine or disk
-    weighs on both alike."""
-    timings: dict[str, list[float]] = defaultdict(list)
-    floors: list[float] = []
+    weighs on both alike; and each command's CPU time is kept too."""
+    played = Played(defaultdict(list), defaultdict(list), [], [])
+    timings = played.timings
     chooser = Rng(f"latency-{game}{prefix}")
     for g in range(games):
         chat = f"{prefix}{game}-{g}-{RUN}"
@@ -109,19 +123,25 @@ async def play_timed(
                 break
             user, command = move
             invocation = typed(chat, user, command, n)  # the adapter's work, before handle
+            verb = command.split()[0]
+            cpu = time.process_time()
             start = time.perf_counter()
             replies = await referee.handle(invocation)
-            timings[command.split()[0]].append(time.perf_counter() - start)
+            timings[verb].append(time.perf_counter() - start)
             if beside is not None:
                 referee.helper.wait_idle()  # its work left over must not slow the floor's
-                floors.append(beside.commit(await table_bytes(referee, chat)))
+                played.cpu[verb].append(time.process_time() - cpu)
+                size = await table_bytes(referee, chat)
+                cpu = time.process_time()
+                played.floors.append(beside.commit(size))
+                played.floor_cpu.append(time.process_time() - cpu)
             over = any(getattr(r, "outcome", None) for r in replies)
             del replies  # freed here, not as the next command's reply replaces it on the clock
             if over:
                 break
         if between is not None:
             await between(chat)
-    return timings, floors
+    return played
 
 
 WARM_UP = 300
@@ -133,8 +153,8 @@ extends the file, which costs about twice as much."""
 async def warm_up(referee: Referee) -> None:
     played = 0
     while played < WARM_UP:
-        timings, _floors = await play_timed(referee, "gotown", 1, prefix=f"warm{played}-")
-        played += sum(len(values) for values in timings.values())
+        timed = await play_timed(referee, "gotown", 1, prefix=f"warm{played}-")
+        played += sum(len(values) for values in timed.timings.values())
 
 
 class Floor:
@@ -248,7 +268,7 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     level = url.partition("synchronous=")[2] or "full"
     where = "PostgreSQL" if postgres else f"SQLite (synchronous={level})"
     print(f"\n{where}: per verb through Referee.handle, after {WARM_UP} untimed moves")
-    besides = "" if postgres else f"{'beside ms':>11}{'ratio':>7}"
+    besides = "" if postgres else f"{'cpu ms':>8}{'beside ms':>11}{'cpu ms':>8}{'ratio':>7}"
     print(
         f"{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}"
         + besides
@@ -263,20 +283,25 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
                 beside.warm(1000)
                 back.warm(1000)
             between = None if back is None else partial(burst, referee, back, games, times)
-            timings, floors = await play_timed(referee, game, games, beside=beside, between=between)
+            played = await play_timed(referee, game, games, beside=beside, between=between)
             if postgres:
                 times = await floor_postgres(url, await state_size(referee, f"{game}-0-{RUN}"))
             base = statistics.median(times)
+            timings = played.timings
             every = [t for values in timings.values() for t in values]
+            played.cpu["(all)"] = [t for values in played.cpu.values() for t in values]
             for verb, values in [*sorted(timings.items()), ("(all)", every)]:
                 p50 = statistics.median(values)
                 line = (
                     f"{game:<12}{verb:<10}{len(values):>6}{p50 * 1000:>9.3f}"
                     f"{percentile(values, 0.99) * 1000:>9.2f}{base * 1000:>10.3f}{p50 / base:>7.2f}"
                 )
-                if floors:
-                    near = statistics.median(floors)
-                    line += f"{near * 1000:>11.3f}{p50 / near:>7.2f}"
+                if played.floors:
+                    near = statistics.median(played.floors)
+                    line += (
+                        f"{statistics.median(played.cpu[verb]) * 1000:>8.3f}{near * 1000:>11.3f}"
+                        f"{statistics.median(played.floor_cpu) * 1000:>8.3f}{p50 / near:>7.2f}"
+                    )
                 print(line)
         for db in (beside, back):
             if db is not None:
@@ -286,7 +311,9 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
             "(all): every timed move of the game; floor: the same writes in raw sqlite3, one "
             f"after another ({FLOOR_COMMANDS // games} after each of the game's {games} games); "
             "beside: one such transaction right after each of the game's commands (the same "
-            "moments, the bench's pace); the medians of those"
+            "moments, the bench's pace); the medians of those. cpu: the process's CPU time (every "
+            "thread's) for the referee's command, its replies made, and for the floor's "
+            "transaction beside it: the rest of each is waiting, mostly for the disk's sync"
         )
     await referee.close()
 
