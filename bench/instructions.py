@@ -1,7 +1,8 @@
 """Instructions per hot command, counted by valgrind's callgrind: unlike wall time on this machine
-(its speed drifts by a third within minutes), the count is the same to 0.1% from run to run, so a
-change to the command path can be judged by one run before and one after. Prints a table; asserts
-nothing.
+(its speed drifts by a third within minutes), the count over all threads is the same to 0.05% from
+run to run (the replay runs with a fixed hash seed), so a change to the command path can be judged
+by one run before and one after. The split between the threads moves by up to 2%: the garbage
+collector runs on whichever thread crosses its threshold. Prints a table; asserts nothing.
 
     .venv/bin/python -m bench.instructions [--games 2] [--only skylines papercraft]
 
@@ -18,6 +19,7 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import re
 import subprocess
 import sys
@@ -104,6 +106,7 @@ def measure(moves: list[tuple[str, str, str, int]]) -> dict[int, int]:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
         for wait, switch, then in (("ready", "on", "go"), ("done", "off", "stop")):
             wait_for(folder / wait)
@@ -145,6 +148,7 @@ def main() -> None:
     print(f"{'event loop':<28}{loop // n:>22,}")
     for thread, count in sorted(counts.items()):
         print(f"{f'thread {thread} (helper, writer, ...)':<28}{count // n:>22,}")
+    print(f"{'all threads':<28}{(loop + sum(counts.values())) // n:>22,}")
 
 
 if __name__ == "__main__":
