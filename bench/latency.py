@@ -289,7 +289,7 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
             base = statistics.median(times)
             timings = played.timings
             every = [t for values in timings.values() for t in values]
-            played.cpu["(all)"] = [t for values in played.cpu.values() for t in values]
+            cpus = {**played.cpu, "(all)": [t for values in played.cpu.values() for t in values]}
             for verb, values in [*sorted(timings.items()), ("(all)", every)]:
                 p50 = statistics.median(values)
                 line = (
@@ -299,7 +299,7 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
                 if played.floors:
                     near = statistics.median(played.floors)
                     line += (
-                        f"{statistics.median(played.cpu[verb]) * 1000:>8.3f}{near * 1000:>11.3f}"
+                        f"{statistics.median(cpus[verb]) * 1000:>8.3f}{near * 1000:>11.3f}"
                         f"{statistics.median(played.floor_cpu) * 1000:>8.3f}{p50 / near:>7.2f}"
                     )
                 print(line)
@@ -313,7 +313,8 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
             "beside: one such transaction right after each of the game's commands (the same "
             "moments, the bench's pace); the medians of those. cpu: the process's CPU time (every "
             "thread's) for the referee's command, its replies made, and for the floor's "
-            "transaction beside it: the rest of each is waiting, mostly for the disk's sync"
+            "transaction beside it: below the wall time is waiting, mostly for the disk's sync; "
+            "above it, the helper's work overlapping the sync"
         )
     await referee.close()
 

@@ -60,9 +60,9 @@ DecksKey = tuple[tuple[int, ...], int, str | None]
 @dataclass(frozen=True, eq=False)
 class _Printed:
     """The parts of a view made once per card set and what they show: a building's row, a
-    city's building and a whole city (a city changes at a few moves, every view shows them all), a card's row in the
-    card row, a card in a hand, the achievements, the game-end awards. Texts and tuples never
-    change once made, so views share them."""
+    city's building and a whole city (a city changes at a few moves, every view shows them all),
+    a card's row in the card row, a card in a hand, the achievements, the game-end awards. Texts
+    and tuples never change once made, so views share them."""
 
     cat: Catalog
     stacks: Memo[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = field(
