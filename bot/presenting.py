@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Callable
 from queue import SimpleQueue
 from typing import Any
@@ -17,21 +18,32 @@ class Made:
     """The outcome of work done in the helper thread: a lock held until it is set (a
     concurrent.futures.Future's condition and bookkeeping cost several microseconds a move)."""
 
-    __slots__ = ("_error", "_set", "_value")
+    __slots__ = ("_error", "_ran", "_set", "_started", "_value")
 
     def __init__(self) -> None:
         self._set = threading.Lock()
         self._set.acquire()
         self._value: Any = None
         self._error: BaseException | None = None
+        self._started: float | None = None
+        self._ran: float | None = None
 
     def run(self, work: Callable[[], Any]) -> None:
+        self._started = started = time.perf_counter()
         try:
             self._value = work()
         except BaseException as error:
             self._error = error
         finally:
+            self._ran = time.perf_counter() - started
             self._set.release()
+
+    def ran(self) -> float:
+        """Seconds the work has run so far (all of it once done; 0 before it starts)."""
+        if self._ran is not None:
+            return self._ran
+        started = self._started
+        return 0.0 if started is None else time.perf_counter() - started
 
     async def result(self) -> Any:
         """The outcome, its error raised; the loop never blocks on the helper: work still queued
@@ -111,16 +123,18 @@ class Presenting:
         self._make = make
         self._made: Made | None = None
 
-    def while_syncing(self) -> None:
+    def while_syncing(self) -> Callable[[], float] | None:
         """Called by the store just before its COMMIT waits for the disk (sqlite3 lets go of the
         GIL meanwhile): the helper makes the replies, if it is idle (a move never waits behind
-        other tables' work)."""
+        other tables' work). The store is told how to ask how long they took."""
         if not self._helper.idle():
-            return
+            return None
         made = Made()
         make = self._make
-        if self._helper.put(lambda: made.run(make)):
-            self._made = made
+        if not self._helper.put(lambda: made.run(make)):
+            return None
+        self._made = made
+        return made.ran
 
     async def replies(self) -> Any:
         """What `make` made: from the helper if it was handed there, else made now."""

@@ -45,8 +45,9 @@ dropped table's next command reads its rows). Kept moderate: every cached state 
 Python's full garbage collections, about 65 ms per 1,000 tables here."""
 
 INLINE_COMMIT_SECONDS = 0.001
-"""While the writer thread is idle and commits take less than this (a running average), the event
-loop writes a move itself: a fast disk's sync costs it less than the hop to the thread and back
+"""While the writer thread is idle and commits take less than this (a running average of what the
+loop waits for: the statements and the disk, not the work handed over meanwhile), the event loop
+writes a move itself: a fast disk's sync costs it less than the hop to the thread and back
 (about 0.15 to 0.25 ms here). A slower disk, a writer already busy, or the database locked by
 another transaction keeps moves in the thread, where those that queue up are committed together:
 the loop never waits for a lock (another coroutine's transaction may hold it)."""
@@ -58,13 +59,19 @@ BATCH = 200
 they arrive while the writer is busy with the previous transaction."""
 
 
+Ran = Callable[[], float]
+"""Seconds that work handed to another thread has run so far."""
+
+
 @dataclass
 class Commit:
     """One command's work to write; `while_syncing` is called just before a COMMIT that waits for
-    the disk (sqlite3 lets go of the GIL meanwhile), so the caller can hand work to a thread."""
+    the disk (sqlite3 lets go of the GIL meanwhile), so the caller can hand work to a thread. It
+    says how to ask how long that work ran: the COMMIT returns only once the work lets go of the
+    GIL, and that wait is the work's, not the disk's."""
 
     work: Work
-    while_syncing: Callable[[], None] | None = None
+    while_syncing: Callable[[], Ran | None] | None = None
 
 
 def write_sqlite(
@@ -223,14 +230,20 @@ class Writer:
                 done.set_result(outcome)
 
     def _transaction(
-        self, db: Any, batch: list[Commit], before_commit: Callable[[], None] | None = None
+        self, db: Any, batch: list[Commit], while_syncing: Callable[[], Ran | None] | None = None
     ) -> list[bool | Exception]:
-        """`write_sqlite` on a kept connection (no pool checkout per move), timed."""
+        """`write_sqlite` on a kept connection (no pool checkout per move), timed without the work
+        handed over at its COMMIT: a CPU slow at making replies must not read as a slow disk."""
+        handed: list[Ran | None] = []
+        before_commit = None if while_syncing is None else lambda: handed.append(while_syncing())
         start = time.perf_counter()
         try:
             return write_sqlite(db, batch, before_commit)
         finally:
             spent = time.perf_counter() - start
+            ran = handed[0] if handed else None
+            if ran is not None:
+                spent = max(0.0, spent - ran())
             self._commit_seconds += AVERAGE_WEIGHT * (spent - self._commit_seconds)
 
     def _write_here(self, writes: Commit) -> bool | None:

@@ -7,7 +7,9 @@ import asyncio
 import json
 import os
 import sqlite3
+import sys
 import threading
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -641,6 +643,51 @@ async def test_the_loop_writes_a_move_itself_only_while_the_writer_is_idle_and_t
     table, rows = await stored(referee, "c1")
     assert len(rows) == 6
     replayed(table, rows)
+    await referee.close()
+
+
+@pytest.mark.parametrize("slow", ["replies", "disk"])
+async def test_only_a_slow_disk_sends_moves_to_the_writer_thread_not_slow_replies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, slow: str
+) -> None:
+    """The loop's COMMIT returns only once the helper lets go of the GIL, so replies slow to make
+    (a slow CPU, a big board) lengthen it; the writer's measure leaves that work out, and only a
+    disk that keeps the loop waiting sends the moves to the writer thread."""
+    monkeypatch.setattr(store_module, "INLINE_COMMIT_SECONDS", 0.005)
+    referee = await make_referee(f"sqlite+aiosqlite:///{tmp_path}/{slow}.db?synchronous=full")
+    await open_race(referee, "c1")
+    loop_thread, threads = threading.get_ident(), []
+    real_say, real_write = referee_module.localise_replies, store_module.write_sqlite
+
+    def say_slowly(*args: Any) -> Any:  # 30 ms of Python, holding the GIL
+        until = time.perf_counter() + 0.03
+        while time.perf_counter() < until:
+            pass
+        return real_say(*args)
+
+    def write(db: Any, batch: list[Commit], *rest: Any) -> list[bool | Exception]:
+        threads.append(threading.get_ident())
+        written = real_write(db, batch, *rest)
+        if slow == "disk":
+            time.sleep(0.03)  # a sync of 30 ms, the GIL let go meanwhile
+        return written
+
+    if slow == "replies":
+        monkeypatch.setattr(referee_module, "localise_replies", say_slowly)
+    monkeypatch.setattr(store_module, "write_sqlite", write)
+    writer(referee)._commit_seconds = 0.0
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(0.1)  # the loop gets the GIL back only once the helper is done
+    try:
+        for n in range(6):
+            replies = await referee.handle(command("c1", "ann" if n % 2 == 0 else "bob", "/step 1"))
+            assert "steps to" in replies[0].text, replies[0].text
+    finally:
+        sys.setswitchinterval(switch)
+    if slow == "replies":
+        assert threads == [loop_thread] * 6
+    else:
+        assert threads[0] == loop_thread and loop_thread not in threads[2:], threads
     await referee.close()
 
 
