@@ -241,6 +241,25 @@ async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> li
     return times[WARM_UP:]
 
 
+def machine_ticks() -> tuple[int, int] | None:
+    """The whole machine's busy and stolen CPU clock ticks so far (Linux /proc/stat; else None).
+    Stolen time is what the hypervisor gave a virtual machine's neighbours: a share of 10 to 25%
+    has moved this bench's CPU times here by a third within minutes."""
+    try:
+        line = Path("/proc/stat").read_text().split("\n", 1)[0]
+    except OSError:
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, line.split()[1:9])
+    return user + nice + system + irq + softirq + steal, steal
+
+
+def stolen_share(before: tuple[int, int] | None, after: tuple[int, int] | None) -> str:
+    """The share of the busy time between two readings that was stolen, as a column's text."""
+    if before is None or after is None or after[0] == before[0]:
+        return "-"
+    return f"{(after[1] - before[1]) / (after[0] - before[0]):.0%}"
+
+
 async def state_size(referee: Referee, chat: str) -> int:
     """The size of the chat's table's state as stored (its last game's, once it ended)."""
     queries = referee.store.queries
@@ -268,7 +287,9 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
     level = url.partition("synchronous=")[2] or "full"
     where = "PostgreSQL" if postgres else f"SQLite (synchronous={level})"
     print(f"\n{where}: per verb through Referee.handle, after {WARM_UP} untimed moves")
-    besides = "" if postgres else f"{'cpu ms':>8}{'beside ms':>11}{'cpu ms':>8}{'ratio':>7}"
+    besides = (
+        "" if postgres else f"{'cpu ms':>8}{'beside ms':>11}{'cpu ms':>8}{'ratio':>7}{'stolen':>8}"
+    )
     print(
         f"{'game':<12}{'verb':<10}{'n':>6}{'p50 ms':>9}{'p99 ms':>9}{'floor ms':>10}{'ratio':>7}"
         + besides
@@ -283,7 +304,9 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
                 beside.warm(1000)
                 back.warm(1000)
             between = None if back is None else partial(burst, referee, back, games, times)
+            ticks = machine_ticks()
             played = await play_timed(referee, game, games, beside=beside, between=between)
+            stolen = stolen_share(ticks, machine_ticks())
             if postgres:
                 times = await floor_postgres(url, await state_size(referee, f"{game}-0-{RUN}"))
             base = statistics.median(times)
@@ -302,6 +325,8 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
                         f"{statistics.median(cpus[verb]) * 1000:>8.3f}{near * 1000:>11.3f}"
                         f"{statistics.median(played.floor_cpu) * 1000:>8.3f}{p50 / near:>7.2f}"
                     )
+                    if verb == "(all)":
+                        line += f"{stolen:>8}"
                 print(line)
         for db in (beside, back):
             if db is not None:
@@ -314,7 +339,8 @@ async def per_verb(url: str, games: int, only: list[str] | None = None) -> None:
             "moments, the bench's pace); the medians of those. cpu: the process's CPU time (every "
             "thread's) for the referee's command, its replies made, and for the floor's "
             "transaction beside it: below the wall time is waiting, mostly for the disk's sync; "
-            "above it, the helper's work overlapping the sync"
+            "above it, the helper's work overlapping the sync. stolen: the share of the machine's "
+            "busy CPU time a hypervisor gave to other machines while the game's rows were timed"
         )
     await referee.close()
 
