@@ -100,8 +100,8 @@ def test_a_game_played_by_tapping(bot: Bot, phone: Any, game: str) -> None:
     taps: list[str] = []
     for _ in range(MAX_TAPS):
         table = table_of(bot, table_id)
-        leaked = [name for name in hidden_names(bot, table) if name in spectator.content()]
         html = spectator.content()
+        leaked = [name for name in hidden_names(bot, table) if name in html]
         where = [html[max(0, html.find(n) - 200) : html.find(n) + 50] for n in leaked]
         assert not leaked, f"the spectator page shows hidden cards {leaked}: {where}"
         waiting = engine_for(game).waiting(table.state) if table.status == "active" else []
