@@ -243,8 +243,8 @@ async def floor_postgres(url: str, state_bytes: int, commands: int = 1000) -> li
 
 def machine_ticks() -> tuple[int, int] | None:
     """The whole machine's busy and stolen CPU clock ticks so far (Linux /proc/stat; else None).
-    Stolen time is what the hypervisor gave a virtual machine's neighbours: a share of 10 to 25%
-    has moved this bench's CPU times here by a third within minutes."""
+    Stolen time is what the hypervisor gave a virtual machine's neighbours: here its share moved
+    between 3% and 42% within minutes, and the referee's CPU times with it."""
     try:
         line = Path("/proc/stat").read_text().split("\n", 1)[0]
     except OSError:

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from queue import SimpleQueue
 from typing import Any
 
+from storage.store import Ran
+
 log = logging.getLogger(__name__)
 
 
@@ -123,7 +125,7 @@ class Presenting:
         self._make = make
         self._made: Made | None = None
 
-    def while_syncing(self) -> Callable[[], float] | None:
+    def while_syncing(self) -> Ran | None:
         """Called by the store just before its COMMIT waits for the disk (sqlite3 lets go of the
         GIL meanwhile): the helper makes the replies, if it is idle (a move never waits behind
         other tables' work). The store is told how to ask how long they took."""
