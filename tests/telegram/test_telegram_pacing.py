@@ -1,6 +1,7 @@
 """Issue 30: every chat at once and each chat in order; Telegram's flood limits kept per chat (a
-429 or a full group budget holds back that chat only); a board edit told to wait is coalesced,
-latest state wins, and no report is lost; a move costs one message and one edit."""
+429 or a full group budget holds back that chat only, and no player's private messages); a
+board edit told to wait is coalesced, latest state wins, and no report is lost; a move costs one
+message and one edit."""
 
 from __future__ import annotations
 
@@ -40,6 +41,28 @@ async def test_a_slow_chat_holds_up_no_other_and_each_chat_keeps_its_order(
     await until(tg.delivered)
     rolls = [c.text.split(":")[0] for c in to(fake.calls, GROUP)]
     assert rolls == ["Ann rolls", "Bob rolls"]
+
+
+async def test_a_held_group_holds_back_no_private_message(tg: Harness, fake: FakeBotApi) -> None:
+    await tg.start_privately(ANN, BOB)
+    await tg.say(ANN, "/new papertales")
+    await tg.say(BOB, "/join")
+    await tg.say(ANN, "/start")
+    fake.gates[GROUP] = asyncio.Event()  # the group at its flood limit, say
+    mark = len(fake.calls)
+    roll = fake.command(BOB, GROUP, "/roll 1d6")
+    hand = fake.command(ANN, GROUP, "/hand")
+    for update in (roll, hand):
+        fake.inject(update)
+    await until(lambda: hand["update_id"] in tg.processed)
+    # Ann's hand goes to her private chat at once, though the group's line still holds the roll
+    await until(lambda: any(c.chat_id == ANN.id and c.result for c in fake.calls[mark:]))
+    rolled = [c for c in to(fake.calls, GROUP) if c.text.startswith("Bob rolls")]
+    assert len(rolled) == 1 and rolled[0].result is None, "the roll is not answered yet"
+
+    fake.gates[GROUP].set()
+    await until(tg.delivered)
+    assert rolled[0].result is not None
 
 
 def sender(refuse: set[int], sent: list[int]) -> Any:

@@ -1,12 +1,14 @@
 """Where each reply of a command goes on Telegram: the table's chat and topic (its board through
-bot.delivery's live-board policy), a player's DMs, or a reply to the typed command; each chat's
-deliveries in order, in a line of their own (a chat held by its flood limit holds no update)."""
+bot.delivery's live-board policy), a player's DMs, or a reply to the typed command; each
+destination chat's deliveries in order, in a line of its own (a group held by its flood limit
+holds back no update, and no player's private messages)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Hashable, Sequence
+from functools import partial
 
 from telegram.error import TelegramError
 
@@ -17,7 +19,7 @@ from bot.adapters.telegram.messages import coalesce
 from bot.adapters.telegram.pacing import chat_key_of
 from bot.adapters.telegram.private import PrivateChats
 from bot.delivery import Delivery
-from bot.replies import Public, Reply
+from bot.replies import Private, Public, Reply
 
 log = logging.getLogger(__name__)
 
@@ -35,18 +37,34 @@ class Outbox:
         self.delivery, self.private = delivery, private
         self.menus = ChatMenus(private.referee)
         self.lines: dict[Hashable, asyncio.Task[None]] = {}
-        """Each chat's latest delivery; the next one starts when it is done."""
+        """Each destination chat's latest delivery; the next one starts when it is done."""
 
     async def deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
-        """The replies in their chat's line, awaited at most HOLD_SECONDS (not at all behind
-        earlier replies still going out)."""
-        key = chat_key_of(origin.chat_id)
-        before = self.lines.get(key)
-        line = asyncio.create_task(self._after(before, context, replies, origin))
-        self.lines[key] = line
-        line.add_done_callback(lambda done: self._left(key, done))
-        if before is None:
-            await asyncio.wait({line}, timeout=HOLD_SECONDS)
+        """The replies in their destinations' lines (the chat's; each player's private chat's),
+        awaited at most HOLD_SECONDS (not at all behind earlier replies still going out)."""
+        first: list[asyncio.Task[None]] = []
+        for key, part in self._by_line(replies, origin).items():
+            before = self.lines.get(key)
+            line = asyncio.create_task(self._after(before, context, part, origin))
+            self.lines[key] = line
+            line.add_done_callback(partial(self._left, key))
+            if before is None:
+                first.append(line)
+        if first:
+            await asyncio.wait(first, timeout=HOLD_SECONDS)
+
+    @staticmethod
+    def _by_line(replies: Sequence[Reply], origin: Origin) -> dict[Hashable, list[Reply]]:
+        """The replies (consecutive ones to one audience joined) by the line they wait in: a
+        player's private message in their private chat's, everything else in the chat's (a
+        refusal or help answered in place may go to either: it keeps the chat's order)."""
+        lines: dict[Hashable, list[Reply]] = {}
+        for reply in coalesce(replies):
+            key = chat_key_of(origin.chat_id)
+            if isinstance(reply, Private) and not reply.refusal and not reply.shareable:
+                key = chat_key_of(int(reply.user_id))
+            lines.setdefault(key, []).append(reply)
+        return lines
 
     def _left(self, key: Hashable, line: asyncio.Task[None]) -> None:
         if self.lines.get(key) is line:
@@ -75,7 +93,7 @@ class Outbox:
         """Public replies to the table's chat and topic (its board edited in place), private ones
         by DM, a typed command's refusal in place."""
         chat = TelegramChat(context, origin, self.delivery)
-        for reply in coalesce(replies):
+        for reply in replies:
             try:
                 if isinstance(reply, Public) and reply.live is not None:
                     await self.delivery.show_board(chat, reply)
