@@ -1,7 +1,7 @@
 """Issue 30: every chat at once and each chat in order; Telegram's flood limits kept per chat (a
 429 or a full group budget holds back that chat only, and no player's private messages); a
 board edit told to wait is coalesced, latest state wins, and no report is lost; a move costs one
-message and one edit."""
+message and one edit; plain messages that queued while a group was held go out as one."""
 
 from __future__ import annotations
 
@@ -41,6 +41,30 @@ async def test_a_slow_chat_holds_up_no_other_and_each_chat_keeps_its_order(
     await until(tg.delivered)
     rolls = [c.text.split(":")[0] for c in to(fake.calls, GROUP)]
     assert rolls == ["Ann rolls", "Bob rolls"]
+
+
+async def test_plain_messages_that_queued_while_the_group_was_held_go_out_as_one(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    fake.gates[GROUP] = asyncio.Event()  # the group at its flood limit, say
+    updates = [
+        fake.command(user, GROUP, f"/roll 1d{sides}")
+        for user, sides in ((ANN, 6), (BOB, 8), (ANN, 10), (BOB, 12))
+    ]
+    for update in updates:
+        fake.inject(update)
+    await until(lambda: all(u["update_id"] in tg.processed for u in updates))
+    fake.gates[GROUP].set()
+    await until(tg.delivered)
+    sent = [c.text for c in to(fake.calls, GROUP)]
+    assert len(sent) == 2, "the three rolls that waited behind the first went out as one"
+    assert sent[0].startswith("Ann rolls: 1d6")
+    assert [line.split(":")[0] for line in sent[1].splitlines()] == [
+        "Bob rolls",
+        "Ann rolls",
+        "Bob rolls",
+    ]
+    assert ["1d8" in sent[1], "1d10" in sent[1], "1d12" in sent[1]] == [True] * 3
 
 
 async def test_a_held_group_holds_back_no_private_message(tg: Harness, fake: FakeBotApi) -> None:

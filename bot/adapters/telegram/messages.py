@@ -131,7 +131,7 @@ def _same_audience(a: Reply, b: Reply) -> bool:
     return False
 
 
-def _join(a: Reply, b: Reply) -> Reply:
+def join(a: Reply, b: Reply) -> Reply:
     """One message for both: texts in order, the latest board, the latest buttons with their version;
     HTML if either is (the plain one escaped)."""
     marked = a.html or b.html
@@ -153,12 +153,20 @@ def _join(a: Reply, b: Reply) -> Reply:
     return merged
 
 
+def joins_later(a: Reply, b: Reply) -> bool:
+    """Whether a plain message to the chat still waiting to go out can take a later command's:
+    one audience, and no buttons on the earlier (the joined message keeps the later's)."""
+    return (
+        isinstance(a, Public) and not a.buttons and isinstance(b, Public) and _same_audience(a, b)
+    )
+
+
 def coalesce(replies: Sequence[Reply]) -> list[Reply]:
     """Consecutive replies to one audience become one message: fewer sends under flood limits."""
     out: list[Reply] = []
     for reply in replies:
         if out and _same_audience(out[-1], reply):
-            out[-1] = _join(out[-1], reply)
+            out[-1] = join(out[-1], reply)
         else:
             out.append(reply)
     return out

@@ -8,14 +8,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Hashable, Sequence
-from functools import partial
+from dataclasses import dataclass, field, replace
 
 from telegram.error import TelegramError
 
 from bot.adapters.base import drain
 from bot.adapters.telegram.chat import Context, Origin, TelegramChat
 from bot.adapters.telegram.menus import ChatMenus
-from bot.adapters.telegram.messages import coalesce
+from bot.adapters.telegram.messages import coalesce, join, joins_later
 from bot.adapters.telegram.pacing import chat_key_of
 from bot.adapters.telegram.private import PrivateChats
 from bot.delivery import Delivery
@@ -30,26 +30,53 @@ the chat's line. Polling confirms, and a webhook answers, only updates that are 
 group past its 20 messages a minute would otherwise hold back every chat's updates."""
 
 
+@dataclass
+class Waiting:
+    """One reply waiting in its line, with the update it answers."""
+
+    context: Context
+    origin: Origin
+    reply: Reply
+
+
+@dataclass
+class Parcel:
+    """One update's replies to one chat; `sent` is done once they went out."""
+
+    replies: list[Waiting]
+    sent: asyncio.Future[None]
+
+
+@dataclass
+class Line:
+    """One destination chat's replies waiting to go out, and the task sending them in order."""
+
+    parcels: list[Parcel] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+
+
 class Outbox:
-    """Delivers replies, consecutive ones to one audience joined into one message."""
+    """Delivers replies, consecutive ones to one audience joined into one message: those of one
+    update, and plain messages to a chat that queued up while it was held (its flood limit)."""
 
     def __init__(self, delivery: Delivery, private: PrivateChats) -> None:
         self.delivery, self.private = delivery, private
         self.menus = ChatMenus(private.referee)
-        self.lines: dict[Hashable, asyncio.Task[None]] = {}
-        """Each destination chat's latest delivery; the next one starts when it is done."""
+        self.lines: dict[Hashable, Line] = {}
+        """Each destination chat's replies still going out."""
 
     async def deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
         """The replies in their destinations' lines (the chat's; each player's private chat's),
         awaited at most HOLD_SECONDS (not at all behind earlier replies still going out)."""
-        first: list[asyncio.Task[None]] = []
+        first: list[asyncio.Future[None]] = []
         for key, part in self._by_line(replies, origin).items():
-            before = self.lines.get(key)
-            line = asyncio.create_task(self._after(before, context, part, origin))
-            self.lines[key] = line
-            line.add_done_callback(partial(self._left, key))
-            if before is None:
-                first.append(line)
+            line = self.lines.get(key)
+            parcel = Parcel([Waiting(context, origin, r) for r in part], asyncio.Future())
+            if line is None:
+                line = self.lines[key] = Line()
+                line.task = asyncio.create_task(self._send_line(key, line))
+                first.append(parcel.sent)
+            line.parcels.append(parcel)
         if first:
             await asyncio.wait(first, timeout=HOLD_SECONDS)
 
@@ -66,48 +93,61 @@ class Outbox:
             lines.setdefault(key, []).append(reply)
         return lines
 
-    def _left(self, key: Hashable, line: asyncio.Task[None]) -> None:
-        if self.lines.get(key) is line:
+    async def _send_line(self, key: Hashable, line: Line) -> None:
+        """Everything waiting in the line, again and again until none is left: what queued
+        meanwhile goes out together."""
+        try:
+            while line.parcels:
+                parcels, line.parcels = line.parcels, []
+                for waiting in _joined([w for parcel in parcels for w in parcel.replies]):
+                    await self._deliver(waiting.context, waiting.reply, waiting.origin)
+                for parcel in parcels:
+                    parcel.sent.set_result(None)
+        finally:
             del self.lines[key]
-        if not line.cancelled() and line.exception() is not None:
-            log.error("telegram: replies to %s failed", key, exc_info=line.exception())
-
-    async def _after(
-        self,
-        before: asyncio.Task[None] | None,
-        context: Context,
-        replies: Sequence[Reply],
-        origin: Origin,
-    ) -> None:
-        if before is not None:
-            await asyncio.wait({before})
-        await self._deliver(context, replies, origin)
 
     async def flush(self, seconds: float) -> int:
         """At a stop: let the replies in every line go out, at most `seconds`; how many lines
         were cut short (their replies lost; the moves stand)."""
-        _finished, cut = await drain(set(self.lines.values()), seconds)
+        tasks = {line.task for line in self.lines.values() if line.task is not None}
+        _finished, cut = await drain(tasks, seconds)
         return cut
 
-    async def _deliver(self, context: Context, replies: Sequence[Reply], origin: Origin) -> None:
-        """Public replies to the table's chat and topic (its board edited in place), private ones
-        by DM, a typed command's refusal in place."""
+    async def _deliver(self, context: Context, reply: Reply, origin: Origin) -> None:
+        """A public reply to the table's chat and topic (its board edited in place), a private
+        one by DM, a typed command's refusal in place. A failure is logged; the line goes on."""
         chat = TelegramChat(context, origin, self.delivery)
-        for reply in replies:
-            try:
-                if isinstance(reply, Public) and reply.live is not None:
-                    await self.delivery.show_board(chat, reply)
-                elif isinstance(reply, Public) and reply.turn is not None:
-                    await self.delivery.show_report(chat, reply)
-                elif isinstance(reply, Public):
-                    await chat.send(reply, await chat.markup(reply.buttons, reply.version))
-                elif reply.refusal and origin.message_id is not None:
-                    await self.private.send_refusal(chat, reply)
-                elif reply.shareable and int(reply.user_id) != origin.chat_id:
-                    await self.private.send_shareable(chat, reply)
-                else:
-                    await self.delivery.send_private(chat, reply, origin.chat)
-            except TelegramError as error:
-                log.warning(
-                    "telegram: a reply to chat %s was not delivered: %s", origin.chat, error
-                )
+        try:
+            if isinstance(reply, Public) and reply.live is not None:
+                await self.delivery.show_board(chat, reply)
+            elif isinstance(reply, Public) and reply.turn is not None:
+                await self.delivery.show_report(chat, reply)
+            elif isinstance(reply, Public):
+                await chat.send(reply, await chat.markup(reply.buttons, reply.version))
+            elif reply.refusal and origin.message_id is not None:
+                await self.private.send_refusal(chat, reply)
+            elif reply.shareable and int(reply.user_id) != origin.chat_id:
+                await self.private.send_shareable(chat, reply)
+            else:
+                await self.delivery.send_private(chat, reply, origin.chat)
+        except TelegramError as error:
+            log.warning("telegram: a reply to chat %s was not delivered: %s", origin.chat, error)
+        except Exception:
+            log.exception("telegram: a reply to chat %s failed", origin.chat)
+
+
+def _joined(waiting: list[Waiting]) -> list[Waiting]:
+    """Plain messages to one chat and topic that queued up one after another, as one message."""
+    out: list[Waiting] = []
+    for item in waiting:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.origin.chat_id == item.origin.chat_id
+            and last.origin.thread_id == item.origin.thread_id
+            and joins_later(last.reply, item.reply)
+        ):
+            out[-1] = replace(last, reply=join(last.reply, item.reply))
+        else:
+            out.append(item)
+    return out
