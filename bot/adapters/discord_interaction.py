@@ -80,6 +80,8 @@ class InteractionReplies(DiscordChannel):
                 plan += [(target, reply, out) for out in await compose(reply)]
         if self.deferred:
             await self._settle_original(plan)
+        else:
+            await self._answer_first(plan)
         for target, reply, out in plan:
             if isinstance(reply, Public) and out is None:
                 await self.delivery.show_report(self, reply)
@@ -93,6 +95,25 @@ class InteractionReplies(DiscordChannel):
         for board in boards:
             await self.delivery.show_board(self, board)
         await self.acknowledge()
+
+    def answers(self, target: Target, out: Outgoing | None) -> bool:
+        """Whether this step of the plan is a message through the interaction itself."""
+        return out is not None and (
+            target is Target.INVOKER or (target is Target.CHANNEL and not self.away)
+        )
+
+    async def _answer_first(self, plan: list[tuple[Target, Reply, Outgoing | None]]) -> None:
+        """Discord waits three seconds for an interaction's answer, and the channel's calls
+        before it (a report, DMs, the board) may take longer under its rate limits: a message
+        only the invoker sees goes first, and with no message to answer with, the
+        acknowledgement does."""
+        if self.interaction.response.is_done():
+            return
+        answering = [i for i, (target, _r, out) in enumerate(plan) if self.answers(target, out)]
+        if not answering:
+            await self.acknowledge()
+        elif plan[answering[0]][0] is Target.INVOKER:
+            plan.insert(0, plan.pop(answering[0]))
 
     def pressed_on(self, board: Public) -> bool:
         """Whether this is a press on the board's own message, not yet answered: the board is

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,8 @@ EMBED_TOTAL_LIMIT = 6000
 MAX_EMBEDS = 10
 MAX_FIELDS = 25
 MAX_ROWS = 5
+ANSWER_WITHIN = 3.0
+"""Seconds Discord waits for an interaction's first response (its callback); later: 10062."""
 TITLE_LIMIT = 256
 OPTION_LIMIT = 100
 
@@ -178,6 +181,10 @@ class FakeDiscord:
         self.uploads: dict[str, Upload] = {}  # attachment id -> what was attached
         self._ids = itertools.count(first_id)
         self._interactions: dict[str, dict[str, Any]] = {}
+        self._created: dict[str, float] = {}  # interaction token -> when it was sent to the bot
+        self._answered: set[str] = set()  # tokens whose interaction got its one callback
+        self.answer_within = ANSWER_WITHIN
+        self.channel_latency = 0.0  # seconds a channel message call takes (a slow, limited API)
         self._dm_users: dict[str, int] = {}
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
@@ -280,6 +287,8 @@ class FakeDiscord:
         handler = self._route(*key)
         if handler is None:
             return _json({"message": "404: Not Found", "code": 0}, 404)
+        if self.channel_latency and call.path.startswith("/channels/"):
+            await asyncio.sleep(self.channel_latency)
         problem = _invalid(call.json)
         if problem is not None:
             self.refused.append((call, problem))
@@ -428,7 +437,15 @@ class FakeDiscord:
         return int(self._interactions[token]["channel_id"])
 
     async def _callback(self, call: Call) -> web.Response:
+        """The interaction's one first response, as Discord takes it: within `answer_within` of
+        the interaction, and only once."""
         _, _, interaction_id, token, _ = call.path.split("/")
+        if time.monotonic() - self._created[token] > self.answer_within:
+            return _json({"message": "Unknown interaction", "code": 10062}, 404)
+        if token in self._answered:
+            message = "Interaction has already been acknowledged."
+            return _json({"message": message, "code": 40060}, 400)
+        self._answered.add(token)
         kind = call.json["type"]
         interaction = {
             "id": interaction_id,
@@ -632,6 +649,7 @@ class FakeDiscord:
                 authorizing_integration_owners={"0": str(GUILD_ID)},
             )
         self._interactions[token] = payload
+        self._created[token] = time.monotonic()
         return payload
 
     async def _cdn(self, request: web.Request) -> web.Response:

@@ -103,6 +103,25 @@ async def test_a_move_costs_one_message_at_most_and_a_board_press_uses_its_respo
         assert len(made) / moves <= 3.0  # answered, reported (posted or edited), the board
 
 
+async def test_a_move_is_answered_first_when_the_channel_is_slow(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    """Discord takes an interaction's answer only within three seconds (here one): a typed move
+    whose report and board edit each take 0.6 s is acknowledged before them, not after."""
+    players = Players(fake, handled)
+    async with running(fake, referee, settings()):
+        await players.slash(ANN, "new", game="race")
+        await players.slash(BOB, "join")
+        await players.slash(ANN, "start")
+        fake.answer_within, fake.channel_latency = 1.0, 0.6
+        mark = len(fake.calls)
+        moved = await players.slash(ANN, "play", move="/step 1")
+    made = rest(fake, mark)
+    assert made[0] == ("POST", "POST /interactions/{id}/{token}/callback"), made
+    assert [m["content"] for m in moved if m["via"] == "callback"] == ["Done."]
+    assert any("Ann steps to 1" in m["content"] for m in moved if m["via"] == "channel")
+
+
 async def test_commands_of_one_channel_apply_in_the_order_they_came(
     fake: FakeDiscord, referee: Referee, handled: Handled
 ) -> None:
