@@ -285,16 +285,35 @@ class DiscordChannel:
             log.warning("Discord refused a channel message: %s", error)
 
 
+async def privately(to: DiscordChannel, replies: Sequence[Private]) -> None:
+    """Each player's private replies in order, the players' at once: a DM channel has its own
+    rate limit, so no player waits for another's DMs or for the table's channel."""
+    by_player: dict[str, list[Private]] = {}
+    for reply in replies:
+        by_player.setdefault(reply.user_id, []).append(reply)
+
+    async def one_player(theirs: list[Private]) -> None:
+        for reply in theirs:
+            await to.delivery.send_private(to, reply, to.chat)
+
+    await asyncio.gather(*map(one_player, by_player.values()))
+
+
 async def deliver_background(
     client: discord.Client, chat: str, replies: Sequence[Reply], delivery: Delivery
 ) -> None:
-    """Replies without an interaction: channel messages to the table's channel, DMs to players,
-    the board edited in place."""
+    """Replies without an interaction: channel messages to the table's channel, the board edited
+    in place, and beside them DMs to players."""
     channel = DiscordChannel(client, chat, delivery)
+    dms = [reply for reply in replies if isinstance(reply, Private)]
+    public = [reply for reply in replies if isinstance(reply, Public)]
+    await asyncio.gather(_in_channel(channel, public), privately(channel, dms))
+
+
+async def _in_channel(channel: DiscordChannel, replies: Sequence[Public]) -> None:
+    delivery = channel.delivery
     for reply in replies:
-        if isinstance(reply, Private):
-            await delivery.send_private(channel, reply, chat)
-        elif reply.live is not None:
+        if reply.live is not None:
             await delivery.show_board(channel, reply)
         elif reply.turn is not None:
             await delivery.show_report(channel, reply)

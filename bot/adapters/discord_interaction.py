@@ -4,6 +4,7 @@ deferred interaction's answer is settled, and one that got no message acknowledg
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from enum import Enum
@@ -16,6 +17,7 @@ from bot.adapters.discord_delivery import (
     Outgoing,
     board_message,
     compose,
+    privately,
     send_kwargs,
 )
 from bot.delivery import Delivery
@@ -82,12 +84,18 @@ class InteractionReplies(DiscordChannel):
             await self._settle_original(plan)
         else:
             await self._answer_first(plan)
+        dms = [r for target, r, _out in plan if target is Target.DIRECT and isinstance(r, Private)]
+        here = [step for step in plan if step[0] is not Target.DIRECT]
+        await asyncio.gather(self._in_order(here, boards), privately(self, dms))
+
+    async def _in_order(
+        self, plan: list[tuple[Target, Reply, Outgoing | None]], boards: list[Public]
+    ) -> None:
+        """The channel's and the invoker's replies in order, then the board."""
         for target, reply, out in plan:
-            if isinstance(reply, Public) and out is None:
+            if out is None:
+                assert isinstance(reply, Public), "a turn's report"
                 await self.delivery.show_report(self, reply)
-            elif out is None:
-                assert isinstance(reply, Private)
-                await self.delivery.send_private(self, reply, self.chat)
             elif target is Target.CHANNEL:
                 await self.send_channel(out)
             else:

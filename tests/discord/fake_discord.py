@@ -49,6 +49,7 @@ class Call:
     query: dict[str, str]
     json: Any
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    at: float = field(default_factory=time.monotonic)
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,7 @@ class FakeDiscord:
         self._created: dict[str, float] = {}  # interaction token -> when it was sent to the bot
         self._answered: set[str] = set()  # tokens whose interaction got its one callback
         self.answer_within = ANSWER_WITHIN
-        self.channel_latency = 0.0  # seconds a channel message call takes (a slow, limited API)
+        self.slow: dict[str, float] = {}  # channel id -> seconds each call to it takes (limited)
         self._dm_users: dict[str, int] = {}
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
@@ -287,8 +288,9 @@ class FakeDiscord:
         handler = self._route(*key)
         if handler is None:
             return _json({"message": "404: Not Found", "code": 0}, 404)
-        if self.channel_latency and call.path.startswith("/channels/"):
-            await asyncio.sleep(self.channel_latency)
+        parts = call.path.split("/")
+        if parts[1] == "channels" and parts[2] in self.slow:
+            await asyncio.sleep(self.slow[parts[2]])
         problem = _invalid(call.json)
         if problem is not None:
             self.refused.append((call, problem))

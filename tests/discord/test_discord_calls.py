@@ -10,13 +10,14 @@ import pytest
 
 from bot.ops.discord_calls import discord_route
 from bot.referee import Referee
-from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
 from tests.discord.test_discord import (
     ANN,
     BOB,
     Handled,
     Players,
     board_of,
+    dms_to,
     fake,
     handled,
     running,
@@ -113,13 +114,34 @@ async def test_a_move_is_answered_first_when_the_channel_is_slow(
         await players.slash(ANN, "new", game="race")
         await players.slash(BOB, "join")
         await players.slash(ANN, "start")
-        fake.answer_within, fake.channel_latency = 1.0, 0.6
+        fake.answer_within, fake.slow[str(CHANNEL_ID)] = 1.0, 0.6
         mark = len(fake.calls)
         moved = await players.slash(ANN, "play", move="/step 1")
     made = rest(fake, mark)
     assert made[0] == ("POST", "POST /interactions/{id}/{token}/callback"), made
     assert [m["content"] for m in moved if m["via"] == "callback"] == ["Done."]
     assert any("Ann steps to 1" in m["content"] for m in moved if m["via"] == "channel")
+
+
+async def test_a_players_dm_waits_for_no_slow_channel(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    """Ann ends her turn while each call to the table's channel takes 0.5 s: Bob's drawn cards
+    reach his DMs at once, beside the report and the board edit, not after them."""
+    players = Players(fake, handled)
+    async with running(fake, referee, settings()):
+        await players.slash(ANN, "new", game="gotown", options="--first Ann")
+        await players.slash(BOB, "join")
+        await players.slash(ANN, "start")
+        fake.slow[str(CHANNEL_ID)] = 0.5
+        mark = len(fake.calls)
+        moved = await players.slash(ANN, "play", move="/done")
+    [drawn] = [m for m in dms_to(moved, BOB) if "You draw" in m["content"]]
+    channel = f"/channels/{CHANNEL_ID}/"
+    to_channel = [c for c in fake.calls[mark:] if c.path.startswith(channel)]
+    [dm] = [c for c in fake.calls[mark:] if c.path == f"/channels/{drawn['channel_id']}/messages"]
+    assert len(to_channel) >= 2, "the report and the board"
+    assert dm.at < to_channel[0].at + 0.5, "the DM went out before the first channel call ended"
 
 
 async def test_commands_of_one_channel_apply_in_the_order_they_came(
