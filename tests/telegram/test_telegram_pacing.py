@@ -1,11 +1,13 @@
 """Issue 30: every chat at once and each chat in order; Telegram's flood limits kept per chat (a
 429 or a full group budget holds back that chat only, and no player's private messages); a
 board edit told to wait is coalesced, latest state wins, and no report is lost; a move costs one
-message and one edit; plain messages that queued while a group was held go out as one."""
+message and one edit; plain messages that queued while a group was held go out as one, and a
+player's refusals once."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -146,6 +148,28 @@ async def start_race(tg: Harness) -> None:
     await tg.say(ANN, "/new race --goal 50")
     await tg.say(BOB, "/join")
     await tg.say(ANN, "/start")
+
+
+async def test_refusals_that_queued_while_the_group_was_held_go_out_once(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    await start_race(tg)
+    fake.gates[GROUP] = asyncio.Event()
+    mark = len(fake.calls)
+    held = fake.command(ANN, GROUP, "/roll 1d6")
+    tries = [fake.command(BOB, GROUP, "/step 1") for _ in range(3)]  # Ann's turn, not Bob's
+    for update in (held, *tries):
+        fake.inject(update)
+    await until(lambda: all(u["update_id"] in tg.processed for u in tries))
+    fake.gates[GROUP].set()
+    await until(tg.delivered)
+    sent = [c for c in to(fake.calls[mark:], GROUP) if c.method == "sendMessage"]
+    assert sent[0].text.startswith("Ann rolls: 1d6")
+    [refused] = sent[1:]
+    assert refused.text.count("\n") == 0 and "turn" in refused.text.lower(), refused.text
+    quoted = refused.params["reply_parameters"]
+    last = tries[-1]["message"]["message_id"]
+    assert (json.loads(quoted) if isinstance(quoted, str) else quoted)["message_id"] == last
 
 
 async def test_a_board_edit_told_to_wait_is_made_later_and_the_report_is_not(

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from bot.adapters.base import column_runs, pack_pieces, split_message, with_mentions
 from bot.render.text import render_text
-from bot.replies import Private, Public, Reply
+from bot.replies import Private, Public, Refusal, Reply
 from games.base import View
 
 MESSAGE_LIMIT = 4096
@@ -154,8 +154,11 @@ def join(a: Reply, b: Reply) -> Reply:
 
 
 def joins_later(a: Reply, b: Reply) -> bool:
-    """Whether a plain message to the chat still waiting to go out can take a later command's:
-    one audience, and no buttons on the earlier (the joined message keeps the later's)."""
+    """Whether a message still waiting to go out can take a later command's: a plain message to
+    the chat with no buttons (the joined message keeps the later's), or a refusal to the same
+    player for the same reason (but a secret pick's, whose own typed message is deleted)."""
+    if isinstance(a, Private) and isinstance(b, Private):
+        return a.refusal not in (None, Refusal.SECRET) and _same_audience(a, b)
     return (
         isinstance(a, Public) and not a.buttons and isinstance(b, Public) and _same_audience(a, b)
     )

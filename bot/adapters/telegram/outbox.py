@@ -137,17 +137,20 @@ class Outbox:
 
 
 def _joined(waiting: list[Waiting]) -> list[Waiting]:
-    """Plain messages to one chat and topic that queued up one after another, as one message."""
+    """Plain messages to one chat and topic that queued up one after another, as one message; a
+    player's refusals so too, each sentence once, answering their latest command."""
     out: list[Waiting] = []
     for item in waiting:
         last = out[-1] if out else None
         if (
-            last is not None
-            and last.origin.chat_id == item.origin.chat_id
-            and last.origin.thread_id == item.origin.thread_id
-            and joins_later(last.reply, item.reply)
+            last is None
+            or last.origin.chat_id != item.origin.chat_id
+            or last.origin.thread_id != item.origin.thread_id
+            or not joins_later(last.reply, item.reply)
         ):
-            out[-1] = replace(last, reply=join(last.reply, item.reply))
-        else:
             out.append(item)
+        elif isinstance(item.reply, Private) and item.reply.text in last.reply.text.split("\n"):
+            out[-1] = replace(item, reply=last.reply)
+        else:
+            out[-1] = replace(item, reply=join(last.reply, item.reply))
     return out
