@@ -1,13 +1,15 @@
 """Issue 30: every chat at once and each chat in order; Telegram's flood limits kept per chat (a
 429 or a full group budget holds back that chat only, and no player's private messages); a
 board edit told to wait is coalesced, latest state wins, and no report is lost; a move costs one
-message and one edit; plain messages that queued while a group was held go out as one, and a
-player's refusals once."""
+message and one edit; what queued while a group was held goes out in few messages: plain ones
+as one, a table's reports as one (its board edited to the latest state), a player's refusals
+once."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -170,6 +172,33 @@ async def test_refusals_that_queued_while_the_group_was_held_go_out_once(
     quoted = refused.params["reply_parameters"]
     last = tries[-1]["message"]["message_id"]
     assert (json.loads(quoted) if isinstance(quoted, str) else quoted)["message_id"] == last
+
+
+async def test_a_tables_moves_that_queued_while_the_group_was_held_go_out_as_one_report(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    await start_race(tg)
+    shown = await board(tg)
+    fake.gates[GROUP] = asyncio.Event()
+    mark = len(fake.calls)
+    held = fake.command(BOB, GROUP, "/roll 1d6")
+    moves = [fake.command(user, GROUP, "/step 1") for user in (ANN, BOB, ANN)]
+    for update in (held, *moves):
+        fake.inject(update)
+    await until(lambda: all(u["update_id"] in tg.processed for u in moves))
+    fake.gates[GROUP].set()
+    await until(tg.delivered)
+    made = fake.calls[mark:]
+    sent = [c for c in to(made, GROUP) if c.method == "sendMessage"]
+    assert sent[0].text.startswith("Bob rolls: 1d6")
+    [report] = sent[1:]
+    steps = ["Ann steps to 1.", "Bob steps to 1.", "Ann steps to 2."]
+    assert [line for line in report.text.splitlines() if "steps" in line] == steps
+    assert re.findall(r"tg://user\?id=(\d+)", report.text) == [str(BOB.id)], "only Bob's turn"
+    board_id = shown.result["message_id"]
+    shown_states = [c.text for c in made if c.method == "editMessageText" and "Race" in c.text]
+    assert not [s for s in shown_states if "Ann: 1" in s], "no state the moves passed through"
+    assert "Ann: 2" in fake.messages[GROUP, board_id]["text"]
 
 
 async def test_a_board_edit_told_to_wait_is_made_later_and_the_report_is_not(

@@ -153,15 +153,25 @@ def join(a: Reply, b: Reply) -> Reply:
     return merged
 
 
-def joins_later(a: Reply, b: Reply) -> bool:
-    """Whether a message still waiting to go out can take a later command's: a plain message to
-    the chat with no buttons (the joined message keeps the later's), or a refusal to the same
-    player for the same reason (but a secret pick's, whose own typed message is deleted)."""
-    if isinstance(a, Private) and isinstance(b, Private):
-        return a.refusal not in (None, Refusal.SECRET) and _same_audience(a, b)
-    return (
-        isinstance(a, Public) and not a.buttons and isinstance(b, Public) and _same_audience(a, b)
-    )
+def join_later(a: Reply, b: Reply) -> Reply | None:
+    """A message still waiting to go out with a later command's, as one message (None: they stay
+    apart): plain messages to the chat, the earlier without buttons (the joined message keeps
+    the later's); a table's turn reports, pinging whom the later pings (earlier pings are of
+    turns gone by); a player's refusals for the same reason, each sentence once (but a secret
+    pick's, whose typed message is deleted)."""
+    if not (isinstance(a, Public) and isinstance(b, Public)):
+        if not (isinstance(a, Private) and isinstance(b, Private)):
+            return None
+        if a.refusal in (None, Refusal.SECRET) or not _same_audience(a, b):
+            return None
+        return a if b.text in a.text.split("\n") else join(a, b)
+    if a.turn is not None or b.turn is not None:
+        if a.turn != b.turn or a.buttons or (a.live, b.live, a.file, b.file) != (None,) * 4:
+            return None
+        report = join(a, b)
+        assert isinstance(report, Public)
+        return replace(report, mentions=b.mentions)
+    return None if a.buttons or not _same_audience(a, b) else join(a, b)
 
 
 def coalesce(replies: Sequence[Reply]) -> list[Reply]:

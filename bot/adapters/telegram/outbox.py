@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -15,7 +16,7 @@ from telegram.error import TelegramError
 from bot.adapters.base import drain
 from bot.adapters.telegram.chat import Context, Origin, TelegramChat
 from bot.adapters.telegram.menus import ChatMenus
-from bot.adapters.telegram.messages import coalesce, join, joins_later
+from bot.adapters.telegram.messages import coalesce, join_later
 from bot.adapters.telegram.pacing import chat_key_of
 from bot.adapters.telegram.private import PrivateChats
 from bot.delivery import Delivery
@@ -137,20 +138,33 @@ class Outbox:
 
 
 def _joined(waiting: list[Waiting]) -> list[Waiting]:
-    """Plain messages to one chat and topic that queued up one after another, as one message; a
-    player's refusals so too, each sentence once, answering their latest command."""
+    """What queued up in a line as few messages: a table's board edited in place only to its
+    latest state, once, after the rest; then what follows one after another joined (see
+    `join_later`) as one message, answering the latest command."""
+    edits = Counter(table for w in waiting if (table := _edited_board(w.reply)) is not None)
+    again = {table for table, count in edits.items() if count > 1}
+    if again:
+        latest = {_edited_board(w.reply): w for w in waiting if _edited_board(w.reply) in again}
+        waiting = [w for w in waiting if _edited_board(w.reply) not in again]
+        waiting += latest.values()
     out: list[Waiting] = []
     for item in waiting:
         last = out[-1] if out else None
-        if (
-            last is None
-            or last.origin.chat_id != item.origin.chat_id
-            or last.origin.thread_id != item.origin.thread_id
-            or not joins_later(last.reply, item.reply)
+        joined = None
+        if last is not None and (last.origin.chat_id, last.origin.thread_id) == (
+            item.origin.chat_id,
+            item.origin.thread_id,
         ):
+            joined = join_later(last.reply, item.reply)
+        if joined is None:
             out.append(item)
-        elif isinstance(item.reply, Private) and item.reply.text in last.reply.text.split("\n"):
-            out[-1] = replace(item, reply=last.reply)
         else:
-            out[-1] = replace(item, reply=join(last.reply, item.reply))
+            out[-1] = replace(item, reply=joined)
     return out
+
+
+def _edited_board(reply: Reply) -> int | None:
+    """The table whose board this reply only edits in place (no report rides on it), else None."""
+    if isinstance(reply, Public) and reply.live is not None and not reply.live.anew:
+        return None if reply.text else reply.live.table_id
+    return None
