@@ -19,6 +19,9 @@ from aiohttp import web
 TOKEN = "123456:BENCH-token"
 BOT = {"id": 4242, "is_bot": True, "first_name": "PaperRef", "username": "paperref_bench_bot"}
 SENDS = ("sendMessage", "sendPhoto", "sendDocument")
+STEPPED = " steps to "
+"""A Race move's report line: a message that carries several (reports joined while the group was
+held) answers that many commands."""
 
 
 class Window:
@@ -120,7 +123,7 @@ class BenchBotApi:
             self.tally.refused[chat] += 1
             return _too_many(wait)
         if method in SENDS:
-            self._answered(chat)
+            self._answered(chat, max(1, params.get("text", "").count(STEPPED)))
         return _ok(self._answer(method, params, chat))
 
     def _refusal(self, method: str, chat: int) -> float:
@@ -135,10 +138,11 @@ class BenchBotApi:
                 self.per_bot.times.pop()
         return wait
 
-    def _answered(self, chat: int) -> None:
+    def _answered(self, chat: int, commands: int) -> None:
+        """A message to the chat: the first reply of its `commands` oldest pending commands."""
         self.replies[chat] += 1
-        if self.pending[chat]:
-            now = time.perf_counter()
+        now = time.perf_counter()
+        for _ in range(min(commands, len(self.pending[chat]))):
             self.tally.waits.append(now - self.pending[chat][0])
             self.tally.by_chat[chat].append(now - self.pending[chat].popleft())
             self.tally.answered_at.append(now)

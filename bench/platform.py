@@ -6,6 +6,8 @@ taking turns with `/step 1`; every command is a move with a report and a board e
 Scenarios (all by default):
 - steady: `--chats` chats each sending a command every `--interval` s, Telegram's limits on;
 - flood: the same, and one more group sending a command every `--flood` s, past its 20 a minute;
+  once the other chats are answered, the flood group's backlog is waited for too (its moves
+  queued behind the group's limit go out joined once the limit lets a message through);
 - ceiling: the limits off in the fake and the bot, each chat sending its next command as soon as
   its last one is answered: the process's own ceiling.
 
@@ -38,6 +40,8 @@ FIRST_CHAT = -1_000_000
 SETUP = ("/new race --goal 50", "/join", "/start")
 MOVE = "/step 1"
 DRAIN_SECONDS = 30.0
+BACKLOG_SECONDS = 90.0
+"""How long the flood group's backlog is waited for: its minute's budget comes back within 61 s."""
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -58,6 +62,9 @@ class Result:
     others_refused: int
     cpu: float
     load: float
+    backlog: tuple[int, float, int, int] | None = None
+    """The flood group's commands still queued once the others were answered: how many, the
+    seconds until they were, in how many messages, and how many were still not."""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -174,11 +181,21 @@ async def scenario(name: str, args: argparse.Namespace) -> Result:
         await until(lambda: not any(fake.pending[c] for c in chats), DRAIN_SECONDS)
         await asyncio.sleep(1.5)  # edits held back under a limit are made
         cpu = cpu_seconds(bot.pid) - cpu
-        return summary(name, fake, sent, began, cpu, flood, args)
+        result = summary(name, fake, sent, began, cpu, flood, args)
+        if flood is not None:
+            result.backlog = await backlog(fake, flood)
+        return result
     finally:
         bot.terminate()
         await bot.wait()
         await fake.close()
+
+
+async def backlog(fake: BenchBotApi, flood: int) -> tuple[int, float, int, int]:
+    queued, messages, start = len(fake.pending[flood]), fake.replies[flood], time.perf_counter()
+    await until(lambda: not fake.pending[flood], BACKLOG_SECONDS)
+    waited = time.perf_counter() - start
+    return queued, waited, fake.replies[flood] - messages, len(fake.pending[flood])
 
 
 def summary(
@@ -234,6 +251,13 @@ def print_table(results: list[Result], args: argparse.Namespace) -> None:
             f"{r.cpu * 1000 / max(r.commands, 1):.1f} | {r.commands / max(r.cpu, 0.01):.0f} | "
             f"{r.load:.1f}"
         )
+    for r in results:
+        if r.backlog is not None:
+            queued, waited, messages, left = r.backlog
+            print(
+                f"{r.name}: the flood group's {queued} commands queued when the others were "
+                f"answered: answered {waited:.0f} s later in {messages} messages, {left} not"
+            )
     print(
         "answered/s: first replies per second from the first command to the last reply; p50/p99: "
         "from the update being queued to its first reply; others' p99: every chat but the flood "

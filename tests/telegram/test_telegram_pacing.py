@@ -11,12 +11,16 @@ import asyncio
 import json
 import re
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from telegram.error import RetryAfter
 
+from bot.adapters.telegram.chat import Context, Origin
+from bot.adapters.telegram.outbox import Waiting, _joined
 from bot.adapters.telegram.pacing import ChatRateLimiter
+from bot.replies import LiveBoard, Public
+from games.base import View
 from tests.telegram.fake_botapi import FakeBotApi
 from tests.telegram.test_telegram import ANN, BOB, GROUP, Harness, board, edits, texts, to, until
 
@@ -227,3 +231,27 @@ async def test_a_move_costs_one_message_and_one_edit(tg: Harness, fake: FakeBotA
     assert {c.chat_id for c in made} == {GROUP}, "a public game's moves send no DMs"
     assert len(to(made, GROUP)) == moves and len(edits(made)) == moves
     assert len(made) / moves <= 2.0
+
+
+def test_a_tables_boards_posted_anew_while_held_become_one_with_every_report_on_it() -> None:
+    """Each move behind a held group saw the board scrolled away and asked for it anew, its
+    report riding on it: one board goes out, anew, with all three reports and the last ping."""
+    group = Origin(GROUP, ANN.id)
+    live = LiveBoard(7, message_id="40", repost=True)
+    moves = [("Ann steps to 1.", BOB), ("Bob steps to 1.", ANN), ("Ann steps to 2.", BOB)]
+    queued = [
+        Waiting(
+            cast(Context, None),
+            group,
+            Public(
+                text, View(f"Race {n}"), live=live, mentions=((str(pinged.id), pinged.name),)
+            ),
+        )
+        for n, (text, pinged) in enumerate(moves)
+    ]
+    [sent] = _joined(queued)
+    board = sent.reply
+    assert isinstance(board, Public) and board.live is not None and board.live.anew
+    assert board.board is not None and board.board.title == "Race 2", "the latest state"
+    assert board.text.splitlines() == [text for text, _ in moves]
+    assert board.mentions == ((str(BOB.id), BOB.name),)

@@ -19,6 +19,7 @@ from bot.adapters.telegram.menus import ChatMenus
 from bot.adapters.telegram.messages import coalesce, join_later
 from bot.adapters.telegram.pacing import chat_key_of
 from bot.adapters.telegram.private import PrivateChats
+from bot.board import into_new_board, posting_anew
 from bot.delivery import Delivery
 from bot.replies import Private, Public, Reply
 
@@ -138,24 +139,18 @@ class Outbox:
 
 
 def _joined(waiting: list[Waiting]) -> list[Waiting]:
-    """What queued up in a line as few messages: a table's board edited in place only to its
-    latest state, once, after the rest; then what follows one after another joined (see
-    `join_later`) as one message, answering the latest command."""
-    edits = Counter(table for w in waiting if (table := _edited_board(w.reply)) is not None)
-    again = {table for table, count in edits.items() if count > 1}
-    if again:
-        latest = {_edited_board(w.reply): w for w in waiting if _edited_board(w.reply) in again}
-        waiting = [w for w in waiting if _edited_board(w.reply) not in again]
-        waiting += latest.values()
+    """What queued up in a line as few messages: a table's boards as one (`_one_board`), then
+    what follows one after another joined (see `join_later`) as one message, answering the
+    latest command, and a report right before its table's board posted anew riding on it."""
     out: list[Waiting] = []
-    for item in waiting:
+    for item in _one_board(waiting):
         last = out[-1] if out else None
         joined = None
         if last is not None and (last.origin.chat_id, last.origin.thread_id) == (
             item.origin.chat_id,
             item.origin.thread_id,
         ):
-            joined = join_later(last.reply, item.reply)
+            joined = join_later(last.reply, item.reply) or _riding(last.reply, item.reply)
         if joined is None:
             out.append(item)
         else:
@@ -163,8 +158,48 @@ def _joined(waiting: list[Waiting]) -> list[Waiting]:
     return out
 
 
-def _edited_board(reply: Reply) -> int | None:
-    """The table whose board this reply only edits in place (no report rides on it), else None."""
-    if isinstance(reply, Public) and reply.live is not None and not reply.live.anew:
-        return None if reply.text else reply.live.table_id
-    return None
+def _one_board(waiting: list[Waiting]) -> list[Waiting]:
+    """A table's boards queued up in a line as one, showing its latest state, last (posted anew
+    if any of them was); what rode on each is said where it was, as its turn's report."""
+    boards = Counter(_board_of(w.reply) for w in waiting)
+    again = {table for table, count in boards.items() if table is not None and count > 1}
+    if not again:
+        return waiting
+    out: list[Waiting] = []
+    latest: dict[int, Waiting] = {}
+    anew: set[int] = set()
+    for item in waiting:
+        table = _board_of(item.reply)
+        if table not in again:
+            out.append(item)
+            continue
+        board = item.reply
+        assert table is not None and isinstance(board, Public) and board.live is not None
+        if board.text:
+            report = replace(board, live=None, board=None, buttons=(), turn=table, drawing=None)
+            out.append(replace(item, reply=report))
+        if board.live.anew:
+            anew.add(table)
+        latest[table] = replace(item, reply=replace(board, text="", mentions=()))
+    for table, item in latest.items():
+        board = item.reply
+        assert isinstance(board, Public) and board.live is not None
+        if table in anew and not board.live.anew:
+            board = replace(board, live=replace(board.live, repost=True))
+        out.append(replace(item, reply=board))
+    return out
+
+
+def _board_of(reply: Reply) -> int | None:
+    """The table whose live board this reply is (None: not a board)."""
+    return reply.live.table_id if isinstance(reply, Public) and reply.live is not None else None
+
+
+def _riding(report: Reply, board: Reply) -> Reply | None:
+    """A table's report right before its board posted anew, riding on it (bot.board's rule)."""
+    if not (isinstance(report, Public) and posting_anew(board) and report.turn is not None):
+        return None
+    if report.turn != _board_of(board) or board.text:
+        return None
+    folded = into_new_board([report, board])
+    return folded[0] if len(folded) == 1 else None
