@@ -58,8 +58,8 @@ class Line:
 
 
 class Outbox:
-    """Delivers replies, consecutive ones to one audience joined into one message: those of one
-    update, and plain messages to a chat that queued up while it was held (its flood limit)."""
+    """Delivers replies, consecutive ones to one audience joined into one message, and what
+    queued up in a chat held by its flood limit as few messages as it can (see `_joined`)."""
 
     def __init__(self, delivery: Delivery, private: PrivateChats) -> None:
         self.delivery, self.private = delivery, private
