@@ -243,9 +243,7 @@ def test_a_tables_boards_posted_anew_while_held_become_one_with_every_report_on_
         Waiting(
             cast(Context, None),
             group,
-            Public(
-                text, View(f"Race {n}"), live=live, mentions=((str(pinged.id), pinged.name),)
-            ),
+            Public(text, View(f"Race {n}"), live=live, mentions=((str(pinged.id), pinged.name),)),
         )
         for n, (text, pinged) in enumerate(moves)
     ]
