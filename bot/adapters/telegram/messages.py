@@ -166,7 +166,8 @@ def join_later(a: Reply, b: Reply) -> Reply | None:
             return None
         return a if b.text in a.text.split("\n") else join(a, b)
     if a.turn is not None or b.turn is not None:
-        if a.turn != b.turn or a.buttons or (a.live, b.live, a.file, b.file) != (None,) * 4:
+        boards_or_files = (a.live, b.live, a.file, b.file)
+        if a.turn != b.turn or a.buttons or any(x is not None for x in boards_or_files):
             return None
         report = join(a, b)
         assert isinstance(report, Public)
