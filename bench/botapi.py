@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 import time
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
@@ -16,29 +15,13 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.flood import SENDS, FloodLimits
+
 TOKEN = "123456:BENCH-token"
 BOT = {"id": 4242, "is_bot": True, "first_name": "PaperRef", "username": "paperref_bench_bot"}
-SENDS = ("sendMessage", "sendPhoto", "sendDocument")
 STEPPED = " steps to "
 """A Race move's report line: a message that carries several (reports joined while the group was
 held) answers that many commands."""
-
-
-class Window:
-    """At most `limit` events in any `period` seconds."""
-
-    def __init__(self, limit: int, period: float) -> None:
-        self.limit, self.period = limit, period
-        self.times: deque[float] = deque()
-
-    def refuse(self, now: float) -> float:
-        """0 when an event may happen now (it is counted), else the seconds to wait."""
-        while self.times and self.times[0] <= now - self.period:
-            self.times.popleft()
-        if len(self.times) >= self.limit:
-            return self.times[0] + self.period - now
-        self.times.append(now)
-        return 0.0
 
 
 @dataclass
@@ -58,8 +41,7 @@ class BenchBotApi:
     def __init__(self, latency: float) -> None:
         self.latency = latency
         self.limits = False
-        self.per_bot = Window(30, 1.0)
-        self.groups: dict[int, Window] = {}
+        self.flood = FloodLimits()
         self.queue: list[dict[str, Any]] = []
         self.arrived = asyncio.Event()
         self.pending: dict[int, deque[float]] = defaultdict(deque)  # chat -> commands' times
@@ -117,26 +99,17 @@ class BenchBotApi:
             return _ok(await self._updates(params))
         self.tally.calls[method] += 1
         chat = int(params.get("chat_id") or 0)
-        wait = self._refusal(method, chat)
+        retry_after = self._refusal(method, chat)
         await asyncio.sleep(self.latency)
-        if wait > 0:
+        if retry_after:
             self.tally.refused[chat] += 1
-            return _too_many(wait)
+            return _too_many(retry_after)
         if method in SENDS:
             self._answered(chat, max(1, params.get("text", "").count(STEPPED)))
         return _ok(self._answer(method, params, chat))
 
-    def _refusal(self, method: str, chat: int) -> float:
-        if not self.limits or method not in SENDS:
-            return 0.0
-        now = time.monotonic()
-        wait = self.per_bot.refuse(now)
-        if wait == 0.0 and chat < 0:
-            group = self.groups.setdefault(chat, Window(20, 60.0))
-            wait = group.refuse(now)
-            if wait > 0:  # the bot's own count is given back: this message was not sent
-                self.per_bot.times.pop()
-        return wait
+    def _refusal(self, method: str, chat: int) -> int:
+        return self.flood.refusal(method, chat) if self.limits else 0
 
     def _answered(self, chat: int, commands: int) -> None:
         """A message to the chat: the first reply of its `commands` oldest pending commands."""
@@ -181,8 +154,7 @@ def _ok(result: Any) -> web.Response:
     )
 
 
-def _too_many(wait: float) -> web.Response:
-    seconds = max(1, math.ceil(wait))
+def _too_many(seconds: int) -> web.Response:
     body = {
         "ok": False,
         "error_code": 429,

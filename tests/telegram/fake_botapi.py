@@ -18,6 +18,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.flood import FloodLimits
+
 TOKEN = "123456:TEST-token"
 BOT_ID = 4242
 BOT_NAME = "paperref_bot"
@@ -133,6 +135,8 @@ class FakeBotApi:
         self.port = 0
         self.token: str | None = None  # set: any other token is refused (401), as the Bot API does
         self.gates: dict[int, asyncio.Event] = {}  # chat -> its requests wait until it is set
+        self.flood = FloodLimits()  # Telegram's flood limits; a harness shortens their minute
+        self.flooded: list[Call] = []  # new messages refused by them (429)
 
     # ---- server ----
 
@@ -292,6 +296,8 @@ class FakeBotApi:
         if gate is not None:
             await gate.wait()  # a slow API for this chat only
         failure = self._failure(method, params) or _photo_problem(method, files)
+        if failure is None and (failure := self._flooded(method, params)) is not None:
+            self.flooded.append(call)
         if self.token is not None and request.match_info["token"] != self.token:
             failure = Failure(method, 401, "Unauthorized")
         if failure is not None:
@@ -334,6 +340,14 @@ class FakeBotApi:
         ):
             return Failure(method, 403, "Forbidden: bot can't initiate conversation with a user")
         return None
+
+    def _flooded(self, method: str, params: dict[str, Any]) -> Failure | None:
+        """A new message past the bot's or its group's flood limit: 429, as Telegram answers."""
+        chat = params.get("chat_id")
+        retry_after = self.flood.refusal(method, None if chat is None else int(chat))
+        if not retry_after:
+            return None
+        return Failure(method, 429, f"Too Many Requests: retry after {retry_after}", retry_after)
 
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         """Confirm everything below offset, then return what is queued or wait up to timeout."""

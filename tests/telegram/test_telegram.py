@@ -32,7 +32,7 @@ from bot.adapters.telegram import (
     user_key,
 )
 from bot.adapters.telegram.chat import read_board_id
-from bot.adapters.telegram.pacing import ChatRateLimiter
+from bot.adapters.telegram.pacing import PER_GROUP, ChatRateLimiter
 from bot.board import SCROLL_AFTER
 from bot.cli import make_referee
 from bot.commands.help import every_verb
@@ -43,6 +43,7 @@ from bot.replies import Button, Private, Public
 from bot.verbs import SHARED
 from games.base import View
 from storage.models import utcnow
+from tests.flood import FloodLimits
 from tests.telegram.fake_botapi import BOT_NAME, TOKEN, Call, FakeBotApi, User
 
 GROUP = -1001234567890
@@ -50,6 +51,9 @@ GROUP = -1001234567890
 ANN, BOB, CID, DAN = User(11, "Ann"), User(22, "Bob"), User(33, "Cid"), User(44, "Dan")
 WAIT = 15.0
 MAX_UPDATES = 400
+MINUTE = 2.0
+"""A minute of Telegram's flood limits in these tests, for the fake and the bot's pacing alike:
+a game's messages to its group keep to Telegram's counts in a test's seconds."""
 
 
 class Harness:
@@ -66,7 +70,9 @@ class Harness:
 
     async def start(self) -> None:
         self.referee = await make_referee(self.db_url, seed="fixed", board=self.settings.bot.board)
-        limiter = ChatRateLimiter(per_bot=None, per_group=None, max_retries=2)
+        self.fake.flood = FloodLimits(minute=MINUTE)
+        count, period = PER_GROUP
+        limiter = ChatRateLimiter(per_group=(count, period * MINUTE / 60), max_retries=2)
         self.app = build_application(
             self.referee,
             self.settings,
@@ -91,10 +97,14 @@ class Harness:
         return not self.app.bot_data[ADAPTER].outbox.lines
 
     async def stop(self) -> None:
+        """Stop serving; the bot's own pacing must have kept every new message within Telegram's
+        flood limits (the fake refuses past them, as Telegram does)."""
         assert self.task is not None
         self.task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self.task
+        flooded = [(c.method, c.chat_id) for c in self.fake.flooded]
+        assert not flooded, f"Telegram's flood limits refused {flooded}"
 
     async def send(self, update: dict[str, Any], times: int = 1) -> list[Call]:
         """Inject an update (several times: a redelivery) and return the calls made handling it."""
