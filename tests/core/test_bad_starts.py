@@ -14,7 +14,7 @@ import pytest
 
 from storage.db import head_revisions
 from tests.core.test_storage import POSTGRES
-from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord import TEST_WINDOW, FakeDiscord
 from tests.telegram.fake_botapi import TOKEN, FakeBotApi
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,7 +189,7 @@ async def test_a_token_telegram_refuses(tmp_path: Path) -> None:
 
 
 async def test_a_token_discord_refuses(tmp_path: Path) -> None:
-    fake = FakeDiscord()
+    fake = FakeDiscord(window=TEST_WINDOW)
     fake.token = "the-bot-token"
     await fake.start()
     try:

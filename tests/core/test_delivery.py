@@ -22,7 +22,7 @@ from bot.port import RefereePort
 from bot.referee import Referee
 from bot.replies import Button, LiveBoard, Private, Public
 from tests.discord import test_discord as discord_test
-from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord import TEST_WINDOW, FakeDiscord
 from tests.discord.test_discord import Handled, Players, handled
 from tests.telegram import test_telegram as telegram_test
 from tests.telegram.fake_botapi import FakeBotApi
@@ -76,7 +76,7 @@ async def _console(referee: Referee) -> None:
 
 
 async def _discord(referee: Referee, handled: Handled) -> None:
-    fake = FakeDiscord()
+    fake = FakeDiscord(window=TEST_WINDOW)
     await fake.start()
     fake.can_pin = True
     users = {"Ann": discord_test.ANN, "Bob": discord_test.BOB}
@@ -92,6 +92,7 @@ async def _discord(referee: Referee, handled: Handled) -> None:
                 else:
                     await players.slash(users[name], verb)
         assert fake.unpins == fake.pins[:1], "the first board unpinned when the second was pinned"
+        assert not fake.unlimited()
     finally:
         await fake.close()
 

@@ -23,7 +23,7 @@ from tests.core.test_bad_starts import TELEGRAM_AT, spawn
 from tests.core.test_endpoint import free_port
 from tests.core.test_storage import POSTGRES
 from tests.discord import fake_discord
-from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord import TEST_WINDOW, FakeDiscord
 from tests.telegram.fake_botapi import TOKEN, FakeBotApi, User
 
 SIGNALS = {"polling": 4, "webhook": 3, "discord": 3}
@@ -208,7 +208,7 @@ class Discord(Platform):
 
     def __init__(self, tag: str) -> None:
         super().__init__(tag)
-        self.fake = FakeDiscord(first_id=random.randrange(10**18, 9 * 10**18))
+        self.fake = FakeDiscord(first_id=random.randrange(10**18, 9 * 10**18), window=TEST_WINDOW)
         self.users: dict[str, str] = {}  # user id -> name
         self.sessions = 0
 

@@ -38,6 +38,42 @@ ANSWER_WITHIN = 3.0
 """Seconds Discord waits for an interaction's first response (its callback); later: 10062."""
 TITLE_LIMIT = 256
 OPTION_LIMIT = 100
+PER_CHANNEL = 5
+"""Discord's rate limit on one channel's new messages, and apart on its edits: 5 in a window of
+WINDOW seconds."""
+WINDOW = 5.0
+TEST_WINDOW = 0.5
+"""The window in the tests: a game's messages keep to Discord's count in a test's seconds."""
+
+
+@dataclass
+class Bucket:
+    """One rate limit as Discord keeps it: `limit` requests in a window that starts with the first
+    and lasts `period` seconds."""
+
+    limit: int
+    period: float
+    used: int = 0
+    resets: float = 0.0
+
+    def take(self, now: float) -> float:
+        """0 when the request may go now (it is counted), else the seconds to wait."""
+        if now >= self.resets:
+            self.used, self.resets = 0, now + self.period
+        if self.used >= self.limit:
+            return self.resets - now
+        self.used += 1
+        return 0.0
+
+    def headers(self, name: str, now: float) -> dict[str, str]:
+        """What Discord says of the bucket on every response, which discord.py paces itself by."""
+        return {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(self.limit - self.used),
+            "X-RateLimit-Reset": f"{time.time() + self.resets - now:.3f}",
+            "X-RateLimit-Reset-After": f"{max(0.0, self.resets - now):.3f}",
+            "X-RateLimit-Bucket": name,
+        }
 
 
 @dataclass
@@ -81,6 +117,14 @@ def _json(data: Any, status: int = 200) -> web.Response:
     return web.Response(
         body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
     )
+
+
+def _rate_limited(wait: float, headers: dict[str, str]) -> web.Response:
+    """A 429 as Discord sends it; discord.py takes one without `Via` for Cloudflare's ban."""
+    body = {"message": "You are being rate limited.", "retry_after": wait, "global": False}
+    response = _json(body, 429)
+    response.headers.update(headers | {"Via": "1.1 google", "X-RateLimit-Scope": "user"})
+    return response
 
 
 def _bot_user() -> dict[str, Any]:
@@ -163,8 +207,10 @@ def _guild() -> dict[str, Any]:
 class FakeDiscord:
     """REST and gateway in one aiohttp app; tests script interactions and read what the bot sent."""
 
-    def __init__(self, first_id: int = 1_000_000_000_000_000_000) -> None:
-        """`first_id`: the first snowflake made (unique ones for a database other runs share)."""
+    def __init__(self, first_id: int = 1_000_000_000_000_000_000, window: float = WINDOW) -> None:
+        """`first_id`: the first snowflake made (unique ones for a database other runs share);
+        `window`: how long a channel's rate limit window lasts (a test's shorter; its count stays
+        Discord's)."""
         self.calls: list[Call] = []
         self.refused: list[tuple[Call, dict[str, Any]]] = []  # bodies past Discord's limits
         self.messages: list[dict[str, Any]] = []
@@ -186,6 +232,9 @@ class FakeDiscord:
         self._answered: set[str] = set()  # tokens whose interaction got its one callback
         self.answer_within = ANSWER_WITHIN
         self.slow: dict[str, float] = {}  # channel id -> seconds each call to it takes (limited)
+        self.per_channel = (PER_CHANNEL, window)
+        self.buckets: dict[tuple[str, str], Bucket] = {}
+        self.limited: list[Call] = []  # requests refused by a rate limit (429)
         self._dm_users: dict[str, int] = {}
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
@@ -223,6 +272,11 @@ class FakeDiscord:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gw"
+
+    def unlimited(self) -> list[tuple[str, str]]:
+        """The requests Discord's rate limits refused (429): discord.py paces itself by the
+        limits each response states, so a bot that keeps to them has none."""
+        return [(call.method, call.path) for call in self.limited]
 
     async def close(self) -> None:
         if self._restore is not None:
@@ -295,7 +349,27 @@ class FakeDiscord:
         if problem is not None:
             self.refused.append((call, problem))
             return _json({"message": "Invalid Form Body", "code": 50035, "errors": problem}, 400)
-        return await handler(call)
+        bucket = self._bucket(request.method, parts)
+        if bucket is None:
+            return await handler(call)
+        name, limit = bucket
+        now = time.monotonic()
+        wait = limit.take(now)
+        if wait:
+            self.limited.append(call)
+            return _rate_limited(wait, limit.headers(name, now))
+        response: web.Response = await handler(call)
+        response.headers.update(limit.headers(name, now))
+        return response
+
+    def _bucket(self, method: str, parts: list[str]) -> tuple[str, Bucket] | None:
+        """A channel's new messages and its edits are limited apart; other routes are not here."""
+        shape = (method, parts[1], len(parts))
+        kind = {("POST", "channels", 4): "send", ("PATCH", "channels", 5): "edit"}.get(shape)
+        if kind is None:
+            return None
+        key = (kind, parts[2])
+        return kind, self.buckets.setdefault(key, Bucket(*self.per_channel))
 
     async def _record(self, request: web.Request) -> Call:
         path = "/" + request.match_info["path"]

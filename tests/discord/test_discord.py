@@ -24,7 +24,14 @@ from games.base import private
 from games.registry import GAMES
 from storage.models import utcnow
 from tests.core.engines import SECRET
-from tests.discord.fake_discord import CHANNEL_ID, EPHEMERAL, GUILD_ID, FakeDiscord, User
+from tests.discord.fake_discord import (
+    CHANNEL_ID,
+    EPHEMERAL,
+    GUILD_ID,
+    TEST_WINDOW,
+    FakeDiscord,
+    User,
+)
 
 TOKEN = "fake-token"
 ANN, BOB, CID = User(101, "Ann"), User(102, "Bob"), User(103, "Cid")
@@ -40,10 +47,11 @@ def settings(**discord: Any) -> Settings:
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord()
+    server = FakeDiscord(window=TEST_WINDOW)
     await server.start()
     yield server
     await server.close()
+    assert not server.unlimited(), f"Discord's rate limits refused {server.unlimited()}"
 
 
 @pytest.fixture(autouse=True)
