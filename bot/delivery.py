@@ -142,6 +142,10 @@ class Delivery:
         """Each table's turn message in this process: its id and what it shows. A restart
         forgets them; the next report is then a new message, which the next ones join."""
 
+    def held(self) -> set[asyncio.Task[None]]:
+        """The board edits a limit holds back, still to go out: a stop lets them finish."""
+        return {h.task for h in self._held.values() if h.task is not None and not h.task.done()}
+
     async def show_board(self, to: Platform, reply: Public) -> str | None:
         """Edit the table's board message in place; post it anew (pinned where the bot may pin,
         the old one unpinned and pointing at it) when there is none, it is gone, or it scrolled

@@ -29,6 +29,7 @@ from bot.adapters.discord_components import (
 )
 from bot.adapters.discord_delivery import Outgoing, compose, deliver_background
 from bot.adapters.discord_interaction import InteractionReplies, locale_language
+from bot.adapters.discord_limits import EditLimits
 from bot.adapters.discord_pages import deliver_pages, page_command
 from bot.chat_order import ChatOrder, Turn
 from bot.commands.help import fit, placeholders
@@ -76,6 +77,7 @@ class Adapter:
     ) -> None:
         self.referee, self.pages = referee, pages
         self.delivery = referee.delivery(PLATFORM)
+        self.edits = EditLimits()  # the channels' edit limits, as Discord's responses state them
         self.defer_after = defer_after
         self.order = ChatOrder()  # every channel at once, each in the order its commands came
         self.taking = True
@@ -107,7 +109,9 @@ class Adapter:
     async def sweep(self, client: discord.Client) -> None:
         """Due reminders and timeouts of Discord tables, posted to their channels and DMs."""
         for notice in await self.referee.sweep([PLATFORM]):
-            await deliver_background(client, notice.chat_id, notice.replies, self.delivery)
+            await deliver_background(
+                client, notice.chat_id, notice.replies, self.delivery, self.edits
+            )
 
     async def command(
         self,
@@ -133,9 +137,12 @@ class Adapter:
             self.answering.discard(task)
 
     async def drain(self) -> tuple[int, int]:
-        """Take no more interactions and let the ones taken be answered (see `base.drain`)."""
+        """Take no more interactions and let the ones taken be answered (see `base.drain`), then
+        the board edits a rate limit held back go out."""
         self.taking = False
-        return await drain(set(self.answering))
+        answered = await drain(set(self.answering))
+        await drain(self.delivery.held())
+        return answered
 
     async def _command(
         self,
@@ -173,7 +180,7 @@ class Adapter:
                     return
             replies = await work
             if replies:
-                answer = InteractionReplies(interaction, chat, not done, self.delivery)
+                answer = InteractionReplies(interaction, chat, not done, self.delivery, self.edits)
                 await answer.deliver(replies)
         finally:  # the channel's next command goes once this one is delivered (or given up)
             if work.done():
@@ -300,12 +307,14 @@ class PaperrefClient(discord.AutoShardedClient):
 
     def __init__(self, adapter: Adapter, settings: DiscordSettings) -> None:
         shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
+        trace = discord_trace()
+        adapter.edits.trace(trace)
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(
             intents=discord.Intents.default(),
             shard_count=settings.shard_count,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            http_trace=discord_trace(),
+            http_trace=trace,
             **shards,
         )
         self.adapter = adapter
@@ -316,7 +325,7 @@ class PaperrefClient(discord.AutoShardedClient):
         self.tree.add_command(play_command())
         if adapter.pages is not None:
             self.tree.add_command(page_command())
-            deliver_pages(adapter.pages, self, adapter.order, adapter.delivery)
+            deliver_pages(adapter.pages, self, adapter.order, adapter.delivery, adapter.edits)
 
     @tasks.loop(seconds=SWEEP_SECONDS)
     async def sweeper(self) -> None:

@@ -16,8 +16,9 @@ import discord
 
 from bot.adapters.base import pack_pieces, set_columns, split_message, with_mentions
 from bot.adapters.discord_components import component_view, make_view
+from bot.adapters.discord_limits import EditLimits
 from bot.commands.help import fit
-from bot.delivery import Delivery
+from bot.delivery import Delivery, Later
 from bot.i18n import say
 from bot.render.image import render_png
 from bot.render.text import render_text
@@ -136,8 +137,10 @@ async def board_message(reply: Public) -> dict[str, Any]:
 class DiscordChannel:
     """The table's channel and its players' DMs, as bot.delivery's policy drives them."""
 
-    def __init__(self, client: discord.Client, chat: str, delivery: Delivery) -> None:
-        self.client, self.chat, self.delivery = client, chat, delivery
+    def __init__(
+        self, client: discord.Client, chat: str, delivery: Delivery, edits: EditLimits
+    ) -> None:
+        self.client, self.chat, self.delivery, self.edits = client, chat, delivery, edits
         cached = client.get_channel(int(chat))  # knows its guild, so links to the board work
         self.channel: discord.TextChannel | discord.Thread | discord.PartialMessageable = (
             cached
@@ -171,6 +174,11 @@ class DiscordChannel:
             await self.send_channel(out)
 
     async def edit(self, message_id: str, reply: Public) -> bool:
+        """Later when the channel's edits are at Discord's limit: the policy holds the board and
+        edits it with its latest state once the limit lets it."""
+        wait = self.edits.wait(str(self.channel.id))
+        if wait:
+            raise Later(wait)
         try:
             await self.message(message_id).edit(**await board_message(reply))
         except discord.HTTPException as error:
@@ -192,8 +200,11 @@ class DiscordChannel:
         return sent
 
     async def edit_report(self, message_id: str, reply: Public) -> bool:
+        """Not while the channel's edits are at Discord's limit: the report is posted anew."""
         outs = await compose(reply)
         if len(outs) != 1 or outs[0].files or outs[0].buttons:
+            return False
+        if self.edits.wait(str(self.channel.id)):
             return False
         try:
             await self.message(message_id).edit(content=outs[0].content)
@@ -300,11 +311,15 @@ async def privately(to: DiscordChannel, replies: Sequence[Private]) -> None:
 
 
 async def deliver_background(
-    client: discord.Client, chat: str, replies: Sequence[Reply], delivery: Delivery
+    client: discord.Client,
+    chat: str,
+    replies: Sequence[Reply],
+    delivery: Delivery,
+    edits: EditLimits,
 ) -> None:
     """Replies without an interaction: channel messages to the table's channel, the board edited
     in place, and beside them DMs to players."""
-    channel = DiscordChannel(client, chat, delivery)
+    channel = DiscordChannel(client, chat, delivery, edits)
     dms = [reply for reply in replies if isinstance(reply, Private)]
     public = [reply for reply in replies if isinstance(reply, Public)]
     await asyncio.gather(_in_channel(channel, public), privately(channel, dms))

@@ -20,6 +20,7 @@ from bot.adapters.discord_delivery import (
     privately,
     send_kwargs,
 )
+from bot.adapters.discord_limits import EditLimits
 from bot.delivery import Delivery
 from bot.i18n import platform_language, say
 from bot.replies import Private, Public, Reply
@@ -53,8 +54,9 @@ class InteractionReplies(DiscordChannel):
         chat: str,
         deferred: bool,
         delivery: Delivery,
+        edits: EditLimits,
     ) -> None:
-        super().__init__(interaction.client, chat, delivery)
+        super().__init__(interaction.client, chat, delivery, edits)
         self.interaction = interaction
         self.away = chat != str(interaction.channel_id)  # a button pressed in a DM
         self.origin = chat if self.away else None  # buttons answered there must name the table

@@ -15,6 +15,7 @@ from bot.adapters.discord_commands import described
 from bot.adapters.discord_components import adapter_of
 from bot.adapters.discord_delivery import deliver_background
 from bot.adapters.discord_interaction import locale_language
+from bot.adapters.discord_limits import EditLimits
 from bot.chat_order import ChatOrder
 from bot.delivery import Delivery
 from bot.i18n import say
@@ -57,12 +58,16 @@ def page_command() -> app_commands.Command[Any, Any, None]:
 
 
 def deliver_pages(
-    pages: PagesPort, client: discord.Client, order: ChatOrder, delivery: Delivery
+    pages: PagesPort,
+    client: discord.Client,
+    order: ChatOrder,
+    delivery: Delivery,
+    edits: EditLimits,
 ) -> None:
     """Register with the pages how a move made on one reaches its channel: in the channel's
     turn (after the commands before it are answered), its board edited, its players' DMs sent."""
 
     async def deliver(chat: str, replies: Sequence[Reply]) -> None:
-        await order.run(chat, deliver_background(client, chat, replies, delivery))
+        await order.run(chat, deliver_background(client, chat, replies, delivery, edits))
 
     pages.deliverers[PLATFORM] = deliver

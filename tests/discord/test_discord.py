@@ -61,13 +61,15 @@ def offer_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def handled(monkeypatch: pytest.MonkeyPatch) -> Handled:
-    """Marks each interaction id once the adapter has finished delivering its replies."""
+    """Marks each interaction id once the adapter has finished delivering its replies (a board
+    edit held by the channel's rate limit included)."""
     done: Handled = defaultdict(asyncio.Event)
     command = adapter.Adapter.command
 
     async def tracked(self: adapter.Adapter, interaction: Any, *args: Any, **kwargs: Any) -> None:
         try:
             await command(self, interaction, *args, **kwargs)
+            await asyncio.gather(*self.delivery.held())  # a board a rate limit held, out too
         finally:
             done[str(interaction.id)].set()
 

@@ -56,7 +56,7 @@ async def test_a_move_made_on_the_page_reaches_the_channel(
 ) -> None:
     players = Players(fake, handled)
     fake.can_pin = True
-    async with running(fake, referee, settings(), pages=pages):
+    async with running(fake, referee, settings(), pages=pages) as client:
         table = await seat_ann_and_bob(players, referee)
         board = await referee.board_message("discord", str(CHANNEL_ID))
         logged = len(await referee.store.queries.actions(table))
@@ -69,6 +69,7 @@ async def test_a_move_made_on_the_page_reaches_the_channel(
         status, said = await post_move(pages, link, "/done")
         assert status == 200, said
         ended = channel_posts(fake.messages[sent:])
+        await asyncio.gather(*client.adapter.delivery.held())  # a board the channel's limit held
     assert board in [e["id"] for e in fake.edits[edits:]], "the board edited in place"
     said = [m.get("content") or "" for m in [*posted, *fake.edits[edits:]]]
     assert "Ann builds" in " ".join(said), "the move is told (in its turn's message)"

@@ -24,7 +24,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.adapters.base import SWEEP_SECONDS, Press
+from bot.adapters.base import SWEEP_SECONDS, Press, drain
 from bot.adapters.telegram.chat import PAGES, Context, Origin, TelegramChat
 from bot.adapters.telegram.commands import TypedCommands
 from bot.adapters.telegram.inline import InlineRolls
@@ -221,6 +221,7 @@ async def serve(application: App, settings: Settings, stop: asyncio.Event | None
             finished, cancelled = await intake.drain()
             await adapter.stop_sweeping(application)
             cut = await adapter.outbox.flush(FLUSH_SECONDS)
+            await drain(adapter.delivery.held(), FLUSH_SECONDS)  # boards a limit held back
             if hook is not None:
                 await hook.cleanup()
             elif not webhook:
