@@ -100,6 +100,10 @@ def test_a_game_played_by_tapping(bot: Bot, phone: Any, game: str) -> None:
     taps: list[str] = []
     for _ in range(MAX_TAPS):
         table = table_of(bot, table_id)
+        spectator.wait_for_function(  # compared with the state it shows: a card the page showed
+            # in the market a move ago may be in a hand now
+            f"document.querySelector('.turn').dataset.revision === '{table.revision}'"
+        )
         html = spectator.content()
         leaked = [name for name in hidden_names(bot, table) if name in html]
         where = [html[max(0, html.find(n) - 200) : html.find(n) + 50] for n in leaked]
