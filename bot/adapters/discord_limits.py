@@ -49,12 +49,13 @@ class EditLimits:
 
     def seen(self, channel_id: str, headers: Any) -> None:
         """A response to an edit in the channel: its X-RateLimit headers, when it has them."""
-        remaining = headers.get("X-RateLimit-Remaining")
-        after = headers.get("X-RateLimit-Reset-After")
-        if remaining is None or after is None:
+        try:
+            remaining = int(headers["X-RateLimit-Remaining"])
+            after = float(headers["X-RateLimit-Reset-After"])
+        except (KeyError, ValueError):  # none, or not numbers: nothing is known of the window
             return
-        resets = asyncio.get_running_loop().time() + float(after)
-        self._channels[channel_id] = Window(int(remaining), resets)
+        resets = asyncio.get_running_loop().time() + after
+        self._channels[channel_id] = Window(remaining, resets)
 
     def trace(self, config: aiohttp.TraceConfig) -> None:
         """Keep what every edit's response says (discord.py's `http_trace`)."""

@@ -57,6 +57,7 @@ async def test_edit_limits_keep_a_windows_last_edit_unused_and_forget_a_window_o
     limits = EditLimits()
     assert limits.wait("7") == 0.0, "a channel not heard of yet"
     limits.seen("7", {})  # a response without the headers says nothing
+    limits.seen("7", {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "soon"})
     assert limits.wait("7") == 0.0
     limits.seen("7", {"X-RateLimit-Remaining": "3", "X-RateLimit-Reset-After": "0.2"})
     assert limits.wait("7") == 0.0 and limits.wait("7") == 0.0  # the 3rd and 4th edits
