@@ -61,7 +61,7 @@ class BenchBotApi:
         site = web.TCPSite(self._runner, "127.0.0.1", 0, backlog=1024)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server) and server.sockets
         self.port = server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:

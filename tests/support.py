@@ -31,7 +31,7 @@ def names_for(players: int) -> list[str]:
 
 
 def random_play(
-    engine: Engine,
+    engine: Engine[Any],
     players: int,
     seed: str,
     options: Mapping[str, Any] | None = None,
