@@ -1,6 +1,6 @@
 """Telegram's flood limits as the Bot API keeps them, for the fakes that stand in for it: new
 messages at most 30 a second per bot and 20 a minute per group; past them a 429 with the whole
-seconds to wait (`retry_after`)."""
+seconds to wait (`retry_after`). Its Window counts the fake Discord's global limit too."""
 
 from __future__ import annotations
 

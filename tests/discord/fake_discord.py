@@ -16,6 +16,8 @@ import discord.http
 import yarl
 from aiohttp import web
 
+from tests.flood import Window
+
 APP_ID = 1_190_000_000_000_000_001
 BOT_ID = 1_190_000_000_000_000_002
 GUILD_ID = 1_190_000_000_000_000_003
@@ -42,6 +44,8 @@ PER_CHANNEL = 5
 """Discord's rate limit on one channel's new messages, and apart on its edits: 5 in a window of
 WINDOW seconds."""
 WINDOW = 5.0
+GLOBAL_PER_SECOND = 50
+"""Requests a bot may make in any second across Discord (interaction callbacks aside)."""
 TEST_WINDOW = 0.5
 """The window in the tests: a game's messages keep to Discord's count in a test's seconds."""
 
@@ -119,11 +123,11 @@ def _json(data: Any, status: int = 200) -> web.Response:
     )
 
 
-def _rate_limited(wait: float, headers: dict[str, str]) -> web.Response:
+def _rate_limited(wait: float, headers: dict[str, str], scope: str = "user") -> web.Response:
     """A 429 as Discord sends it; discord.py takes one without `Via` for Cloudflare's ban."""
-    body = {"message": "You are being rate limited.", "retry_after": wait, "global": False}
-    response = _json(body, 429)
-    response.headers.update(headers | {"Via": "1.1 google", "X-RateLimit-Scope": "user"})
+    body = {"message": "You are being rate limited.", "retry_after": wait}
+    response = _json(body | {"global": scope == "global"}, 429)
+    response.headers.update(headers | {"Via": "1.1 google", "X-RateLimit-Scope": scope})
     return response
 
 
@@ -235,6 +239,7 @@ class FakeDiscord:
         self.per_channel = (PER_CHANNEL, window)
         self.buckets: dict[tuple[str, str], Bucket] = {}
         self.limited: list[Call] = []  # requests refused by a rate limit (429)
+        self.every_second = Window(GLOBAL_PER_SECOND, 1.0)
         self._dm_users: dict[str, int] = {}
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
@@ -349,6 +354,11 @@ class FakeDiscord:
         if problem is not None:
             self.refused.append((call, problem))
             return _json({"message": "Invalid Form Body", "code": 50035, "errors": problem}, 400)
+        if parts[1] != "interactions" and self.every_second.refuse(time.monotonic()):
+            self.limited.append(
+                call
+            )  # the bot's global limit (interaction callbacks are not in it)
+            return _rate_limited(1.0, {"X-RateLimit-Global": "true"}, scope="global")
         bucket = self._bucket(request.method, parts)
         if bucket is None:
             return await handler(call)

@@ -7,15 +7,18 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import aiohttp
+
 from bot.adapters.discord_delivery import DiscordChannel, deliver_background
 from bot.adapters.discord_limits import EditLimits
 from bot.referee import Referee
 from bot.replies import LiveBoard, Public
 from games.base import View
-from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
+from tests.discord.fake_discord import CHANNEL_ID, GLOBAL_PER_SECOND, FakeDiscord
 from tests.discord.test_discord import ANN, BOB, Handled, Players, board_of, running, settings
 from tests.discord.test_discord import fake as fake
 from tests.discord.test_discord import handled as handled
+from tests.flood import Window
 
 
 def shown(message: dict[str, Any]) -> str:
@@ -84,3 +87,20 @@ async def test_a_report_is_not_edited_with_the_channels_last_edit_of_a_window(
         )
         assert not await channel.edit_report(posted, grown), "the last: posted anew instead"
         assert [c.method for c in fake.calls[mark:]] == ["PATCH"]
+
+
+async def test_the_fake_refuses_a_bots_51st_request_in_a_second_as_discord_does(
+    fake: FakeDiscord,
+) -> None:
+    fake.every_second = Window(GLOBAL_PER_SECOND, 60.0)  # the count under test, not the clock
+    url = f"http://127.0.0.1:{fake.port}/api/v10/users/@me"
+    async with aiohttp.ClientSession() as session:
+        statuses = []
+        for _ in range(51):
+            async with session.get(url) as response:
+                statuses.append(response.status)
+                body = await response.json()
+    assert statuses == [200] * 50 + [429]
+    assert body["global"] is True and response.headers["X-RateLimit-Scope"] == "global"
+    assert fake.unlimited() == [("GET", "/users/@me")]
+    fake.limited.clear()  # the fixture fails a test with a 429 the bot got
