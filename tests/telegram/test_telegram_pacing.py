@@ -253,3 +253,17 @@ def test_a_tables_boards_posted_anew_while_held_become_one_with_every_report_on_
     assert board.board is not None and board.board.title == "Race 2", "the latest state"
     assert board.text.splitlines() == [text for text, _ in moves]
     assert board.mentions == ((str(BOB.id), BOB.name),)
+
+
+async def test_a_board_edit_held_at_a_stop_goes_out_before_the_bot_stops(
+    tg: Harness, fake: FakeBotApi
+) -> None:
+    await start_race(tg)
+    board_id = (await board(tg)).result["message_id"]
+    fake.fail_next("editMessageText", 429, "Too Many Requests: retry after 1", retry_after=1)
+    await tg.say(ANN, "/step 2")
+    assert "Ann: 2" not in fake.messages[GROUP, board_id]["text"], "held by the 429"
+    tg.halt.set()
+    assert tg.task is not None
+    await asyncio.wait_for(tg.task, 15)
+    assert "Ann: 2" in fake.messages[GROUP, board_id]["text"], "edited while stopping"
