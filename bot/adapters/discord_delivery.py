@@ -176,7 +176,7 @@ class DiscordChannel:
     async def edit(self, message_id: str, reply: Public) -> bool:
         """Later when the channel's edits are at Discord's limit: the policy holds the board and
         edits it with its latest state once the limit lets it."""
-        wait = self.edits.wait(str(self.channel.id))
+        wait = self.edits.take(self.chat)
         if wait:
             raise Later(wait)
         try:
@@ -204,7 +204,7 @@ class DiscordChannel:
         outs = await compose(reply)
         if len(outs) != 1 or outs[0].files or outs[0].buttons:
             return False
-        if self.edits.wait(str(self.channel.id)):
+        if self.edits.take(self.chat):
             return False
         try:
             await self.message(message_id).edit(content=outs[0].content)

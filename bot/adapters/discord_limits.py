@@ -20,7 +20,7 @@ window's reset before it returns, and the channel's next command would wait with
 
 
 @dataclass
-class Window:
+class EditWindow:
     """A channel's edits left until Discord's window resets (at `resets`, the loop's clock)."""
 
     remaining: int
@@ -31,10 +31,10 @@ class EditLimits:
     """Each channel's edit limit as its last response stated it, less the edits sent since."""
 
     def __init__(self) -> None:
-        self._channels: dict[str, Window] = {}
+        self._channels: dict[str, EditWindow] = {}
 
-    def wait(self, channel_id: str) -> float:
-        """Seconds until the channel may take an edit at once (0: now; the edit is counted)."""
+    def take(self, channel_id: str) -> float:
+        """0 when the channel may take an edit now (it is counted), else the seconds to wait."""
         window = self._channels.get(channel_id)
         now = asyncio.get_running_loop().time()
         if window is None:
@@ -55,7 +55,7 @@ class EditLimits:
         except (KeyError, ValueError):  # none, or not numbers: nothing is known of the window
             return
         resets = asyncio.get_running_loop().time() + after
-        self._channels[channel_id] = Window(remaining, resets)
+        self._channels[channel_id] = EditWindow(remaining, resets)
 
     def trace(self, config: aiohttp.TraceConfig) -> None:
         """Keep what every edit's response says (discord.py's `http_trace`)."""

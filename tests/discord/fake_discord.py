@@ -45,7 +45,8 @@ PER_CHANNEL = 5
 WINDOW seconds."""
 WINDOW = 5.0
 GLOBAL_PER_SECOND = 50
-"""Requests a bot may make in any second across Discord (interaction callbacks aside)."""
+"""Requests a bot may make in any second across Discord (interactions' endpoints aside)."""
+INTERACTIONS = ("interactions", "webhooks")
 TEST_WINDOW = 0.5
 """The window in the tests: a game's messages keep to Discord's count in a test's seconds."""
 
@@ -354,11 +355,11 @@ class FakeDiscord:
         if problem is not None:
             self.refused.append((call, problem))
             return _json({"message": "Invalid Form Body", "code": 50035, "errors": problem}, 400)
-        if parts[1] != "interactions" and self.every_second.refuse(time.monotonic()):
-            self.limited.append(
-                call
-            )  # the bot's global limit (interaction callbacks are not in it)
-            return _rate_limited(1.0, {"X-RateLimit-Global": "true"}, scope="global")
+        # the bot's global limit, which interactions' endpoints (callbacks, follow-ups) are not in
+        wait = 0.0 if parts[1] in INTERACTIONS else self.every_second.refuse(time.monotonic())
+        if wait:
+            self.limited.append(call)
+            return _rate_limited(wait, {"X-RateLimit-Global": "true"}, scope="global")
         bucket = self._bucket(request.method, parts)
         if bucket is None:
             return await handler(call)

@@ -58,16 +58,16 @@ async def test_board_edits_past_the_channel_limit_are_held_and_only_the_latest_g
 
 async def test_edit_limits_keep_a_windows_last_edit_unused_and_forget_a_window_once_over() -> None:
     limits = EditLimits()
-    assert limits.wait("7") == 0.0, "a channel not heard of yet"
+    assert limits.take("7") == 0.0, "a channel not heard of yet"
     limits.seen("7", {})  # a response without the headers says nothing
     limits.seen("7", {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "soon"})
-    assert limits.wait("7") == 0.0
+    assert limits.take("7") == 0.0
     limits.seen("7", {"X-RateLimit-Remaining": "3", "X-RateLimit-Reset-After": "0.2"})
-    assert limits.wait("7") == 0.0 and limits.wait("7") == 0.0  # the 3rd and 4th edits
-    assert 0.0 < limits.wait("7") <= 0.2, "the window's last edit is left to it"
-    assert limits.wait("8") == 0.0, "another channel has a window of its own"
+    assert limits.take("7") == 0.0 and limits.take("7") == 0.0  # the 3rd and 4th edits
+    assert 0.0 < limits.take("7") <= 0.2, "the window's last edit is left to it"
+    assert limits.take("8") == 0.0, "another channel has a window of its own"
     await asyncio.sleep(0.25)
-    assert limits.wait("7") == 0.0, "a new window"
+    assert limits.take("7") == 0.0, "a new window"
 
 
 async def test_a_report_is_not_edited_with_the_channels_last_edit_of_a_window(
