@@ -138,7 +138,7 @@ def table_document(page: TablePage, events: str, action: str = "", csrf: str = "
     body = (
         f"<header><h1>{escape(page.title)} #{page.table_id}</h1><p>{escape(who)}</p></header>"
         f"{said}"
-        f'<div id="live" aria-live="polite" data-events="{escape(events)}">'
+        f'<div id="live" aria-live="polite" data-events="{escape(events)}?since={page.revision}">'
         f"{live_html(page, action, csrf)}</div>"
     )
     return document(f"{page.title} #{page.table_id}", body, page.lang)

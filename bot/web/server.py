@@ -124,6 +124,13 @@ class Watch:
         self.follows.clear()
 
 
+def _shown(request: web.Request) -> int | None:
+    """The revision the page already shows: the last event's id when the browser reconnects,
+    else the one the page was drawn at; None sends the table as it is now."""
+    said = request.headers.get("Last-Event-ID") or request.query.get("since", "")
+    return int(said) if said.isdigit() else None
+
+
 @dataclass
 class Web:
     """The pages of one process: where they are reached, how links are signed, and how each
@@ -257,18 +264,18 @@ class Web:
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
         )
         await response.prepare(request)
-        first = True
+        shown = _shown(request)
         try:
             async for revision in self.watch.revisions(table_id):
                 if revision is None:
                     await response.write(b": keepalive\n\n")
                     continue
-                if first:  # the page was drawn at this revision already
-                    first = False
+                if revision == shown:
                     continue
+                shown = revision
                 html = await draw(revision)
                 data = "".join(f"data: {line}\n" for line in html.split("\n"))
-                await response.write(f"event: board\n{data}\n".encode())
+                await response.write(f"event: board\nid: {revision}\n{data}\n".encode())
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         return response

@@ -123,6 +123,47 @@ def test_a_move_in_the_chat_shows_on_the_page_within_a_second(bot: Bot, phone: A
     assert page.locator(".log li").last.inner_text() == action.summary
 
 
+def first_board_event(url: str, headers: dict[str, str] | None = None) -> tuple[str, str]:
+    """The first board an event stream sends: its id and its first data line."""
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request, timeout=10) as stream:
+        fields: dict[str, str] = {}
+        for raw in stream:
+            line = raw.decode().rstrip("\n")
+            if not line:
+                if fields.get("event") == "board":
+                    return fields["id"], fields["data"]
+                fields = {}
+            elif not line.startswith(":"):
+                name, _colon, value = line.partition(": ")
+                fields.setdefault(name, value)
+    raise AssertionError("the stream ended without a board")
+
+
+def test_a_move_made_before_the_page_listens_still_reaches_it(bot: Bot) -> None:
+    bot.say("Ann: /new gotown --first Ann")
+    bot.say("Bob: /join")
+    bot.say("Ann: /start")
+    table_url, _own = page_links(bot)
+    _status, html = fetch(table_url)
+    drawn = html.split('data-revision="', 1)[1].split('"', 1)[0]
+    events = html.split('data-events="', 1)[1].split('"', 1)[0]
+    assert events.endswith(f"?since={drawn}")
+    table = bot.call(bot.referee.store.queries.table(int(table_url.rsplit("/", 1)[1])))
+    assert table is not None
+    bot.say(f"Ann: {engine_for('gotown').legal(table.state, 0)[0].text}")
+    now = str(table.revision + 1)
+    event_id, data = first_board_event(bot.web.public_url + events)
+    assert event_id == now and f'data-revision="{now}"' in data
+    table = bot.call(bot.referee.store.queries.table(table.id))
+    assert table is not None
+    seat = engine_for("gotown").waiting(table.state)[0]
+    [name] = [s.name for s in table.seats if s.position == seat]
+    bot.say(f"{name}: {engine_for('gotown').legal(table.state, seat)[0].text}")
+    event_id, _data = first_board_event(bot.web.public_url + events, {"Last-Event-ID": now})
+    assert event_id == str(table.revision + 1), "a reconnect resumes after its last event"
+
+
 def test_a_player_posting_faster_than_the_limit_is_told_to_wait_and_nothing_moves(
     bot: Bot,
 ) -> None:
