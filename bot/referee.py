@@ -42,6 +42,10 @@ from storage.writing import Stale
 log = logging.getLogger(__name__)
 
 STALE_TEXT = _("That button is out of date; the game has moved on, use /status or /hand.")
+PRESSED_TWICE_TEXT = _(
+    "You pressed that already and its move was made once; to make it again, press it on the "
+    "updated board."
+)
 SWEEP_BATCH = 50
 SWEEP_ROUNDS = 100
 LEASE = timedelta(minutes=2)
@@ -65,6 +69,16 @@ class StaleButton(RuleError):
     """A press of a button made for an older version of the table."""
 
 
+class PressedTwice(StaleButton):
+    """The presser's last press again, on the board it was made on (a double tap)."""
+
+
+def pressed(inv: Invocation) -> list[Any]:
+    """A press as a table's settings keep it (JSON): the version its button was made for and
+    its command."""
+    return [inv.version, " ".join(("/" + inv.verb, *inv.args))]
+
+
 def button_still_good(table: Table | None, inv: Invocation) -> bool:
     """A button from an older version still works if its move is still legal for the presser:
     in a simultaneous phase one player's pick must not void everyone else's buttons."""
@@ -77,8 +91,15 @@ def button_still_good(table: Table | None, inv: Invocation) -> bool:
     seat = seat_of(table, inv.user_id)
     if table.status != TableStatus.ACTIVE or seat is None or table.state is None:
         return False
-    command = " ".join(("/" + inv.verb, *inv.args))
+    command = pressed(inv)[1]
     return any(m.text == command for m in engine_for(table.game).legal(table.state, seat))
+
+
+def pressed_twice(table: Table, inv: Invocation) -> bool:
+    """Whether the presser's last press that moved the table was this one: the same button of
+    the same board, pressed again before the board changed (a move still legal is made once)."""
+    last = (table.settings.get("pressed") or {}).get(inv.user_id)
+    return table.version != inv.version and last == pressed(inv)
 
 
 def refusal(inv: Invocation, error: RuleError) -> Private:
@@ -260,6 +281,8 @@ class Referee:
         refuse_behind(table, inv.verb)
         if inv.version is not None and not button_still_good(table, inv):
             raise StaleButton(STALE_TEXT)
+        if inv.version is not None and table is not None and pressed_twice(table, inv):
+            raise PressedTwice(PRESSED_TWICE_TEXT)
         board = chat.settings.get("board") or self.board_default
         turn_time = chat.settings.get("turn_time", self.turn_time)
         ctx = Context(
@@ -279,6 +302,9 @@ class Referee:
             moved = table.version != version
             active = seat_of(table, inv.user_id) if moved else None
             await reschedule(work, table, self.clock(), active)
+            if moved and inv.version is not None:
+                presses = table.settings.get("pressed") or {}
+                work.update_settings(table, pressed={**presses, inv.user_id: pressed(inv)})
         remember_locale(work, ctx.table, inv)
         return replies, ctx.table
 

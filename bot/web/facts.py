@@ -34,6 +34,9 @@ class TablePage:
     title: str
     status: str
     revision: int
+    version: int
+    """The table's version the page was drawn at: a move tapped on it is a button pressed on
+    that board (bot.referee: a stale one is refused, a double tap made once)."""
     seats: tuple[tuple[str, bool], ...]
     """(name, is a bot) of each seat, in order."""
     waiting: tuple[int, ...]
@@ -87,6 +90,7 @@ def table_page(
         title=engine.title,
         status=str(table.status),
         revision=int(table.revision or 0),
+        version=table.version,
         seats=tuple((s.name, s.is_bot) for s in table.seats),
         waiting=tuple(waiting),
         view=view,

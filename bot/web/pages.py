@@ -103,6 +103,7 @@ def moves_html(page: TablePage, action: str, csrf: str) -> str:
     forms = "".join(
         f'<li><form class="move" method="post" action="{escape(action)}">'
         f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
+        f'<input type="hidden" name="version" value="{page.version}">'
         f'<input type="hidden" name="command" value="{escape(command)}">'
         f'<button type="submit" title="{escape(command)}">{escape(shown)}</button></form></li>'
         for shown, command in page.moves

@@ -307,11 +307,16 @@ class Web:
                 _("That move is not offered to you now; the board shows what is."), page.lang
             )
             return self._answer(request, token, text, status=409)
-        replies = await self._make(page, player, command)
+        version = str(form.get("version", ""))
+        replies = await self._make(
+            page, player, command, int(version) if version.isdigit() else None
+        )
         said = [r.text for r in replies if isinstance(r, Private) and r.user_id == player.user_id]
         return self._answer(request, token, "\n".join(said) or say(_("Done."), page.lang))
 
-    async def _make(self, page: TablePage, player: links.Player, command: str) -> list[Reply]:
+    async def _make(
+        self, page: TablePage, player: links.Player, command: str, version: int | None
+    ) -> list[Reply]:
         parsed = parse_command(command)
         assert parsed is not None  # an offered move is a command
         inv = Invocation(
@@ -322,6 +327,7 @@ class Web:
             parsed.verb,
             parsed.args,
             text=parsed.text,
+            version=version,
         )
         replies = await self.referee.handle(inv)
         self.watch.poke(page.table_id)

@@ -182,6 +182,36 @@ async def test_a_button_is_stale_only_when_its_move_is_no_longer_legal(referee) 
     assert stale[0].text.startswith("That button is out of date")
 
 
+async def test_a_button_pressed_twice_makes_its_move_once(referee) -> None:
+    updates = iter(range(100))
+
+    def press(user: str, command: str, version: int | None) -> Invocation:
+        verb, *args = command.lstrip("/").split()
+        return Invocation(
+            "test", "twice", user, user, verb, args, str(next(updates)), version=version
+        )
+
+    async def army(user: str) -> str:
+        shown = await referee.handle(press(user, "/army", None))
+        return " ".join(r.text for r in shown)
+
+    for user, command in (("a", "/new papercraft"), ("b", "/join"), ("a", "/start")):
+        replies = await referee.handle(press(user, command, None))
+    version = replies[0].version
+    add = next(m for m in await referee.legal_moves("test", "twice", "a") if "Otoro" in m)
+    await referee.handle(press("a", add, version))
+    again = await referee.handle(press("a", add, version))  # the same button, a double tap
+    assert [type(r) for r in again] == [Private] and again[0].text.startswith(
+        "You pressed that already and its move was made once"
+    )
+    assert "1x Warmachine Otoro" in await army("a")
+    b_add = next(m for m in await referee.legal_moves("test", "twice", "b") if "Otoro" in m)
+    assert "b adds 1x" in (await referee.handle(press("b", b_add, version)))[0].text
+    newer = await referee.handle(press("a", "/army", None))
+    await referee.handle(press("a", add, newer[0].version))  # pressed on the updated board
+    assert "2x Warmachine Otoro" in await army("a")
+
+
 async def test_hand_buttons_keep_the_argument_free_moves() -> None:
     moves = [Move("build", (str(i), str(9 - i))) for i in range(40)] + [Move("done")]
     buttons = hand_buttons(moves)

@@ -7,6 +7,7 @@ import hashlib
 import json
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -162,6 +163,33 @@ def test_a_move_made_before_the_page_listens_still_reaches_it(bot: Bot) -> None:
     bot.say(f"{name}: {engine_for('gotown').legal(table.state, seat)[0].text}")
     event_id, _data = first_board_event(bot.web.public_url + events, {"Last-Event-ID": now})
     assert event_id == str(table.revision + 1), "a reconnect resumes after its last event"
+
+
+def test_a_move_tapped_twice_on_one_board_is_made_once(bot: Bot) -> None:
+    bot.say("Ann: /new papercraft")
+    bot.say("Bob: /join")
+    bot.say("Ann: /start")
+    table_url, own = page_links(bot)
+    _status, html = fetch(own["Ann"])
+    version = html.split('name="version" value="', 1)[1].split('"', 1)[0]
+    command = "/army add Warmachine Otoro"
+    assert f'value="{command}"' in html
+    token = own["Ann"].rsplit("/", 1)[1]
+    form = urllib.parse.urlencode(
+        {"command": command, "csrf": bot.web.csrf(token), "version": version}
+    ).encode()
+    answers = []
+    for _tap in range(2):  # the same form, sent again before the page is drawn anew
+        request = urllib.request.Request(
+            own["Ann"] + "/move", data=form, headers={"Accept": "text/plain"}
+        )
+        with urllib.request.urlopen(request) as answer:
+            answers.append(answer.read().decode())
+    assert answers[1].startswith("You pressed that already and its move was made once"), answers
+    table = bot.call(bot.referee.store.queries.table(int(table_url.rsplit("/", 1)[1])))
+    assert table is not None
+    actions = bot.call(bot.referee.store.queries.actions(table.id))
+    assert len([a for a in actions if a.summary.startswith("Ann adds 1x Warmachine Otoro.")]) == 1
 
 
 def test_a_player_posting_faster_than_the_limit_is_told_to_wait_and_nothing_moves(
