@@ -88,6 +88,8 @@ def button_still_good(table: Table | None, inv: Invocation) -> bool:
         return True
     if inv.version is None or inv.version < int(table.settings.get("first_version") or 0):
         return False  # made for an earlier table of this chat
+    if inv.version > table.version:
+        return False  # no button is made for a version to come: a forged one
     seat = seat_of(table, inv.user_id)
     if table.status != TableStatus.ACTIVE or seat is None or table.state is None:
         return False

@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
 """How often a followed table's revision is read (one read per table and process, however many
 pages watch it)."""
+VERSION_DIGITS = 12
+"""The longest table version a move's form may name (any longer is no version the page drew)."""
 KEEPALIVE_SECONDS = 15.0
 MOVES_PER_WINDOW, WINDOW_SECONDS = 10, 10.0
 """A player's page may make this many moves in this many seconds."""
@@ -308,9 +310,8 @@ class Web:
             )
             return self._answer(request, token, text, status=409)
         version = str(form.get("version", ""))
-        replies = await self._make(
-            page, player, command, int(version) if version.isdigit() else None
-        )
+        drawn_at = int(version) if version.isdigit() and len(version) <= VERSION_DIGITS else None
+        replies = await self._make(page, player, command, drawn_at)
         said = [r.text for r in replies if isinstance(r, Private) and r.user_id == player.user_id]
         return self._answer(request, token, "\n".join(said) or say(_("Done."), page.lang))
 

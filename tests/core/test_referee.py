@@ -205,6 +205,8 @@ async def test_a_button_pressed_twice_makes_its_move_once(referee) -> None:
         "You pressed that already and its move was made once"
     )
     assert "1x Warmachine Otoro" in await army("a")
+    forged = await referee.handle(press("a", add, version + 1000))  # a version yet to come
+    assert forged[0].text.startswith("That button is out of date")
     b_add = next(m for m in await referee.legal_moves("test", "twice", "b") if "Otoro" in m)
     assert "b adds 1x" in (await referee.handle(press("b", b_add, version)))[0].text
     newer = await referee.handle(press("a", "/army", None))

@@ -190,6 +190,18 @@ def test_a_move_tapped_twice_on_one_board_is_made_once(bot: Bot) -> None:
     assert table is not None
     actions = bot.call(bot.referee.store.queries.actions(table.id))
     assert len([a for a in actions if a.summary.startswith("Ann adds 1x Warmachine Otoro.")]) == 1
+    for forged in (str(table.version + 5), "9" * 40):
+        form = urllib.parse.urlencode(
+            {"command": command, "csrf": bot.web.csrf(token), "version": forged}
+        ).encode()
+        request = urllib.request.Request(
+            own["Ann"] + "/move", data=form, headers={"Accept": "text/plain"}
+        )
+        with urllib.request.urlopen(request) as answer:
+            said = answer.read().decode()
+        # no version it could have drawn: a version to come is refused, a word is none (typed)
+        expected = "That button is out of date" if forged == str(table.version + 5) else "Done."
+        assert said.startswith(expected), (forged, said)
 
 
 def test_a_player_posting_faster_than_the_limit_is_told_to_wait_and_nothing_moves(
