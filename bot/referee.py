@@ -281,10 +281,10 @@ class Referee:
         a seated player's platform language is remembered."""
         chat, table = loaded.chat, loaded.table
         refuse_behind(table, inv.verb)
-        if inv.version is not None and not button_still_good(table, inv):
-            raise StaleButton(STALE_TEXT)
         if inv.version is not None and table is not None and pressed_twice(table, inv):
             raise PressedTwice(PRESSED_TWICE_TEXT)
+        if inv.version is not None and not button_still_good(table, inv):
+            raise StaleButton(STALE_TEXT)
         board = chat.settings.get("board") or self.board_default
         turn_time = chat.settings.get("turn_time", self.turn_time)
         ctx = Context(

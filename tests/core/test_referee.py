@@ -195,8 +195,11 @@ async def test_a_button_pressed_twice_makes_its_move_once(referee) -> None:
         shown = await referee.handle(press(user, "/army", None))
         return " ".join(r.text for r in shown)
 
-    for user, command in (("a", "/new papercraft"), ("b", "/join"), ("a", "/start")):
-        replies = await referee.handle(press(user, command, None))
+    lobby = (await referee.handle(press("a", "/new papercraft", None)))[0].version
+    await referee.handle(press("b", "/join", lobby))
+    joined_again = await referee.handle(press("b", "/join", lobby))
+    assert joined_again[0].text.startswith("You pressed that already"), "not: out of date"
+    replies = await referee.handle(press("a", "/start", None))
     version = replies[0].version
     add = next(m for m in await referee.legal_moves("test", "twice", "a") if "Otoro" in m)
     await referee.handle(press("a", add, version))
