@@ -246,7 +246,9 @@ class Referee:
                 except RuleError as error:
                     if not await self.store.fresh(loaded):
                         continue  # judged on a copy another process has moved past
-                    if update is not None and await self.store.queries.processed(*update):
+                    if update is not None and not await self.store.commit(
+                        Commit(Work.claim(self.store.queries, loaded.chat, update))
+                    ):
                         return [], None  # a redelivery is answered once, whatever it was
                     heard = audience(inv, loaded.chat, loaded.table)
                     return localise_replies([refusal(inv, error)], heard), None

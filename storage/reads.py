@@ -19,7 +19,6 @@ from storage.models import (
     Chat,
     Deadline,
     GameTable,
-    ProcessedUpdate,
     Rating,
     Result,
     RollRow,
@@ -88,11 +87,6 @@ class Queries:
         self._sessions = read_sessions(engine)
         self._dialect = engine.dialect.name
         self._last_id = 0
-
-    async def processed(self, platform: str, update_id: str) -> bool:
-        """Whether the update was applied before (a redelivery)."""
-        async with self._sessions() as session:
-            return await session.get(ProcessedUpdate, (platform, update_id)) is not None
 
     async def revision(self, table_id: int) -> int | None:
         async with self._sessions() as session:

@@ -86,6 +86,12 @@ class Work:
             work.watch(table)
         return work
 
+    @classmethod
+    def claim(cls, reads: Reads, chat: Chat, update: tuple[str, str]) -> Work:
+        """Only an update's claim (the chat as read, no table): a refused update is answered
+        once, and its redelivery, even once the move would be legal, gets nothing."""
+        return cls(reads, chat, chat.values(), update)
+
     def watch(self, table: Table, *, made: bool = False) -> None:
         stored = {s.id: s.values() for s in table.seats if s.id is not None}
         self.watched.append(Watched(table, None if made else table.values(), stored))

@@ -182,6 +182,22 @@ async def test_a_button_is_stale_only_when_its_move_is_no_longer_legal(referee) 
     assert stale[0].text.startswith("That button is out of date")
 
 
+async def test_a_refused_update_is_answered_once_and_never_applied_when_sent_again(
+    referee,
+) -> None:
+    def update(user: str, text: str, update_id: str) -> Invocation:
+        verb, *args = text.split()
+        return Invocation("test", "again", user, user, verb, args, update_id)
+
+    for n, (user, text) in enumerate((("a", "new race"), ("b", "join"), ("a", "start"))):
+        await referee.handle(update(user, text, f"setup{n}"))
+    early = update("b", "step 1", "early")  # b out of turn: refused
+    assert (await referee.handle(early))[0].text == "It is a's turn, not yours."
+    await referee.handle(update("a", "step 2", "a1"))  # b's turn now
+    assert await referee.handle(early) == [], "the same update again: nothing, not a move"
+    assert await referee.legal_moves("test", "again", "b"), "still b's turn"
+
+
 async def test_a_button_pressed_twice_makes_its_move_once(referee) -> None:
     updates = iter(range(100))
 

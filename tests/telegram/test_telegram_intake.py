@@ -22,6 +22,9 @@ from tests.telegram.test_telegram import (
     GROUP,
     Harness,
     free_port,
+    open_table,
+    settings,
+    texts,
     until,
     webhook_settings,
 )
@@ -137,3 +140,29 @@ def listening(port: int) -> bool:
     """Whether the webhook still takes updates (its port open)."""
     with socket.socket() as probe:
         return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+async def test_a_refused_update_delivered_again_after_a_restart_gets_nothing(
+    fake: FakeBotApi, db_url: str
+) -> None:
+    """Bob's /done out of turn is refused; once it is his turn, the same update sent again (an
+    offset left behind at a stop) must not end his turn."""
+    first = Harness(fake, db_url, settings())
+    await first.start()
+    await first.start_privately(ANN, BOB)
+    await open_table(first, ANN, BOB)
+    await first.say(ANN, "/start")
+    early = fake.command(BOB, GROUP, "/done")
+    refused = await first.send(early)
+    assert texts(refused, GROUP) == "It is Ann's turn, not yours."
+    await first.say(ANN, "/done")  # Bob's turn now
+    await first.stop()
+    second = Harness(fake, db_url, settings())
+    await second.start()
+    try:
+        again = await second.send(early)
+        assert [c for c in again if c.method != "getUpdates"] == [], "answered once, applied never"
+        status = texts(await second.say(ANN, "/status"), GROUP)
+        assert "Bob" in status and "to act" in status, status
+    finally:
+        await second.stop()
