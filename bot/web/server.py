@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from bot.commands.parse import Invocation, parse_command
 from bot.i18n import say
@@ -37,8 +37,9 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 0.2
 """How often a followed table's revision is read (one read per table and process, however many
 pages watch it)."""
-VERSION_DIGITS = 12
-"""The longest table version a move's form may name (any longer is no version the page drew)."""
+NUMBER_DIGITS = 18
+"""The most digits a number in an address or a form may have: any id or version the database
+holds (its integers stop at 19 digits); a longer one names nothing here."""
 KEEPALIVE_SECONDS = 15.0
 MOVES_PER_WINDOW, WINDOW_SECONDS = 10, 10.0
 """A player's page may make this many moves in this many seconds."""
@@ -53,6 +54,8 @@ SPECTATED_KEPT = 1024
 @dataclass
 class _Follow:
     revision: int | None = None
+    read: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the poll has read the revision (or given up on it, the server stopping)."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     readers: int = 0
     task: asyncio.Task[None] | None = None
@@ -80,6 +83,7 @@ class Watch:
                 follow.revision = revision
                 follow.changed.set()
                 follow.changed = asyncio.Event()
+            follow.read.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(follow.wake.wait(), POLL_SECONDS)
             follow.wake.clear()
@@ -94,10 +98,12 @@ class Watch:
         """The table's revision now, then each new one; None after KEEPALIVE_SECONDS of none."""
         follow = self.follows.setdefault(table_id, _Follow())
         follow.readers += 1
-        if follow.task is None and not self.closed:
-            follow.revision = await self.referee.revision(table_id)
-            follow.task = asyncio.create_task(self._poll(table_id, follow))
         try:
+            if self.closed:
+                follow.read.set()  # no poll starts: the table as it is now is None
+            elif follow.task is None:  # kept before any wait: one poll per table
+                follow.task = asyncio.create_task(self._poll(table_id, follow))
+            await follow.read.wait()
             seen = follow.revision
             yield seen
             while True:
@@ -119,6 +125,8 @@ class Watch:
     async def close(self, _app: web.Application | None = None) -> None:
         """Stop following every table, and start no more (the server stops)."""
         self.closed = True
+        for follow in self.follows.values():
+            follow.read.set()
         tasks = [follow.task for follow in self.follows.values() if follow.task is not None]
         for task in tasks:
             task.cancel()
@@ -126,11 +134,32 @@ class Watch:
         self.follows.clear()
 
 
+async def _export_upload(request: web.Request) -> bytes:
+    """The form's `export` file, read as it streams in and cut past MAX_EXPORT (too big): not
+    through `post()`, which refuses a body past the app's 1 MiB; b"" when there is none."""
+    try:
+        reader = await request.multipart()
+        async for part in reader:
+            if isinstance(part, BodyPartReader) and part.name == "export":
+                raw = bytearray()
+                while len(raw) <= MAX_EXPORT and (chunk := await part.read_chunk()):
+                    raw += chunk
+                return bytes(raw)
+    except (AssertionError, ValueError):  # aiohttp's words for a body that is not multipart
+        pass
+    return b""
+
+
+def number(text: str) -> int | None:
+    """A number as an address, a query or a form gives it: ASCII digits only (`isdigit` also
+    takes "²", which `int` refuses), at most NUMBER_DIGITS; else None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS else None
+
+
 def _shown(request: web.Request) -> int | None:
     """The revision the page already shows: the last event's id when the browser reconnects,
     else the one the page was drawn at; None sends the table as it is now."""
-    said = request.headers.get("Last-Event-ID") or request.query.get("since", "")
-    return int(said) if said.isdigit() else None
+    return number(request.headers.get("Last-Event-ID") or request.query.get("since", ""))
 
 
 @dataclass
@@ -205,7 +234,8 @@ class Web:
         app.router.add_post("/tg/{table}", self.mini_app_sign_in)
 
     async def _page(self, table_id: str, user_id: str | None = None) -> TablePage:
-        page = await self.referee.table_page(int(table_id), user_id) if table_id.isdigit() else None
+        found = number(table_id)
+        page = None if found is None else await self.referee.table_page(found, user_id)
         if page is None:
             raise web.HTTPNotFound(text="no such table\n")
         return page
@@ -237,16 +267,21 @@ class Web:
             self.spectators[table_id] = kept
             while len(self.spectators) > SPECTATED_KEPT:
                 del self.spectators[next(iter(self.spectators))]
-        return await asyncio.shield(kept[1])
+        try:
+            return await asyncio.shield(kept[1])
+        except Exception:
+            if self.spectators.get(table_id) is kept:  # a failed draw is drawn anew next time
+                del self.spectators[table_id]
+            raise
 
     async def _draw_public(self, table_id: int) -> str:
         return live_html(await self._page(str(table_id)))
 
     async def spectator_events(self, request: web.Request) -> web.StreamResponse:
-        table = request.match_info["table"]
-        if not table.isdigit() or await self.referee.revision(int(table)) is None:
+        table = number(request.match_info["table"])
+        if table is None or await self.referee.revision(table) is None:
             raise web.HTTPNotFound(text="no such table\n")
-        return await self._stream(request, int(table), partial(self._public_live, int(table)))
+        return await self._stream(request, table, partial(self._public_live, table))
 
     async def player_events(self, request: web.Request) -> web.StreamResponse:
         player = self._player(request)
@@ -309,8 +344,7 @@ class Web:
                 _("That move is not offered to you now; the board shows what is."), page.lang
             )
             return self._answer(request, token, text, status=409)
-        version = str(form.get("version", ""))
-        drawn_at = int(version) if version.isdigit() and len(version) <= VERSION_DIGITS else None
+        drawn_at = number(str(form.get("version", "")))
         replies = await self._make(page, player, command, drawn_at)
         said = [r.text for r in replies if isinstance(r, Private) and r.user_id == player.user_id]
         return self._answer(request, token, "\n".join(said) or say(_("Done."), page.lang))
@@ -358,7 +392,8 @@ class Web:
 
     async def replay(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]
-        doc = await self.referee.export(int(table)) if table.isdigit() else None
+        found = number(table)
+        doc = None if found is None else await self.referee.export(found)
         if doc is None:
             text = say(_("There is a replay once the game is over."), "en")
             return web.Response(
@@ -374,15 +409,15 @@ class Web:
         return self._replay(request, doc, f"/r/x/{digest}")
 
     def _replay(self, request: web.Request, doc: dict[str, Any], base: str) -> web.Response:
-        step = request.query.get("step", "0")
-        number = int(step) if step.isdigit() else 0
+        step = number(request.query.get("step", "0")) or 0
         try:
             if base not in self.verified:
                 self.verified[base] = verify_document(doc)
                 while len(self.verified) > UPLOADS_KEPT:
                     del self.verified[next(iter(self.verified))]
-            html = replay_document(doc, number, base, self.verified[base])
-        except (RuleError, KeyError, TypeError, ValueError, IndexError):
+            html = replay_document(doc, step, base, self.verified[base])
+        except (RuleError, LookupError, TypeError, ValueError, AttributeError, RecursionError):
+            log.info("web: %s does not replay", base, exc_info=True)
             html = upload_document(
                 refused=say(_("This file does not replay as a paperref export."), "en")
             )
@@ -393,12 +428,10 @@ class Web:
 
     async def replay_load(self, request: web.Request) -> web.Response:
         """An /export file given to the page: kept (bounded) and stepped through like a table's."""
-        form = await request.post()
-        upload = form.get("export")
-        raw = upload.file.read(MAX_EXPORT + 1) if isinstance(upload, web.FileField) else b""
+        raw = await _export_upload(request)
         try:
             doc = json.loads(raw) if 0 < len(raw) <= MAX_EXPORT else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON; nested past the parser's depth
             doc = None
         if not isinstance(doc, dict):
             html = upload_document(
