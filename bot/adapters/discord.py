@@ -43,7 +43,7 @@ from bot.replies import Reply
 from bot.verbs import SHARED, SHARED_NAMES
 from bot.verbs.dice import PRIVATE_FLAG
 from games.base import Verb
-from games.i18n import _
+from games.i18n import N_, Text, _
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,9 @@ PLATFORM = "discord"
 DEFER_AFTER = 2.0
 """Seconds the referee may take before the interaction is deferred (Discord allows three); 0
 defers every interaction at once."""
+NOT_A_MOVE = N_(
+    "'{text}' is not a move: a move starts with its verb, e.g. build 4 5 (pick one as you type)."
+)
 PLAIN_VERBS = frozenset({"board"})
 """Shared verbs whose only option is the console's (writing a file), so Discord offers none."""
 __all__ = [
@@ -126,7 +129,10 @@ class Adapter:
         commands are answered); defer first if the referee, or the turn, is slow to come. After
         a stop, an interaction is neither applied nor answered (the user sees it fail)."""
         parsed = parse_command(line)
-        if parsed is None or not self.taking:
+        if not self.taking:
+            return
+        if parsed is None:
+            await self._not_a_move(interaction, line)
             return
         task = asyncio.current_task()
         assert task is not None
@@ -135,6 +141,16 @@ class Adapter:
             await self._command(interaction, parsed, version, chat, attachment)
         finally:
             self.answering.discard(task)
+
+    @staticmethod
+    async def _not_a_move(interaction: discord.Interaction[Any], line: str) -> None:
+        """Text typed into /play that reads as no command is answered, only to its sender."""
+        typed = fit(line.lstrip("/"), 100)
+        text = say(Text(NOT_A_MOVE, {"text": typed}), locale_language(interaction))
+        try:
+            await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("Discord refused an answer to %r: %s", line, error)
 
     async def drain(self) -> tuple[int, int]:
         """Take no more interactions and let the ones taken be answered (see `base.drain`), then
@@ -176,7 +192,12 @@ class Adapter:
                     await interaction.response.defer(ephemeral=True, thinking=True)
                 except discord.HTTPException as error:
                     log.warning("could not defer interaction %s: %s", interaction.id, error)
-                    await work  # the command still counts; only its answer is lost
+                    # the command counts; only the interaction's answer is lost: the channel,
+                    # the board and the players' DMs still hear of it, as of the sweep's
+                    replies = await work
+                    await deliver_background(
+                        interaction.client, chat, replies, self.delivery, self.edits
+                    )
                     return
             replies = await work
             if replies:

@@ -357,6 +357,47 @@ async def test_board_as_png_and_deferred_answers(
     assert all(d == {"type": 5, "data": {"flags": EPHEMERAL}} for d in defers)
 
 
+async def test_play_with_text_that_is_no_move_is_answered_to_its_sender(
+    fake: FakeDiscord, referee: Referee, handled: Handled
+) -> None:
+    players = Players(fake, handled)
+    async with running(fake, referee, settings()):
+        answers = {
+            move: await players.slash(ANN, "play", move=move) for move in ("4 5", "żółw", " ")
+        }
+    for move, said in answers.items():
+        shown = [(m["via"], m["flags"]) for m in said]
+        assert shown == [("callback", EPHEMERAL)], (move, said)
+        assert said[0]["content"].endswith(
+            "is not a move: a move starts with its verb, e.g. build 4 5 (pick one as you type)."
+        )
+    assert answers["żółw"][0]["content"].startswith("'żółw' is not a move")
+
+
+async def test_a_move_whose_interaction_expired_before_its_deferral_is_still_told(
+    fake: FakeDiscord, referee: Referee, handled: Handled, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The interaction reached the bot late and the referee was slow: Discord refuses the
+    deferral; the move stands, and the channel, the board and the next player hear of it."""
+    players = Players(fake, handled)
+    async with running(fake, referee, settings(), defer_after=0.3):
+        await players.slash(ANN, "new", game="race")
+        await players.slash(BOB, "join")
+        await players.slash(ANN, "start")
+        handle = referee.handle
+
+        async def slow(inv: Any) -> Any:
+            await asyncio.sleep(0.5)
+            return await handle(inv)
+
+        monkeypatch.setattr(referee, "handle", slow)
+        fake.answer_within = 0.2  # the interaction had 0.2 s left when it reached the bot
+        told = await players.slash(ANN, "play", move="/step 1")
+    tried = [c.json["type"] for c in fake.calls if c.path.endswith("/callback")]
+    assert tried[-1] == 5 and all(m["via"] != "callback" for m in told), "deferral refused"
+    assert "Ann steps to 1" in text([m for m in told if m["via"] == "channel"]), told
+
+
 async def test_restart_mid_game_continues_with_old_buttons(
     fake: FakeDiscord, db_url: str, handled: Handled
 ) -> None:
