@@ -471,7 +471,7 @@ async def test_long_text_is_split_and_long_commands_are_stored_not_dropped(
     await adapter.send(context, Origin(GROUP, 0), reply, markup)  # type: ignore[arg-type]
     parts = to(fake.calls[mark:], GROUP)
     shown = [fake.messages[GROUP, p.result["message_id"]]["text"] for p in parts]
-    assert len(parts) == 3 and all(len(p.text) <= MESSAGE_LIMIT for p in parts)
+    assert len(parts) == 3 and all(len(text) <= MESSAGE_LIMIT for text in shown)  # as parsed
     assert "\n".join(shown) == f"{text}\nBoard & co\na  b\n<1> 2"
     assert parts[-1].text.endswith("<b>Board &amp; co</b>\n<pre>a  b\n&lt;1&gt; 2</pre>")
     assert [bool(p.buttons()) for p in parts] == [False, False, True]

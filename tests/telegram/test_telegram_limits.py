@@ -4,13 +4,23 @@ every request within Telegram's limits (the fake refuses what the API refuses)."
 
 from __future__ import annotations
 
+import html
 import io
+import re
 
 import pytest
 from PIL import Image
 
 from bot.adapters.telegram.chat import read_board_id
-from bot.adapters.telegram.messages import as_picture, fit_lines, fits_one, shown_length
+from bot.adapters.telegram.messages import (
+    MESSAGE_LIMIT,
+    as_picture,
+    escape,
+    fit_lines,
+    fits_one,
+    html_parts,
+    shown_length,
+)
 from bot.replies import LiveBoard, Public
 from games.base import View
 from tests.full_games import BOTS, GAMES, HOSTILE, MAX_COMMANDS, next_move
@@ -192,3 +202,22 @@ def test_the_fake_refuses_a_photo_as_telegram_does() -> None:
     tall = _photo_problem("editMessageMedia", png(900, 9101))
     assert tall is not None and "PHOTO_INVALID_DIMENSIONS" in tall.description
     assert _photo_problem("sendPhoto", png(100, 2001)) is not None, "sides past 20 to 1"
+
+
+CUT_ENTITY = re.compile(r"&(?!(?:lt|gt|amp);)")
+"""An `&` that begins no whole entity (escape() writes only these three)."""
+
+
+@pytest.mark.parametrize("line", ["<" * 5000, "&<>" * 1500, "a &amp; " * 900, "😀<" * 2100])
+def test_html_is_split_by_its_shown_length_and_never_inside_an_entity(line: str) -> None:
+    parts = html_parts(escape(line) + "\nnext", MESSAGE_LIMIT)
+    assert all(shown_length(part) <= MESSAGE_LIMIT for part in parts)
+    assert not any(CUT_ENTITY.search(part) for part in parts), "an entity was cut"
+    shown = "".join(html.unescape(part).replace("\n", "") for part in parts)
+    assert shown == line + "next", "nothing lost, nothing added but line breaks"
+
+
+async def test_a_line_that_fits_only_once_unescaped_goes_as_one_message(tg: Harness) -> None:
+    calls = await tg.say(ANN, "/help " + "<" * 1100)  # 4,400 characters as escaped HTML
+    sent = [c for c in calls if c.method == "sendMessage"]
+    assert [c.status for c in sent] == [200] and "&lt;" * 1100 in sent[0].params["text"]

@@ -22,7 +22,7 @@ from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 from telegram.helpers import create_deep_linked_url
 
-from bot.adapters.base import split_chat, split_message, table_chat
+from bot.adapters.base import split_chat, table_chat
 from bot.adapters.telegram.keyboards import below, markup, mini_app_key, with_open_board
 from bot.adapters.telegram.messages import (
     CAPTION_LIMIT,
@@ -33,8 +33,8 @@ from bot.adapters.telegram.messages import (
     fit_lines,
     fits_one,
     html_messages,
+    html_parts,
     html_text,
-    units,
 )
 from bot.adapters.telegram.pacing import retry_seconds
 from bot.delivery import Delivery, Later
@@ -360,7 +360,7 @@ class TelegramChat:
         title = escape(board.title)
         caption = text or title
         if fit_lines(caption, CAPTION_LIMIT) != caption:
-            await self.send_text(split_message(caption, MESSAGE_LIMIT, units), None)
+            await self.send_text(html_parts(caption, MESSAGE_LIMIT), None)
             caption = fit_lines(title, CAPTION_LIMIT)
         sent: Message = await self.bot.send_photo(
             self.origin.chat_id,

@@ -52,10 +52,23 @@ def html_text(reply: Reply) -> str:
     return with_mentions(reply.text, mentions, user_link, escape)
 
 
+def html_parts(markup: str, limit: int) -> list[str]:
+    """HTML split at line breaks within `limit` as Telegram counts it (after entity parsing);
+    a line too long on its own goes as plain text cut where it must be, so no entity or tag
+    is ever cut (a cut `&lt` makes Telegram refuse the whole message)."""
+    lines: list[str] = []
+    for line in markup.split("\n"):
+        if shown_length(line) <= limit:
+            lines.append(line)
+        else:
+            plain = html.unescape(_TAG.sub("", line))
+            lines += [escape(part) for part in split_message(plain, limit, units)]
+    return split_message("\n".join(lines), limit, shown_length)
+
+
 def pre(text: str) -> list[str]:
     """Escaped text in <pre> blocks that each fit a message."""
-    room = MESSAGE_LIMIT - len(PRE[0]) - len(PRE[1])
-    return [f"{PRE[0]}{part}{PRE[1]}" for part in split_message(text, room, units) if part]
+    return [f"{PRE[0]}{part}{PRE[1]}" for part in html_parts(text, MESSAGE_LIMIT) if part]
 
 
 def board_html(view: View) -> list[str]:
@@ -71,10 +84,10 @@ def html_messages(reply: Reply) -> list[str]:
     pieces: list[str] = []
     for table, run in column_runs(html_text(reply)) if reply.text else []:
         columns = table and not reply.html
-        pieces += pre(run) if columns else split_message(run, MESSAGE_LIMIT, units)
+        pieces += pre(run) if columns else html_parts(run, MESSAGE_LIMIT)
     if reply.board is not None and not reply.image:
         pieces += board_html(reply.board)
-    return pack_pieces(pieces, MESSAGE_LIMIT, units)
+    return pack_pieces(pieces, MESSAGE_LIMIT, shown_length)
 
 
 def fit_lines(text: str, limit: int) -> str:
