@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import BodyPartReader, web
 
@@ -49,6 +50,8 @@ MAX_EXPORT = 8 * 1024 * 1024
 UPLOADS_KEPT = 64
 SPECTATED_KEPT = 1024
 """Tables whose public live part is kept drawn."""
+MOVERS_KEPT = 1024
+"""Users whose recent moves are kept for the rate limit before those idle a window are let go."""
 
 
 @dataclass
@@ -150,6 +153,12 @@ async def _export_upload(request: web.Request) -> bytes:
     return b""
 
 
+def _origin(url: str) -> str:
+    """An address's origin as a browser's Origin header says it: scheme://host[:port]."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def number(text: str) -> int | None:
     """A number as an address, a query or a form gives it: ASCII digits only (`isdigit` also
     takes "²", which `int` refuses), at most NUMBER_DIGITS; else None."""
@@ -209,6 +218,9 @@ class Web:
     def allowed(self, user_id: str) -> bool:
         """The per-user rate limit of moves from pages."""
         now = time.monotonic()
+        if len(self.recent) > MOVERS_KEPT:  # forget who has not moved within the window
+            since = now - WINDOW_SECONDS
+            self.recent = {u: t for u, t in self.recent.items() if t and t[-1] >= since}
         times = self.recent.setdefault(user_id, deque())
         while times and times[0] < now - WINDOW_SECONDS:
             times.popleft()
@@ -322,7 +334,7 @@ class Web:
         origin = request.headers.get("Origin")
         if origin is not None:
             return origin == f"{request.scheme}://{request.host}" or (
-                bool(self.public_url) and self.public_url.startswith(origin)
+                bool(self.public_url) and origin == _origin(self.public_url)
             )
         return request.headers.get("Sec-Fetch-Site", "same-origin") in ("same-origin", "none")
 

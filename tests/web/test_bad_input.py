@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.web.server import MAX_EXPORT, Watch
+from bot.web.server import MAX_EXPORT, MOVERS_KEPT, WINDOW_SECONDS, Watch
 from tests.web.conftest import Bot
 from tests.web.test_pages import exported
 from tests.web.test_play import links as page_links
@@ -182,3 +182,26 @@ async def test_pages_opening_one_table_at_once_share_one_poll_that_ends_with_the
     await asyncio.sleep(0.5)
     assert (polls, watch.follows, referee.reads) == ([], {}, reads), "no poll left behind"
     assert reads == 1, "one read for the eight pages"
+
+
+def test_a_post_from_an_origin_that_only_begins_like_the_sites_is_refused(started: Bot) -> None:
+    _table, own = page_links(started)
+    token = own["Ann"].rsplit("/", 1)[1]
+    form = urllib.parse.urlencode({"command": "/done", "csrf": started.web.csrf(token)}).encode()
+    site = started.web.public_url  # http://127.0.0.1:PORT
+    for origin, status in ((site[:-1], 403), (site, 200)):
+        answer, _text = fetch(
+            own["Ann"] + "/move", form, {"Origin": origin, "Accept": "text/plain"}
+        )
+        assert answer == status, origin
+
+
+def test_the_rate_limit_forgets_users_idle_past_its_window(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr("bot.web.server.time.monotonic", lambda: clock[0])
+    for user in range(MOVERS_KEPT + 1):
+        assert bot.web.allowed(f"user{user}")
+    clock[0] += WINDOW_SECONDS + 1
+    assert bot.web.allowed("late") and len(bot.web.recent) == 1
