@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -205,3 +206,31 @@ def test_the_rate_limit_forgets_users_idle_past_its_window(
         assert bot.web.allowed(f"user{user}")
     clock[0] += WINDOW_SECONDS + 1
     assert bot.web.allowed("late") and len(bot.web.recent) == 1
+
+
+def test_a_replay_being_played_holds_up_no_other_request(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replay runs off the event loop: while one is held mid-way, the site still answers."""
+    from bot.web import server
+
+    assert upload(bot, json.dumps(exported("gotown")).encode())[0] == 200
+    replay = bot.web.public_url + "/r/x/" + next(iter(bot.web.uploads))
+    real, entered, release = server.replay_document, threading.Event(), threading.Event()
+
+    def held(*args: Any) -> str:
+        entered.set()
+        release.wait(30)
+        return real(*args)
+
+    monkeypatch.setattr(server, "replay_document", held)
+    answers: list[tuple[int, str]] = []
+    stepping = threading.Thread(target=lambda: answers.append(fetch(replay + "?step=3")))
+    stepping.start()
+    try:
+        assert entered.wait(10), "the step began"
+        assert fetch(bot.web.public_url + "/replay")[0] == 200, "answered meanwhile"
+    finally:
+        release.set()
+        stepping.join(30)
+    assert answers and answers[0][0] == 200 and "Action 3 of" in answers[0][1]
