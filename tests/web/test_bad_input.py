@@ -17,7 +17,7 @@ import pytest
 
 from bot.web.server import MAX_EXPORT, MOVERS_KEPT, WINDOW_SECONDS, Watch
 from tests.web.conftest import Bot
-from tests.web.test_pages import exported
+from tests.web.test_pages import exported, opened
 from tests.web.test_play import links as page_links
 
 SUPERSCRIPT_TWO = "%C2%B2"
@@ -64,9 +64,7 @@ def first_event(url: str) -> str:
 
 @pytest.fixture
 def started(bot: Bot) -> Bot:
-    bot.say("Ann: /new gotown --first Ann")
-    bot.say("Bob: /join")
-    bot.say("Ann: /start")
+    opened(bot, "gotown --first Ann")
     return bot
 
 

@@ -64,6 +64,14 @@ def exported(game: str) -> dict[str, Any]:
     }
 
 
+def opened(bot: Bot, game: str) -> tuple[str, dict[str, str]]:
+    """Ann and Bob at a started table of `game` (its options after its name): its page's links."""
+    bot.say(f"Ann: /new {game}")
+    bot.say("Bob: /join")
+    bot.say("Ann: /start")
+    return page_links(bot)
+
+
 def fetch(url: str) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(url) as answer:
@@ -106,10 +114,7 @@ def test_an_export_given_to_the_replay_page_steps_to_the_end_verified(
 
 
 def test_a_move_in_the_chat_shows_on_the_page_within_a_second(bot: Bot, phone: Any) -> None:
-    bot.say("Ann: /new gotown --first Ann")
-    bot.say("Bob: /join")
-    bot.say("Ann: /start")
-    table_url, _own = page_links(bot)
+    table_url, _own = opened(bot, "gotown --first Ann")
     page = phone.new_page()
     page.goto(table_url)
     before = revision(page)
@@ -142,10 +147,7 @@ def first_board_event(url: str, headers: dict[str, str] | None = None) -> tuple[
 
 
 def test_a_move_made_before_the_page_listens_still_reaches_it(bot: Bot) -> None:
-    bot.say("Ann: /new gotown --first Ann")
-    bot.say("Bob: /join")
-    bot.say("Ann: /start")
-    table_url, _own = page_links(bot)
+    table_url, _own = opened(bot, "gotown --first Ann")
     _status, html = fetch(table_url)
     drawn = html.split('data-revision="', 1)[1].split('"', 1)[0]
     events = html.split('data-events="', 1)[1].split('"', 1)[0]
@@ -166,10 +168,7 @@ def test_a_move_made_before_the_page_listens_still_reaches_it(bot: Bot) -> None:
 
 
 def test_a_move_tapped_twice_on_one_board_is_made_once(bot: Bot) -> None:
-    bot.say("Ann: /new papercraft")
-    bot.say("Bob: /join")
-    bot.say("Ann: /start")
-    table_url, own = page_links(bot)
+    table_url, own = opened(bot, "papercraft")
     _status, html = fetch(own["Ann"])
     version = html.split('name="version" value="', 1)[1].split('"', 1)[0]
     command = "/army add Warmachine Otoro"
@@ -207,10 +206,7 @@ def test_a_move_tapped_twice_on_one_board_is_made_once(bot: Bot) -> None:
 def test_a_player_posting_faster_than_the_limit_is_told_to_wait_and_nothing_moves(
     bot: Bot,
 ) -> None:
-    bot.say("Ann: /new gotown --first Ann")
-    bot.say("Bob: /join")
-    bot.say("Ann: /start")
-    table, own = page_links(bot)
+    table, own = opened(bot, "gotown --first Ann")
     token = own["Ann"].rsplit("/", 1)[1]
     form = f"command=%2Fpass&csrf={bot.web.csrf(token)}".encode()
     answers = []
@@ -230,10 +226,7 @@ def test_a_player_posting_faster_than_the_limit_is_told_to_wait_and_nothing_move
 
 
 def test_a_players_link_is_theirs_only_and_expires(bot: Bot) -> None:
-    bot.say("Ann: /new gotown --first Ann")
-    bot.say("Bob: /join")
-    bot.say("Ann: /start")
-    _table, own = page_links(bot)
+    _table, own = opened(bot, "gotown --first Ann")
     status, html = fetch(own["Ann"])
     assert status == 200 and 'class="move"' in html
     status, html = fetch(own["Bob"])
