@@ -101,12 +101,13 @@ def write_sqlite(
         if alone and outcomes == [False]:
             cursor.execute("ROLLBACK")
             return outcomes
+        if before_commit is not None:
+            before_commit()
+        cursor.execute("COMMIT")
     except BaseException:
-        cursor.execute("ROLLBACK")
+        if db.in_transaction:  # a failed COMMIT may leave it open: the next BEGIN would fail
+            cursor.execute("ROLLBACK")
         raise
-    if before_commit is not None:
-        before_commit()
-    cursor.execute("COMMIT")
     return outcomes
 
 

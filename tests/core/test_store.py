@@ -966,3 +966,39 @@ async def test_a_moves_working_copy_is_read_back_from_the_written_text_never_the
     assert stored_table.state["pos"] == [4, 3]
     replayed(stored_table, rows)
     await referee.close()
+
+
+class FailingCommit:
+    """A sqlite3 connection whose COMMIT fails as a full disk's may, its transaction left open."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.db.in_transaction
+
+    def cursor(self) -> Any:
+        real = self.db.cursor()
+
+        class Cursor:
+            def execute(self, sql: str, *args: Any) -> Any:
+                if sql == "COMMIT":
+                    raise sqlite3.OperationalError("database or disk is full")
+                return real.execute(sql, *args)
+
+        return Cursor()
+
+
+def test_a_commit_that_fails_leaves_no_transaction_open_for_the_next(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / "full.db", isolation_level=None)
+
+    def refuses() -> None:
+        raise RuntimeError("the hand-over failed")
+
+    for failing, before in ((FailingCommit(db), None), (db, refuses)):
+        with pytest.raises((sqlite3.OperationalError, RuntimeError)):
+            store_module.write_sqlite(failing, [], before)
+        assert not db.in_transaction, "rolled back"
+        assert store_module.write_sqlite(db, []) == [], "the next transaction begins"
+    db.close()
