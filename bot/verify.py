@@ -13,11 +13,25 @@ from games.registry import GAMES, engine_for
 from games.replay import apply
 from games.versions import FIRST, Migrate, current, older, release_before
 
+MALFORMED = (
+    RuleError,
+    LookupError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+)
+"""What an export of the wrong shape raises as it is read and replayed (a field missing or of
+another type, Infinity for a number, seats or options the game refuses, JSON nested too deep)."""
+
 
 def verify_document(doc: dict[str, Any]) -> tuple[bool, str]:
     """OK only if the seed matches the commitment and every action reproduces its recorded digest,
     as the engine version it was played under wrote its state (versions never going back), under
     the current rules or older ones the engine still plays (games.versions.Step.rules)."""
+    if not isinstance(doc, dict):
+        return False, "malformed export: not a JSON object"
     seed, game = doc.get("seed"), doc.get("game")
     if game not in GAMES:
         return False, f"unknown game {game!r}"
@@ -91,9 +105,9 @@ def _version_of(
 def verify_file(path: Path) -> tuple[bool, str]:
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, RecursionError) as error:
         return False, f"cannot read {path}: {error}"
     try:
         return verify_document(doc)
-    except (KeyError, TypeError, ValueError, IndexError) as error:
+    except MALFORMED as error:
         return False, f"malformed export: {error!r}"

@@ -89,7 +89,7 @@ def read_stored(data: str, prefix: str) -> tuple[str, int] | None:
     if not data.startswith(prefix):
         return None
     token, _, number = data[len(prefix) :].rpartition(":")
-    if not token or not number.isdigit():
+    if not token or not (number.isascii() and number.isdigit()):
         return None
     return token, int(number)
 

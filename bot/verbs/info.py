@@ -100,7 +100,9 @@ def history_page(args: Sequence[str]) -> int:
     if not args:
         return 1
     typed = args[0]
-    if not (typed.isdigit() and len(typed) <= 6 and 1 <= int(typed) <= MAX_HISTORY_PAGE):
+    if not (typed.isascii() and typed.isdigit() and len(typed) <= 6) or not (
+        1 <= int(typed) <= MAX_HISTORY_PAGE
+    ):
         raise RuleError(
             _(
                 "Write /history for the newest moves, or /history PAGE with a page from 1 "

@@ -25,13 +25,12 @@ from bot.commands.parse import Invocation, parse_command
 from bot.i18n import say
 from bot.port import Deliver
 from bot.replies import Private, Reply
-from bot.verify import verify_document
+from bot.verify import MALFORMED, verify_document
 from bot.web import links
 from bot.web.facts import TablePage, WebPort
 from bot.web.leaderboard import leaderboard_document
 from bot.web.pages import live_html, message_document, table_document
 from bot.web.replay import replay_document, upload_document
-from games.base import RuleError
 from games.i18n import _
 
 log = logging.getLogger(__name__)
@@ -431,7 +430,7 @@ class Web:
                     del self.verified[next(iter(self.verified))]
             verified = self.verified[base]
             html = await asyncio.to_thread(replay_document, doc, step, base, verified)
-        except (RuleError, LookupError, TypeError, ValueError, AttributeError, RecursionError):
+        except MALFORMED:
             log.info("web: %s does not replay", base, exc_info=True)
             html = upload_document(
                 refused=say(_("This file does not replay as a paperref export."), "en")

@@ -233,6 +233,14 @@ async def test_a_button_pressed_twice_makes_its_move_once(referee) -> None:
     assert "2x Warmachine Otoro" in await army("a")
 
 
+async def test_a_history_page_in_digits_int_cannot_read_is_refused(console: Console) -> None:
+    records = await run_lines(console, LOBBY + "Ann: /history ²\nAnn: /history 0")
+    assert [t.split(",")[0] for t in to(records, "Ann")][-2:] == [
+        "Write /history for the newest moves",
+        "Write /history for the newest moves",
+    ]
+
+
 async def test_hand_buttons_keep_the_argument_free_moves() -> None:
     moves = [Move("build", (str(i), str(9 - i))) for i in range(40)] + [Move("done")]
     buttons = hand_buttons(moves)

@@ -232,3 +232,14 @@ def test_a_replay_being_played_holds_up_no_other_request(
         release.set()
         stepping.join(30)
     assert answers and answers[0][0] == 200 and "Action 3 of" in answers[0][1]
+
+
+@pytest.mark.parametrize("field", ["engine_version", "seat"])
+def test_an_export_with_infinity_for_a_number_is_refused(bot: Bot, field: str) -> None:
+    doc = exported("gotown")
+    if field == "seat":
+        doc["actions"][0]["seat"] = float("inf")
+    else:
+        doc[field] = float("inf")
+    status, text = upload(bot, json.dumps(doc).encode())  # json writes it as Infinity
+    assert status == 200 and "does not replay" in text, (status, text[:80])
