@@ -11,7 +11,7 @@ from games.i18n import Name, _
 MIN_TURN_TIME = 10
 MAX_TURN_TIME = 7 * 24 * 3600
 _UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
-_DURATION = re.compile(r"(\d+)\s*([dhms])")
+_DURATION = re.compile(r"(\d{1,9})\s*([dhms])")
 OFF_WORD = Name({"en": "off", "pl": "wył."})
 OFF = ("off", "0", "none", "no", "wyl", "wyl.", "wylaczony", "brak", "nie")
 """What reads as no turn time (folded: `wył.` and `wyłączony` too)."""
